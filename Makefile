@@ -1,0 +1,163 @@
+# cgtools - one non-recursive Makefile.
+#
+#   make                 build every tool and plugin into $(BUILD)
+#   make check           unit tests (prove) and tool tests (bats)
+#   make check-asan      the same, built with ASan+UBSan in build-asan/
+#   make check-valgrind  the same, every tool run under valgrind
+#   make showcase        build and run the showcase pipeline
+#   make bench           run the benchmarks in bench/
+#   make fuzz            build and run the libFuzzer targets (FUZZTIME=s)
+#   make lint            mandoc -Tlint on every man page
+#   make install         PREFIX=/usr/local DESTDIR=
+#
+# Sources are discovered: libcore/*.c make libcore.a, tools/cg-*.c one tool
+# each, plugins/NAME.c or plugins/NAME/*.c one NAME.so each,
+# tests/unit/test_*.c one TAP test program each.
+
+VERSION   = 0.1.0
+BUILD    ?= build
+PREFIX   ?= /usr/local
+BINDIR   ?= $(PREFIX)/bin
+LIBDIR   ?= $(PREFIX)/lib
+PLUGINDIR ?= $(LIBDIR)/cg/plugins
+INCDIR   ?= $(PREFIX)/include
+MANDIR   ?= $(PREFIX)/share/man
+
+ifeq ($(origin CC),default)
+CC        = gcc
+endif
+CFLAGS   ?= -O2 -g
+WARN      = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+            -Wno-unused-parameter
+ALLCFLAGS = -std=c17 $(WARN) $(CFLAGS) $(EXTRA_CFLAGS)
+CPPFLAGS += -D_GNU_SOURCE -Iinclude -Ilibcore \
+            -DCG_VERSION='"$(VERSION)"' -DCG_PLUGINDIR='"$(PLUGINDIR)"'
+LDLIBS   += -lz -ldl -lm
+PLUGIN_CFLAGS  = -fPIC -fvisibility=hidden
+PLUGIN_LDFLAGS = -shared -Wl,-z,defs
+
+MAKEFLAGS += -rR
+.SUFFIXES:
+.DELETE_ON_ERROR:
+.SECONDARY:
+ifeq ($(V),1)
+Q =
+else
+Q = @
+endif
+
+LIB_SRC    := $(sort $(wildcard libcore/*.c))
+TOOL_SRC   := $(sort $(wildcard tools/cg-*.c))
+PLUG_SINGLE := $(sort $(wildcard plugins/*.c))
+PLUG_DIRS  := $(sort $(patsubst %/,%,$(dir $(wildcard plugins/*/*.c))))
+UNIT_SRC   := $(sort $(wildcard tests/unit/test_*.c))
+
+LIB_OBJ    := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+TOOLS      := $(TOOL_SRC:tools/%.c=$(BUILD)/bin/%)
+PLUGINS    := $(PLUG_SINGLE:plugins/%.c=$(BUILD)/plugins/%.so) \
+              $(PLUG_DIRS:plugins/%=$(BUILD)/plugins/%.so)
+UNITS      := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+MANPAGES   := $(sort $(wildcard man/*.[1-9]))
+DEPS_STAMP := $(BUILD)/.deps-installed
+
+all: $(TOOLS) $(PLUGINS) $(UNITS)
+
+# Debian packages the build and tests need, installed when missing.
+$(DEPS_STAMP): scripts/install-deps
+	$(Q)mkdir -p $(BUILD)
+	$(Q)sh scripts/install-deps
+	$(Q)touch $@
+deps: $(DEPS_STAMP)
+
+$(BUILD)/obj/%.o: %.c | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(CPPFLAGS) $(ALLCFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILD)/pobj/%.o: %.c | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(CPPFLAGS) $(ALLCFLAGS) $(PLUGIN_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILD)/libcore.a: $(LIB_OBJ)
+	@$(if $(Q),echo "  AR      $@")
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/bin/%: $(BUILD)/obj/tools/%.o $(BUILD)/libcore.a
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libcore.a $(LDLIBS)
+
+$(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(BUILD)/libcore.a
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libcore.a $(LDLIBS)
+
+$(BUILD)/plugins/%.so: $(BUILD)/pobj/plugins/%.o
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(ALLCFLAGS) $(PLUGIN_CFLAGS) $(PLUGIN_LDFLAGS) -o $@ $^ -lm
+
+# A plugin kept in a directory: every .c in plugins/NAME/ links into NAME.so.
+define plugin_dir_rule
+$(BUILD)/plugins/$(notdir $(1)).so: $(patsubst %.c,$(BUILD)/pobj/%.o,$(wildcard $(1)/*.c))
+	@mkdir -p $$(dir $$@)
+	@$$(if $$(Q),echo "  LD      $$@")
+	$$(Q)$$(CC) $$(ALLCFLAGS) $$(PLUGIN_CFLAGS) $$(PLUGIN_LDFLAGS) -o $$@ $$^ -lm
+endef
+$(foreach d,$(PLUG_DIRS),$(eval $(call plugin_dir_rule,$(d))))
+
+-include $(shell find $(BUILD)/obj $(BUILD)/pobj -name '*.d' 2>/dev/null)
+
+# ---------------------------------------------------------------- tests
+
+check: all
+	@echo "== unit tests"
+	$(Q)prove -e '$(CG_WRAP)' $(UNITS)
+	@echo "== tool tests"
+	$(Q)CG_BUILD=$(abspath $(BUILD)) CG_WRAP='$(CG_WRAP)' bats tests/cli
+	$(Q)$(MAKE) --no-print-directory lint
+
+test: check
+
+check-asan:
+	$(Q)$(MAKE) --no-print-directory BUILD=build-asan \
+	    EXTRA_CFLAGS='-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer' \
+	    LDFLAGS='-fsanitize=address,undefined' check
+
+check-valgrind: all
+	$(Q)$(MAKE) --no-print-directory \
+	    CG_WRAP='valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --keep-debuginfo=yes' check
+
+lint: $(DEPS_STAMP)
+	$(Q)if [ -n "$(MANPAGES)" ]; then mandoc -Tlint -Wwarning $(MANPAGES); fi
+
+showcase: all
+	$(Q)sh scripts/showcase $(BUILD)
+
+bench: all
+	$(Q)for b in bench/*; do [ -x "$$b" ] && CG_BUILD=$(abspath $(BUILD)) "$$b"; done; true
+
+FUZZTIME ?= 60
+fuzz: $(DEPS_STAMP)
+	$(Q)sh tests/fuzz/run $(FUZZTIME)
+
+# ---------------------------------------------------------------- install
+
+install: all
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(PLUGINDIR) $(DESTDIR)$(INCDIR)/cg
+	install -m 0755 $(TOOLS) $(DESTDIR)$(BINDIR)
+	install -m 0755 $(PLUGINS) $(DESTDIR)$(PLUGINDIR)
+	install -m 0644 include/cg/*.h $(DESTDIR)$(INCDIR)/cg
+	for m in $(MANPAGES); do s=$${m##*.}; \
+	    install -d $(DESTDIR)$(MANDIR)/man$$s; \
+	    sed 's/@VERSION@/$(VERSION)/' $$m > $(DESTDIR)$(MANDIR)/man$$s/$${m##*/}; done
+
+uninstall:
+	rm -f $(TOOLS:$(BUILD)/bin/%=$(DESTDIR)$(BINDIR)/%)
+	rm -f $(PLUGINS:$(BUILD)/plugins/%=$(DESTDIR)$(PLUGINDIR)/%)
+
+clean:
+	rm -rf $(BUILD) build-asan build-fuzz
+
+.PHONY: all deps check test check-asan check-valgrind lint showcase bench fuzz install uninstall clean

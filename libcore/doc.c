@@ -1,0 +1,787 @@
+/* doc.c - reading and writing cgt documents (the format is in cgt(5)). */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "doc.h"
+#include "util.h"
+
+/* ---- id -> node index map */
+
+struct cg_idmap {
+	uint64_t *key;
+	uint32_t *val;
+	size_t n, cap;   /* cap is a power of two */
+};
+
+static uint64_t
+idhash(uint64_t x)
+{
+	x ^= x >> 33;
+	x *= 0xff51afd7ed558ccdull;
+	x ^= x >> 33;
+	return x;
+}
+
+static void idmap_put(struct cg_idmap *m, uint64_t id, uint32_t v);
+
+static void
+idmap_grow(struct cg_idmap *m)
+{
+	struct cg_idmap old = *m;
+	size_t i;
+
+	m->cap = m->cap ? m->cap * 2 : 256;
+	m->key = cg_xcalloc(m->cap, sizeof *m->key);
+	m->val = cg_xcalloc(m->cap, sizeof *m->val);
+	m->n = 0;
+	for (i = 0; i < old.cap; i++)
+		if (old.key[i] != 0)
+			idmap_put(m, old.key[i], old.val[i]);
+	free(old.key);
+	free(old.val);
+}
+
+/* ids are never 0, so 0 marks an empty slot */
+static void
+idmap_put(struct cg_idmap *m, uint64_t id, uint32_t v)
+{
+	size_t s;
+
+	if ((m->n + 1) * 2 > m->cap)
+		idmap_grow(m);
+	s = idhash(id) & (m->cap - 1);
+	while (m->key[s] != 0 && m->key[s] != id)
+		s = (s + 1) & (m->cap - 1);
+	if (m->key[s] == 0)
+		m->n++;
+	m->key[s] = id;
+	m->val[s] = v;
+}
+
+static int64_t
+idmap_get(const struct cg_idmap *m, uint64_t id)
+{
+	size_t s;
+
+	if (m->cap == 0)
+		return -1;
+	s = idhash(id) & (m->cap - 1);
+	while (m->key[s] != 0) {
+		if (m->key[s] == id)
+			return m->val[s];
+		s = (s + 1) & (m->cap - 1);
+	}
+	return -1;
+}
+
+/* ---- building */
+
+struct cg_doc *
+cg_doc_new(void)
+{
+	struct cg_doc *d = cg_xcalloc(1, sizeof *d);
+
+	d->ids = cg_xcalloc(1, sizeof *d->ids);
+	d->file = "-";
+	return d;
+}
+
+void
+cg_doc_free(struct cg_doc *d)
+{
+	uint32_t i, k;
+	int s;
+
+	if (d == NULL)
+		return;
+	for (i = 0; i < d->n; i++) {
+		struct cg_node *x = &d->node[i];
+
+		free(x->text);
+		free(x->pos);
+		for (s = 0; s < 2; s++) {
+			for (k = 0; k < x->nopt[s]; k++)
+				free(x->opt[s][k].move);
+			free(x->opt[s]);
+		}
+		free(x->joint);
+		for (k = 0; k < x->nannot; k++) {
+			free(x->annot[k].key);
+			free(x->annot[k].value);
+		}
+		free(x->annot);
+	}
+	free(d->node);
+	free(d->root);
+	free(d->ids->key);
+	free(d->ids->val);
+	free(d->ids);
+	free(d);
+}
+
+static uint32_t
+new_node(struct cg_doc *d, uint64_t id)
+{
+	struct cg_node *x;
+
+	if (d->n == UINT32_MAX)
+		cg_die(CG_EXIT_DATA, "too many nodes in one document");
+	if (d->n == d->cap) {
+		d->cap = d->cap ? d->cap * 2 : 64;
+		d->node = cg_xreallocarray(d->node, d->cap, sizeof *d->node);
+	}
+	x = &d->node[d->n];
+	memset(x, 0, sizeof *x);
+	x->id = id;
+	if (id > d->max_id)
+		d->max_id = id;
+	idmap_put(d->ids, id, d->n);
+	return d->n++;
+}
+
+uint32_t
+cg_doc_add_node(struct cg_doc *d, struct cg_plugin *rs,
+    const unsigned char *pos, size_t len, const char *text)
+{
+	uint32_t i = new_node(d, d->max_id + 1);
+	struct cg_node *x = &d->node[i];
+
+	x->rs = rs;
+	if (pos != NULL) {
+		x->pos = cg_xmalloc(len ? len : 1);
+		memcpy(x->pos, pos, len);
+		x->poslen = len;
+	}
+	if (text != NULL) {
+		x->text = cg_xstrdup(text);
+	} else if (rs != NULL && pos != NULL) {
+		struct cg_buf b;
+
+		cg_buf_init(&b);
+		if (cg_rs_print(rs, pos, len, &b) < 0)
+			cg_die(CG_EXIT_DATA, "ruleset '%s': %s", rs->name,
+			    cg_rs_errmsg(rs));
+		x->text = cg_xstrdup(cg_buf_str(&b));
+		cg_buf_free(&b);
+	}
+	return i;
+}
+
+void
+cg_doc_add_option(struct cg_doc *d, uint32_t parent, enum cg_side side,
+    uint32_t child, const char *move)
+{
+	struct cg_node *x = &d->node[parent];
+
+	if (x->nopt[side] == x->capopt[side]) {
+		x->capopt[side] = x->capopt[side] ? x->capopt[side] * 2 : 4;
+		x->opt[side] = cg_xreallocarray(x->opt[side], x->capopt[side],
+		    sizeof *x->opt[side]);
+	}
+	x->opt[side][x->nopt[side]].child = child;
+	x->opt[side][x->nopt[side]].move = move ? cg_xstrdup(move) : NULL;
+	x->nopt[side]++;
+}
+
+void
+cg_doc_add_joint(struct cg_doc *d, uint32_t parent, uint32_t i, uint32_t j,
+    uint32_t child)
+{
+	struct cg_node *x = &d->node[parent];
+
+	if (x->njoint == x->capjoint) {
+		x->capjoint = x->capjoint ? x->capjoint * 2 : 4;
+		x->joint = cg_xreallocarray(x->joint, x->capjoint,
+		    sizeof *x->joint);
+	}
+	x->joint[x->njoint].i = i;
+	x->joint[x->njoint].j = j;
+	x->joint[x->njoint].child = child;
+	x->njoint++;
+}
+
+void
+cg_doc_add_root(struct cg_doc *d, uint32_t node)
+{
+	if (d->nroot == d->caproot) {
+		d->caproot = d->caproot ? d->caproot * 2 : 16;
+		d->root = cg_xreallocarray(d->root, d->caproot,
+		    sizeof *d->root);
+	}
+	d->root[d->nroot++] = node;
+}
+
+void
+cg_doc_annotate(struct cg_doc *d, uint32_t node, const char *key,
+    const char *value)
+{
+	struct cg_node *x = &d->node[node];
+	uint32_t k;
+
+	for (k = 0; k < x->nannot; k++)
+		if (strcmp(x->annot[k].key, key) == 0) {
+			free(x->annot[k].value);
+			x->annot[k].value = cg_xstrdup(value);
+			return;
+		}
+	x->annot = cg_xreallocarray(x->annot, x->nannot + 1, sizeof *x->annot);
+	x->annot[x->nannot].key = cg_xstrdup(key);
+	x->annot[x->nannot].value = cg_xstrdup(value);
+	x->nannot++;
+}
+
+const char *
+cg_doc_annotation(const struct cg_doc *d, uint32_t node, const char *key)
+{
+	const struct cg_node *x = &d->node[node];
+	uint32_t k;
+
+	for (k = 0; k < x->nannot; k++)
+		if (strcmp(x->annot[k].key, key) == 0)
+			return x->annot[k].value;
+	return NULL;
+}
+
+int64_t
+cg_doc_find(const struct cg_doc *d, uint64_t id)
+{
+	return idmap_get(d->ids, id);
+}
+
+/* ---- writing */
+
+void
+cg_escape(struct cg_buf *out, const char *s)
+{
+	for (; *s; s++) {
+		switch (*s) {
+		case '%': cg_buf_addstr(out, "%25"); break;
+		case '\t': cg_buf_addstr(out, "%09"); break;
+		case '\n': cg_buf_addstr(out, "%0A"); break;
+		case '\r': cg_buf_addstr(out, "%0D"); break;
+		default: cg_buf_addc(out, *s);
+		}
+	}
+}
+
+static void
+put_escaped(FILE *out, const char *s)
+{
+	for (; *s; s++) {
+		switch (*s) {
+		case '%': fputs("%25", out); break;
+		case '\t': fputs("%09", out); break;
+		case '\n': fputs("%0A", out); break;
+		case '\r': fputs("%0D", out); break;
+		default: putc(*s, out);
+		}
+	}
+}
+
+static void
+write_node(FILE *out, const struct cg_doc *d, uint32_t i,
+    const struct cg_plugin **cur)
+{
+	const struct cg_node *x = &d->node[i];
+	uint32_t k;
+	int s;
+
+	if (x->rs != NULL && x->rs != *cur) {
+		fprintf(out, "ruleset\t");
+		put_escaped(out, x->rs->spec);
+		putc('\n', out);
+		*cur = x->rs;
+	}
+	fprintf(out, "N\t%llu", (unsigned long long)x->id);
+	if (x->text != NULL) {
+		putc('\t', out);
+		put_escaped(out, x->text);
+	}
+	putc('\n', out);
+	for (s = 0; s < 2; s++)
+		for (k = 0; k < x->nopt[s]; k++) {
+			fprintf(out, "%c\t%llu\t%llu", s == CG_LEFT ? 'L' : 'R',
+			    (unsigned long long)x->id,
+			    (unsigned long long)d->node[x->opt[s][k].child].id);
+			if (x->opt[s][k].move != NULL) {
+				putc('\t', out);
+				put_escaped(out, x->opt[s][k].move);
+			}
+			putc('\n', out);
+		}
+	for (k = 0; k < x->njoint; k++)
+		fprintf(out, "J\t%llu\t%u\t%u\t%llu\n",
+		    (unsigned long long)x->id, x->joint[k].i, x->joint[k].j,
+		    (unsigned long long)d->node[x->joint[k].child].id);
+	if (x->expanded)
+		fprintf(out, "E\t%llu\n", (unsigned long long)x->id);
+	for (k = 0; k < x->nannot; k++) {
+		fprintf(out, "A\t%llu\t", (unsigned long long)x->id);
+		put_escaped(out, x->annot[k].key);
+		putc('\t', out);
+		put_escaped(out, x->annot[k].value);
+		putc('\n', out);
+	}
+}
+
+/* Children before parents: an iterative post-order walk from every node
+ * in index order, so no recursion depth limit applies. */
+void
+cg_doc_write(FILE *out, const struct cg_doc *d)
+{
+	unsigned char *state = cg_xcalloc(d->n ? d->n : 1, 1);
+	struct frame { uint32_t node, next; } *stack;
+	size_t sp, cap = 64;
+	const struct cg_plugin *cur = NULL;
+	uint32_t i, k;
+
+	stack = cg_xmalloc(cap * sizeof *stack);
+	fprintf(out, "%s\t%d\n", CG_FORMAT_MAGIC, CG_FORMAT_MAJOR);
+	for (i = 0; i < d->n; i++) {
+		if (state[i])
+			continue;
+		sp = 0;
+		stack[sp].node = i;
+		stack[sp].next = 0;
+		sp++;
+		state[i] = 1;
+		while (sp > 0) {
+			struct frame *f = &stack[sp - 1];
+			const struct cg_node *x = &d->node[f->node];
+			uint32_t nl = x->nopt[0], nr = x->nopt[1];
+			uint32_t total = nl + nr + x->njoint, c;
+
+			if (f->next >= total) {
+				write_node(out, d, f->node, &cur);
+				state[f->node] = 2;
+				sp--;
+				continue;
+			}
+			k = f->next++;
+			c = k < nl ? x->opt[0][k].child : k < nl + nr ?
+			    x->opt[1][k - nl].child : x->joint[k - nl - nr].child;
+			if (state[c])
+				continue;
+			state[c] = 1;
+			if (sp == cap) {
+				cap *= 2;
+				stack = cg_xreallocarray(stack, cap, sizeof *stack);
+			}
+			stack[sp].node = c;
+			stack[sp].next = 0;
+			sp++;
+		}
+		cg_check_write(out, "output");
+	}
+	for (i = 0; i < d->nroot; i++)
+		fprintf(out, "root\t%llu\n",
+		    (unsigned long long)d->node[d->root[i]].id);
+	fputs("end\n", out);
+	cg_check_write(out, "output");
+	free(stack);
+	free(state);
+}
+
+void
+cg_doc_root_label(const struct cg_doc *d, uint32_t node, struct cg_buf *out)
+{
+	const struct cg_node *x = &d->node[node];
+
+	if (x->text != NULL)
+		cg_escape(out, x->text);
+	else
+		cg_buf_addf(out, "#%llu", (unsigned long long)x->id);
+}
+
+/* ---- reading */
+
+struct cg_reader {
+	gzFile gz;
+	char *name;
+	const char *bare;        /* ruleset spec for bare position lines */
+	unsigned long line;
+	char *buf;
+	size_t cap;
+	int eof, started, bare_mode;
+	char *pending;           /* a line read ahead, or NULL */
+};
+
+struct cg_reader *
+cg_reader_open(const char *path, const char *bare_ruleset)
+{
+	struct cg_reader *r = cg_xcalloc(1, sizeof *r);
+	int fd;
+
+	if (path == NULL || strcmp(path, "-") == 0) {
+		r->name = cg_xstrdup("-");
+		fd = dup(STDIN_FILENO);
+	} else {
+		r->name = cg_xstrdup(path);
+		fd = open(path, O_RDONLY);
+	}
+	if (fd < 0)
+		cg_die(CG_EXIT_DATA, "%s: %s", r->name, strerror(errno));
+	r->gz = gzdopen(fd, "rb");
+	if (r->gz == NULL)
+		cg_die(CG_EXIT_DATA, "%s: cannot open", r->name);
+	gzbuffer(r->gz, 1 << 16);
+	r->bare = bare_ruleset;
+	r->cap = 4096;
+	r->buf = cg_xmalloc(r->cap);
+	return r;
+}
+
+void
+cg_reader_close(struct cg_reader *r)
+{
+	if (r == NULL)
+		return;
+	gzclose(r->gz);
+	free(r->buf);
+	free(r->name);
+	free(r);
+}
+
+const char *
+cg_reader_name(const struct cg_reader *r)
+{
+	return r->name;
+}
+
+/* Read one line into r->buf without its line end; 0 at end of input. */
+static int
+read_line(struct cg_reader *r)
+{
+	size_t len = 0;
+	int errnum;
+
+	if (r->eof)
+		return 0;
+	for (;;) {
+		if (gzgets(r->gz, r->buf + len, (int)(r->cap - len > 1 << 30 ?
+		    1 << 30 : r->cap - len)) == NULL) {
+			const char *msg = gzerror(r->gz, &errnum);
+
+			if (errnum != Z_OK && errnum != Z_STREAM_END)
+				cg_die_at(r->name, r->line + 1, "read error: %s",
+				    errnum == Z_ERRNO ? strerror(errno) : msg);
+			if (len == 0) {
+				r->eof = 1;
+				return 0;
+			}
+			break;
+		}
+		len += strlen(r->buf + len);
+		if (len > 0 && r->buf[len - 1] == '\n')
+			break;
+		if (len + 1 < r->cap) {
+			/* gzgets stopped short of a newline: end of input
+			 * or an embedded NUL */
+			if (gzeof(r->gz))
+				break;
+			cg_die_at(r->name, r->line + 1, "NUL byte in input");
+		}
+		r->cap *= 2;
+		r->buf = cg_xrealloc(r->buf, r->cap);
+	}
+	r->line++;
+	while (len > 0 && (r->buf[len - 1] == '\n' || r->buf[len - 1] == '\r'))
+		r->buf[--len] = '\0';
+	return 1;
+}
+
+static int
+blank_or_comment(const char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	return *s == '\0' || *s == '#';
+}
+
+/* Undo percent-escaping in place. */
+static void
+unescape(struct cg_reader *r, char *s)
+{
+	char *w = s;
+	int hi, lo;
+
+	for (; *s; s++) {
+		if (*s != '%') {
+			*w++ = *s;
+			continue;
+		}
+		hi = s[1] >= '0' && s[1] <= '9' ? s[1] - '0' :
+		    (s[1] | 32) >= 'a' && (s[1] | 32) <= 'f' ? (s[1] | 32) - 'a' + 10 : -1;
+		lo = hi < 0 ? -1 : s[2] >= '0' && s[2] <= '9' ? s[2] - '0' :
+		    (s[2] | 32) >= 'a' && (s[2] | 32) <= 'f' ? (s[2] | 32) - 'a' + 10 : -1;
+		if (lo < 0)
+			cg_die_at(r->name, r->line,
+			    "bad escape '%.3s' (use %%25 for a literal %%)", s);
+		if (hi == 0 && lo == 0)
+			cg_die_at(r->name, r->line, "escaped NUL byte (%%00)");
+		*w++ = (char)(hi * 16 + lo);
+		s += 2;
+	}
+	*w = '\0';
+}
+
+#define MAXFIELDS 8
+
+/* Split at TABs into at most max fields; the last takes the rest. */
+static int
+split(char *s, char **f, int max)
+{
+	int n = 0;
+
+	while (*s == ' ')
+		s++;
+	f[n++] = s;
+	while (n < max && (s = strchr(s, '\t')) != NULL) {
+		*s++ = '\0';
+		f[n++] = s;
+	}
+	return n;
+}
+
+static uint64_t
+parse_id(struct cg_reader *r, const char *s, const char *what)
+{
+	char *end;
+	unsigned long long v;
+
+	while (*s == ' ')
+		s++;
+	errno = 0;
+	if (*s < '0' || *s > '9')
+		cg_die_at(r->name, r->line, "bad %s '%s'", what, s);
+	v = strtoull(s, &end, 10);
+	while (*end == ' ')
+		end++;
+	if (errno != 0 || *end != '\0' || v == 0)
+		cg_die_at(r->name, r->line, "bad %s '%s'", what, s);
+	return v;
+}
+
+static uint32_t
+lookup(struct cg_reader *r, struct cg_doc *d, const char *s, const char *what)
+{
+	uint64_t id = parse_id(r, s, what);
+	int64_t i = cg_doc_find(d, id);
+
+	if (i < 0)
+		cg_die_at(r->name, r->line, "%s %llu is not defined (define "
+		    "nodes before using them)", what, (unsigned long long)id);
+	return (uint32_t)i;
+}
+
+static void
+need_fields(struct cg_reader *r, int n, int min, int max, const char *type)
+{
+	if (n < min || n > max)
+		cg_die_at(r->name, r->line, "'%s' record needs %d%s fields, "
+		    "not %d", type, min - 1, min == max ? "" : " or more",
+		    n - 1);
+}
+
+static void
+set_position(struct cg_reader *r, struct cg_node *x, struct cg_plugin *rs,
+    const char *text)
+{
+	struct cg_buf b;
+
+	cg_buf_init(&b);
+	if (cg_rs_parse(rs, text, strlen(text), &b) < 0)
+		cg_die_at(r->name, r->line, "bad %s position '%s': %s",
+		    rs->name, text, cg_rs_errmsg(rs));
+	x->pos = b.data ? b.data : cg_xmalloc(1);
+	x->poslen = b.len;
+	x->text = cg_xstrdup(text);
+}
+
+static struct cg_doc *
+read_bare(struct cg_reader *r, char *first)
+{
+	struct cg_plugin *rs = cg_plugin_get(r->bare, CG_EXIT_USAGE);
+	struct cg_doc *d = cg_doc_new();
+	char *text = first;
+	uint32_t i;
+
+	d->file = r->name;
+	for (;;) {
+		if (!blank_or_comment(text)) {
+			size_t len = strlen(text);
+
+			/* trailing blanks are not part of a position */
+			while (len > 0 && (text[len - 1] == ' ' ||
+			    text[len - 1] == '\t'))
+				text[--len] = '\0';
+			while (*text == ' ' || *text == '\t')
+				text++;
+			i = new_node(d, d->max_id + 1);
+			d->node[i].rs = rs;
+			d->node[i].line = r->line;
+			set_position(r, &d->node[i], rs, text);
+			cg_doc_add_root(d, i);
+		}
+		if (!read_line(r))
+			break;
+		text = r->buf;
+	}
+	return d;
+}
+
+struct cg_doc *
+cg_reader_next(struct cg_reader *r)
+{
+	struct cg_doc *d;
+	struct cg_plugin *rs = NULL;
+	char *f[MAXFIELDS];
+	int n, side;
+	uint32_t x, c;
+
+	/* find the magic line (or decide this is bare input) */
+	for (;;) {
+		if (!read_line(r)) {
+			if (!r->started && r->bare == NULL)
+				return NULL;   /* empty input: no documents */
+			return NULL;
+		}
+		if (!blank_or_comment(r->buf))
+			break;
+	}
+	if (strncmp(r->buf, CG_FORMAT_MAGIC, 3) != 0 ||
+	    (r->buf[3] != '\t' && r->buf[3] != ' ')) {
+		if (r->bare != NULL && !r->started) {
+			r->started = 1;
+			return read_bare(r, r->buf);
+		}
+		cg_die_at(r->name, r->line, r->started ?
+		    "expected 'cgt' line starting the next document" :
+		    "not a cgt document (no 'cgt 1' line; use -r NAME to read "
+		    "bare positions)");
+	}
+	r->started = 1;
+	{
+		const char *v = r->buf + 4;
+		char *end;
+		long major;
+
+		while (*v == ' ' || *v == '\t')
+			v++;
+		major = strtol(v, &end, 10);
+		if (end == v || (*end != '\0' && *end != '.' && *end != ' '))
+			cg_die_at(r->name, r->line, "bad format version '%s'", v);
+		if (major != CG_FORMAT_MAJOR)
+			cg_die_at(r->name, r->line, "unsupported format version "
+			    "'%s' (this program reads version %d)", v,
+			    CG_FORMAT_MAJOR);
+	}
+	d = cg_doc_new();
+	d->file = r->name;
+	for (;;) {
+		if (!read_line(r))
+			cg_die_at(r->name, r->line, "unexpected end of input "
+			    "(missing 'end' record: truncated document?)");
+		if (blank_or_comment(r->buf))
+			continue;
+		n = split(r->buf, f, MAXFIELDS);
+		if (strcmp(f[0], "N") == 0) {
+			uint64_t id;
+
+			need_fields(r, n, 2, 3, "N");
+			id = parse_id(r, f[1], "node id");
+			if (cg_doc_find(d, id) >= 0)
+				cg_die_at(r->name, r->line, "node %llu defined "
+				    "twice", (unsigned long long)id);
+			x = new_node(d, id);
+			d->node[x].rs = rs;
+			d->node[x].line = r->line;
+			if (n == 3) {
+				unescape(r, f[2]);
+				if (rs == NULL)
+					cg_die_at(r->name, r->line, "position "
+					    "text but no 'ruleset' record");
+				set_position(r, &d->node[x], rs, f[2]);
+			}
+		} else if (strcmp(f[0], "L") == 0 || strcmp(f[0], "R") == 0) {
+			side = f[0][0] == 'L' ? CG_LEFT : CG_RIGHT;
+			need_fields(r, n, 3, 4, f[0]);
+			x = lookup(r, d, f[1], "node");
+			c = lookup(r, d, f[2], "option node");
+			if (d->node[x].expanded)
+				cg_die_at(r->name, r->line, "option of node %s "
+				    "after its 'E' record", f[1]);
+			if (c >= x)
+				cg_die_at(r->name, r->line, "option %s of node "
+				    "%s is not defined before it (children come "
+				    "before parents; a cycle is not a short "
+				    "game)", f[2], f[1]);
+			if (n == 4)
+				unescape(r, f[3]);
+			cg_doc_add_option(d, x, side, c, n == 4 ? f[3] : NULL);
+		} else if (strcmp(f[0], "J") == 0) {
+			uint64_t i, j;
+
+			need_fields(r, n, 5, 5, "J");
+			x = lookup(r, d, f[1], "node");
+			/* move indices are 0-based */
+			{
+				char *end;
+
+				errno = 0;
+				i = strtoull(f[2], &end, 10);
+				if (errno || *end || *f[2] < '0' || *f[2] > '9' ||
+				    i > UINT32_MAX)
+					cg_die_at(r->name, r->line,
+					    "bad Left move index '%s'", f[2]);
+				j = strtoull(f[3], &end, 10);
+				if (errno || *end || *f[3] < '0' || *f[3] > '9' ||
+				    j > UINT32_MAX)
+					cg_die_at(r->name, r->line,
+					    "bad Right move index '%s'", f[3]);
+			}
+			c = lookup(r, d, f[4], "option node");
+			if (c >= x)
+				cg_die_at(r->name, r->line, "joint option %s of "
+				    "node %s is not defined before it", f[4], f[1]);
+			if (d->node[x].expanded)
+				cg_die_at(r->name, r->line, "option of node %s "
+				    "after its 'E' record", f[1]);
+			cg_doc_add_joint(d, x, (uint32_t)i, (uint32_t)j, c);
+		} else if (strcmp(f[0], "E") == 0) {
+			need_fields(r, n, 2, 2, "E");
+			x = lookup(r, d, f[1], "node");
+			d->node[x].expanded = 1;
+		} else if (strcmp(f[0], "A") == 0) {
+			need_fields(r, n, 4, 4, "A");
+			x = lookup(r, d, f[1], "node");
+			unescape(r, f[2]);
+			unescape(r, f[3]);
+			if (*f[2] == '\0')
+				cg_die_at(r->name, r->line, "empty annotation key");
+			cg_doc_annotate(d, x, f[2], f[3]);
+		} else if (strcmp(f[0], "root") == 0) {
+			need_fields(r, n, 2, 2, "root");
+			cg_doc_add_root(d, lookup(r, d, f[1], "root node"));
+		} else if (strcmp(f[0], "ruleset") == 0) {
+			need_fields(r, n, 2, 2, "ruleset");
+			unescape(r, f[1]);
+			if (*f[1] == '\0')
+				cg_die_at(r->name, r->line, "empty ruleset name");
+			rs = cg_plugin_get(f[1], CG_EXIT_DATA);
+		} else if (strcmp(f[0], "end") == 0) {
+			need_fields(r, n, 1, 1, "end");
+			return d;
+		} else if (strcmp(f[0], "cgt") == 0) {
+			cg_die_at(r->name, r->line, "'cgt' line inside a "
+			    "document (previous document has no 'end' record)");
+		} else {
+			cg_die_at(r->name, r->line, "unknown record type '%s'",
+			    f[0]);
+		}
+	}
+}

@@ -1,0 +1,179 @@
+/*
+ * nim.c - Nim: heaps of counters; a move takes any positive number of
+ * counters from one heap.  Impartial.
+ *
+ * Text: heap sizes separated by '+' (spaces and commas are accepted too),
+ * e.g. "3+4+5"; "0" or the empty string is the empty position.
+ * Bytes: each non-empty heap as a 4-byte little-endian size, in the order
+ * written; the canonical form sorts them (largest first).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cg/ruleset.h"
+
+#define MAX_HEAP 0x7fffffffu
+
+static uint32_t
+get32(const unsigned char *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	    (uint32_t)p[3] << 24;
+}
+
+static void
+set32(unsigned char *p, uint32_t v)
+{
+	p[0] = (unsigned char)v;
+	p[1] = (unsigned char)(v >> 8);
+	p[2] = (unsigned char)(v >> 16);
+	p[3] = (unsigned char)(v >> 24);
+}
+
+static int
+nim_parse(const struct cg_context *cx, const char *text, size_t len,
+    struct cg_buf *out)
+{
+	const struct cg_host *h = cx->host;
+	size_t i = 0, start;
+	unsigned char b[4];
+	uint64_t v;
+
+	while (i < len) {
+		while (i < len && (text[i] == ' ' || text[i] == '+' ||
+		    text[i] == ','))
+			i++;
+		if (i == len)
+			break;
+		if (text[i] < '0' || text[i] > '9')
+			return h->error(cx->err, i + 1,
+			    "expected a heap size, found '%c'", text[i]);
+		start = i;
+		v = 0;
+		while (i < len && text[i] >= '0' && text[i] <= '9') {
+			v = v * 10 + (uint64_t)(text[i] - '0');
+			if (v > MAX_HEAP)
+				return h->error(cx->err, start + 1,
+				    "heap size too large (at most %u)", MAX_HEAP);
+			i++;
+		}
+		if (i < len && text[i] != ' ' && text[i] != '+' && text[i] != ',')
+			return h->error(cx->err, i + 1,
+			    "unexpected '%c' after heap size", text[i]);
+		if (v == 0)
+			continue;
+		set32(b, (uint32_t)v);
+		if (h->buf_put(out, b, 4) < 0)
+			return CG_ENOMEM;
+	}
+	return CG_OK;
+}
+
+static int
+nim_print(const struct cg_context *cx, const unsigned char *pos, size_t len,
+    struct cg_buf *out)
+{
+	size_t i;
+
+	if (len % 4 != 0)
+		return cx->host->error(cx->err, 0, "corrupt nim position");
+	if (len == 0)
+		return cx->host->buf_putc(out, '0');
+	for (i = 0; i < len; i += 4)
+		if (cx->host->buf_printf(out, "%s%u", i ? "+" : "",
+		    get32(pos + i)) < 0)
+			return CG_ENOMEM;
+	return CG_OK;
+}
+
+static int
+nim_options(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, enum cg_side side, cg_emit_fn emit, void *ctx)
+{
+	unsigned char *child;
+	char move[32];
+	size_t i, clen;
+	uint32_t heap, k;
+
+	(void)side;
+	if (len % 4 != 0)
+		return cx->host->error(cx->err, 0, "corrupt nim position");
+	child = cx->host->alloc(len ? len : 1);
+	if (child == NULL)
+		return CG_ENOMEM;
+	for (i = 0; i < len; i += 4) {
+		heap = get32(pos + i);
+		for (k = 0; k < heap; k++) {
+			/* the heap becomes k: drop it when empty */
+			memcpy(child, pos, i);
+			clen = i;
+			if (k > 0) {
+				set32(child + clen, k);
+				clen += 4;
+			}
+			memcpy(child + clen, pos + i + 4, len - i - 4);
+			clen += len - i - 4;
+			snprintf(move, sizeof move, "%zu:%u", i / 4 + 1, k);
+			if (emit(ctx, child, clen, move)) {
+				cx->host->free(child);
+				return CG_STOP;
+			}
+		}
+	}
+	cx->host->free(child);
+	return CG_OK;
+}
+
+static int
+cmp_desc(const void *a, const void *b)
+{
+	uint32_t x = get32(a), y = get32(b);
+
+	return x < y ? 1 : x > y ? -1 : 0;
+}
+
+static int
+nim_canonical(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, struct cg_buf *out)
+{
+	size_t start = out->len;
+
+	if (len % 4 != 0)
+		return cx->host->error(cx->err, 0, "corrupt nim position");
+	if (cx->host->buf_put(out, pos, len) < 0)
+		return CG_ENOMEM;
+	qsort(out->data + start, len / 4, 4, cmp_desc);
+	return CG_OK;
+}
+
+static int
+nim_decompose(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, cg_emit_fn emit, void *ctx)
+{
+	size_t i;
+
+	if (len % 4 != 0)
+		return cx->host->error(cx->err, 0, "corrupt nim position");
+	for (i = 0; i < len; i += 4)
+		if (emit(ctx, pos + i, 4, NULL))
+			return CG_STOP;
+	return CG_OK;
+}
+
+static const struct cg_ruleset nim_ruleset = {
+	.abi_version = CG_ABI_VERSION,
+	.struct_size = sizeof(struct cg_ruleset),
+	.name = "nim",
+	.version = "1.0",
+	.summary = "Nim: take any number of counters from one heap",
+	.params_help = NULL,
+	.flags = CG_IMPARTIAL | CG_SYMMETRY | CG_DECOMPOSES,
+	.parse = nim_parse,
+	.print = nim_print,
+	.options = nim_options,
+	.canonical = nim_canonical,
+	.decompose = nim_decompose,
+};
+
+CG_RULESET_ENTRY(nim, nim_ruleset)

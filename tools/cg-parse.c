@@ -1,0 +1,129 @@
+/* cg-parse - validate positions and write them as roots of a document. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "doc.h"
+#include "tool.h"
+#include "util.h"
+
+static const char usage[] =
+    "-r NAME[:PARAMS] [-P DIR] [-l] [POSITION ...]";
+static const char help[] =
+    "Parse positions of a ruleset (from the arguments, or one per line from\n"
+    "standard input) and write them as the roots of a cgt document.\n"
+    "\n"
+    "  -r NAME[:PARAMS]  the ruleset, with its parameters\n"
+    "  -P DIR            also search DIR for ruleset plugins\n"
+    "  -l                list the rulesets found on the plugin path\n"
+    "  -h, --help        show this help\n"
+    "      --version     show the version\n";
+
+static void
+add_position(struct cg_doc *d, struct cg_plugin *rs, const char *text,
+    const char *where, unsigned long line)
+{
+	struct cg_buf pos, printed;
+	size_t len = strlen(text);
+	uint32_t i;
+
+	cg_buf_init(&pos);
+	if (cg_rs_parse(rs, text, len, &pos) < 0)
+		cg_die_at(where, line, "bad %s position '%s': %s", rs->name,
+		    text, cg_rs_errmsg(rs));
+	cg_buf_init(&printed);
+	if (cg_rs_print(rs, pos.data, pos.len, &printed) < 0)
+		cg_die_at(where, line, "%s: %s", rs->name, cg_rs_errmsg(rs));
+	i = cg_doc_add_node(d, rs, pos.data, pos.len, cg_buf_str(&printed));
+	d->node[i].line = line;
+	cg_doc_add_root(d, i);
+	cg_buf_free(&pos);
+	cg_buf_free(&printed);
+}
+
+static void
+list_rulesets(void)
+{
+	char *path = cg_xstrdup(cg_plugin_path()), *s = path, *dir;
+	struct cg_buf cmd;
+
+	/* ls is enough here: names only, sorted, one per line */
+	cg_buf_init(&cmd);
+	while ((dir = strsep(&s, ":")) != NULL)
+		printf("# %s\n", dir);
+	free(path);
+	cg_buf_free(&cmd);
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, CG_OPT_VERSION },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *spec = NULL;
+	struct cg_plugin *rs;
+	struct cg_doc *d;
+	int c, list = 0;
+
+	cg_tool_init(argc, argv);
+	while ((c = getopt_long(argc, argv, "hlP:r:", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'r': spec = optarg; break;
+		case 'P': cg_plugin_add_dir(optarg); break;
+		case 'l': list = 1; break;
+		case 'h': cg_help(usage, help);
+		case CG_OPT_VERSION: cg_version();
+		default: cg_usage(usage);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (list) {
+		list_rulesets();
+		cg_close_stdout();
+		return 0;
+	}
+	if (spec == NULL)
+		cg_usage(usage);
+	rs = cg_plugin_get(spec, CG_EXIT_USAGE);
+	d = cg_doc_new();
+	if (argc > 0) {
+		int i;
+		char where[32];
+
+		for (i = 0; i < argc; i++) {
+			snprintf(where, sizeof where, "argument %d", i + 1);
+			add_position(d, rs, argv[i], where, 0);
+		}
+	} else {
+		char *line = NULL;
+		size_t cap = 0;
+		ssize_t n;
+		unsigned long lineno = 0;
+
+		while ((n = getline(&line, &cap, stdin)) != -1) {
+			char *s = line;
+
+			lineno++;
+			while (n > 0 && (s[n - 1] == '\n' || s[n - 1] == '\r' ||
+			    s[n - 1] == ' ' || s[n - 1] == '\t'))
+				s[--n] = '\0';
+			while (*s == ' ' || *s == '\t')
+				s++;
+			if (*s == '\0' || *s == '#')
+				continue;
+			add_position(d, rs, s, "-", lineno);
+		}
+		if (ferror(stdin))
+			cg_die(CG_EXIT_DATA, "standard input: read error");
+		free(line);
+	}
+	cg_doc_write(stdout, d);
+	cg_doc_free(d);
+	cg_plugin_unload_all();
+	cg_close_stdout();
+	return 0;
+}
