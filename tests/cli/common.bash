@@ -1,0 +1,52 @@
+# Loaded by every tests/cli/*.bats file:  load common
+# Puts the build's tools first on PATH (CG_BUILD, default build/), sets a
+# fixed locale, and loads bats-support/bats-assert.
+
+CG_ROOT="$(cd "$BATS_TEST_DIRNAME/../.." && pwd)"
+CG_BUILD="${CG_BUILD:-$CG_ROOT/build}"
+VECTORS="$CG_ROOT/tests/vectors"
+export PATH="$CG_BUILD/bin:$PATH"
+export LC_ALL=C
+unset CG_PLUGIN_PATH
+bats_load_library bats-support
+bats_load_library bats-assert
+
+# Run a tool, under $CG_WRAP (valgrind) when set.
+cg() {
+	local tool=$1
+	shift
+	$CG_WRAP "$CG_BUILD/bin/$tool" "$@"
+}
+
+# check_vectors FILE RULESET_REGEX PROPERTY -- COMMAND...
+# Feed every row of tests/vectors/FILE whose ruleset matches the regex and
+# whose property equals PROPERTY through
+#   cg-parse -r RULESET | COMMAND
+# (COMMAND must print "position<TAB>value" lines in input order, as -t
+# does) and compare each value with the expected one as text.  Prints a diff and fails on any
+# mismatch; fails too when no row matched (a test that checks nothing).
+check_vectors() {
+	local file=$1 rsre=$2 prop=$3
+	shift 4
+	local rows rs fails=0 total=0
+	set -o pipefail
+	rows=$(awk -F'\t' -v re="^($rsre)\$" -v p="$prop" \
+	    '!/^#/ && $1 ~ re && $3 == p' "$VECTORS/$file")
+	[ -n "$rows" ] || { echo "no vector rows for $rsre/$prop in $file"; return 1; }
+	for rs in $(printf '%s\n' "$rows" | cut -f1 | sort -u); do
+		local pos want got
+		pos=$(printf '%s\n' "$rows" | awk -F'\t' -v r="$rs" '$1 == r {print $2}')
+		want=$(printf '%s\n' "$rows" | awk -F'\t' -v r="$rs" '$1 == r {print $4}')
+		got=$(printf '%s\n' "$pos" | cg-parse -r "$rs" | "$@" | cut -f2-) || {
+			echo "command failed for ruleset $rs"; return 1; }
+		total=$((total + $(printf '%s\n' "$want" | wc -l)))
+		if [ "$got" != "$want" ]; then
+			echo "ruleset $rs, property $prop: position, expected, got"
+			paste <(printf '%s\n' "$pos") <(printf '%s\n' "$want") \
+			    <(printf '%s\n' "$got") | awk -F'\t' '$2 != $3'
+			fails=1
+		fi
+	done
+	echo "# $total vector rows checked"
+	return $fails
+}
