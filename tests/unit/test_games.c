@@ -70,6 +70,93 @@ decomp(const char *spec, const char *text)
 	return cg_buf_str(&outb);
 }
 
+static int
+joint_emit(void *ctx, size_t i, size_t j, const unsigned char *pos,
+    size_t len)
+{
+	struct dec *d = ctx;
+
+	if (d->out->len)
+		cg_buf_addstr(d->out, "; ");
+	cg_buf_addf(d->out, "%zu,%zu:", i, j);
+	if (cg_rs_print(d->p, pos, len, d->out) < 0)
+		cg_buf_addstr(d->out, "ERROR");
+	return 0;
+}
+
+/* Joint options as "i,j:child; ..." */
+static const char *
+joint(const char *spec, const char *text)
+{
+	struct cg_plugin *p = cg_plugin_get(spec, 1);
+	struct cg_buf pos;
+	struct dec d = { p, &outb };
+
+	cg_buf_init(&pos);
+	cg_buf_free(&outb);
+	cg_buf_init(&outb);
+	if (cg_rs_parse(p, text, strlen(text), &pos) < 0 ||
+	    cg_rs_synch_options(p, pos.data, pos.len, joint_emit, &d) < 0)
+		cg_buf_addstr(&outb, "ERROR");
+	cg_buf_free(&pos);
+	return cg_buf_str(&outb);
+}
+
+/* decided_value as "num/den", or "ERROR". */
+static const char *
+decided(const char *spec, const char *text)
+{
+	struct cg_plugin *p = cg_plugin_get(spec, 1);
+	struct cg_buf pos;
+	int64_t num, den;
+
+	cg_buf_init(&pos);
+	cg_buf_free(&outb);
+	cg_buf_init(&outb);
+	if (cg_rs_parse(p, text, strlen(text), &pos) < 0 ||
+	    cg_rs_decided_value(p, pos.data, pos.len, &num, &den) < 0)
+		cg_buf_addstr(&outb, "ERROR");
+	else
+		cg_buf_addf(&outb, "%lld/%lld", (long long)num,
+		    (long long)den);
+	cg_buf_free(&pos);
+	return cg_buf_str(&outb);
+}
+
+static void
+test_cutcake(void)
+{
+	/* 2x2: Left's only cut is after column 1, Right's after row 1;
+	 * made together they leave four 1x1 pieces. */
+	is_str(joint("cutcake", "2x2"), "0,0:1x1+1x1+1x1+1x1",
+	    "cutcake joint cut of one piece");
+	/* 1x2+2x1: Left can only cut the first piece (1x1+1x1), Right only
+	 * the second (1x1+1x1); independent. */
+	is_str(joint("cutcake", "1x2+2x1"), "0,0:1x1+1x1+1x1+1x1",
+	    "cutcake joint cuts of two pieces");
+	/* 2x3+1x2: Left moves 0,1 cut piece 1 after column 1,2; move 2
+	 * cuts piece 2.  Right's one move cuts piece 1 after row 1. */
+	is_str(joint("cutcake", "2x3+1x2"),
+	    "0,0:1x1+1x2+1x1+1x2+1x2; 1,0:1x2+1x1+1x2+1x1+1x2; "
+	    "2,0:1x3+1x3+1x1+1x1", "cutcake joint matrix order");
+	/* only one side can move: no joint options */
+	is_str(joint("cutcake", "1x5"), "", "cutcake decided has no joints");
+	/* decided values: 1x5 Left alone cuts 4 times; 1x3+1x2: 2+1;
+	 * 4x1+2x1: Right 3+1 = -4; 1x1: nobody, 0. */
+	is_str(decided("cutcake", "1x5"), "4/1", "cutcake decided left");
+	is_str(decided("cutcake", "1x3+1x2+1x1"), "3/1", "cutcake decided sum");
+	is_str(decided("cutcake", "4x1+2x1"), "-4/1", "cutcake decided right");
+	is_str(decided("cutcake", "1x1"), "0/1", "cutcake decided nobody");
+	is_str(decided("cutcake", "2x2"), "ERROR", "cutcake undecided refused");
+	/* canonical: 1x1 pieces go, the rest sorted (rows, then columns,
+	 * descending) */
+	is_str(canon("cutcake", "1x1+2x3+1x1+3x1+2x5"), "3x1+2x5+2x3",
+	    "cutcake canonical sorts");
+	is_str(canon("cutcake", "1x1+1x1"), "1x1", "cutcake canonical empty");
+	is_str(decomp("cutcake", "1x1+2x3+1x2"), "2x3 + 1x2",
+	    "cutcake decomposes into pieces");
+}
+
 static void
 test_toads(void)
 {
@@ -110,6 +197,7 @@ main(void)
 {
 	cg_buf_init(&outb);
 	test_toads();
+	test_cutcake();
 	cg_buf_free(&outb);
 	cg_plugin_unload_all();
 	return tap_done();
