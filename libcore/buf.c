@@ -161,11 +161,25 @@ host_error(struct cg_error *err, size_t column, const char *fmt, ...)
 	return CG_EPARSE;
 }
 
+/* malloc(0) and realloc(p, 0) may return NULL, which a plugin would take
+ * for failure (and realloc(p, 0) frees p): ask for at least one byte. */
+static void *
+host_alloc(size_t size)
+{
+	return malloc(size ? size : 1);
+}
+
+static void *
+host_realloc(void *ptr, size_t size)
+{
+	return realloc(ptr, size ? size : 1);
+}
+
 static const struct cg_host host_table = {
 	.abi_version = CG_ABI_VERSION,
 	.struct_size = sizeof(struct cg_host),
-	.alloc = malloc,
-	.realloc = realloc,
+	.alloc = host_alloc,
+	.realloc = host_realloc,
 	.free = free,
 	.buf_put = host_buf_put,
 	.buf_putc = host_buf_putc,

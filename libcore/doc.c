@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -147,8 +148,14 @@ uint32_t
 cg_doc_add_node(struct cg_doc *d, struct cg_plugin *rs,
     const unsigned char *pos, size_t len, const char *text)
 {
-	uint32_t i = new_node(d, d->max_id + 1);
-	struct cg_node *x = &d->node[i];
+	uint32_t i;
+	struct cg_node *x;
+
+	if (d->max_id >= CG_MAX_ID)
+		cg_die(CG_EXIT_DATA, "node ids exhausted (largest is %llu)",
+		    (unsigned long long)d->max_id);
+	i = new_node(d, d->max_id + 1);
+	x = &d->node[i];
 
 	x->rs = rs;
 	if (pos != NULL) {
@@ -339,6 +346,8 @@ cg_doc_write(FILE *out, const struct cg_doc *d)
 	const struct cg_plugin *cur = NULL;
 	uint32_t i, k;
 
+	const char *name = out == stdout ? "standard output" : "output";
+
 	stack = cg_xmalloc(cap * sizeof *stack);
 	fprintf(out, "%s\t%d\n", CG_FORMAT_MAGIC, CG_FORMAT_MAJOR);
 	for (i = 0; i < d->n; i++) {
@@ -375,13 +384,13 @@ cg_doc_write(FILE *out, const struct cg_doc *d)
 			stack[sp].next = 0;
 			sp++;
 		}
-		cg_check_write(out, "output");
+		cg_check_write(out, name);
 	}
 	for (i = 0; i < d->nroot; i++)
 		fprintf(out, "root\t%llu\n",
 		    (unsigned long long)d->node[d->root[i]].id);
 	fputs("end\n", out);
-	cg_check_write(out, "output");
+	cg_check_write(out, name);
 	free(stack);
 	free(state);
 }
@@ -404,35 +413,47 @@ struct cg_reader {
 	char *name;
 	const char *bare;        /* ruleset spec for bare position lines */
 	unsigned long line;
-	char *buf;
+	char *buf;               /* the current line, NUL-terminated */
 	size_t cap;
-	int eof, started, bare_mode;
-	char *pending;           /* a line read ahead, or NULL */
+	unsigned char in[1 << 16];
+	size_t inpos, inlen;
+	int eof, started;
+	struct cg_doc *doc;      /* the document being read (freed by close) */
 };
+
+struct cg_reader *
+cg_reader_open_fd(int fd, const char *name, const char *bare_ruleset)
+{
+	struct cg_reader *r = cg_xcalloc(1, sizeof *r);
+	struct stat st;
+
+	r->name = cg_xstrdup(name);
+	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode))
+		cg_die(CG_EXIT_DATA, "%s: %s", r->name, strerror(EISDIR));
+	r->gz = gzdopen(fd, "rb");
+	if (r->gz == NULL)
+		cg_die(CG_EXIT_DATA, "%s: cannot open", r->name);
+	r->bare = bare_ruleset;
+	r->cap = 4096;
+	r->buf = cg_xmalloc(r->cap);
+	r->buf[0] = '\0';
+	return r;
+}
 
 struct cg_reader *
 cg_reader_open(const char *path, const char *bare_ruleset)
 {
-	struct cg_reader *r = cg_xcalloc(1, sizeof *r);
 	int fd;
 
 	if (path == NULL || strcmp(path, "-") == 0) {
-		r->name = cg_xstrdup("-");
+		path = "-";
 		fd = dup(STDIN_FILENO);
 	} else {
-		r->name = cg_xstrdup(path);
 		fd = open(path, O_RDONLY);
 	}
 	if (fd < 0)
-		cg_die(CG_EXIT_DATA, "%s: %s", r->name, strerror(errno));
-	r->gz = gzdopen(fd, "rb");
-	if (r->gz == NULL)
-		cg_die(CG_EXIT_DATA, "%s: cannot open", r->name);
-	gzbuffer(r->gz, 1 << 16);
-	r->bare = bare_ruleset;
-	r->cap = 4096;
-	r->buf = cg_xmalloc(r->cap);
-	return r;
+		cg_die(CG_EXIT_DATA, "%s: %s", path, strerror(errno));
+	return cg_reader_open_fd(fd, path, bare_ruleset);
 }
 
 void
@@ -441,6 +462,7 @@ cg_reader_close(struct cg_reader *r)
 	if (r == NULL)
 		return;
 	gzclose(r->gz);
+	cg_doc_free(r->doc);
 	free(r->buf);
 	free(r->name);
 	free(r);
@@ -452,45 +474,70 @@ cg_reader_name(const struct cg_reader *r)
 	return r->name;
 }
 
-/* Read one line into r->buf without its line end; 0 at end of input. */
+/* zlib's message for the last error, without its "<fd:N>: " prefix. */
+static const char *
+gz_message(struct cg_reader *r, int *errnum)
+{
+	const char *msg = gzerror(r->gz, errnum), *colon;
+
+	if (*errnum == Z_ERRNO)
+		return strerror(errno);
+	if (strncmp(msg, "<fd:", 4) == 0 && (colon = strstr(msg, ": ")) != NULL)
+		msg = colon + 2;
+	return msg;
+}
+
+/* Read one line into r->buf without its line end (LF, CRLF or trailing
+ * CRs); 0 at end of input.  A last line without LF counts. */
 static int
 read_line(struct cg_reader *r)
 {
-	size_t len = 0;
-	int errnum;
+	size_t len = 0, chunk;
+	const unsigned char *start, *nl;
+	int n, errnum, done = 0;
 
 	if (r->eof)
 		return 0;
-	for (;;) {
-		if (gzgets(r->gz, r->buf + len, (int)(r->cap - len > 1 << 30 ?
-		    1 << 30 : r->cap - len)) == NULL) {
-			const char *msg = gzerror(r->gz, &errnum);
+	while (!done) {
+		if (r->inpos == r->inlen) {
+			n = gzread(r->gz, r->in, sizeof r->in);
+			if (n <= 0) {
+				/* a truncated gzip stream is reported at 0 */
+				const char *msg = gz_message(r, &errnum);
 
-			if (errnum != Z_OK && errnum != Z_STREAM_END)
-				cg_die_at(r->name, r->line + 1, "read error: %s",
-				    errnum == Z_ERRNO ? strerror(errno) : msg);
-			if (len == 0) {
-				r->eof = 1;
-				return 0;
+				if (n < 0 || (errnum != Z_OK &&
+				    errnum != Z_STREAM_END))
+					cg_die_at(r->name, r->line + 1,
+					    "read error: %s", msg);
 			}
-			break;
-		}
-		len += strlen(r->buf + len);
-		if (len > 0 && r->buf[len - 1] == '\n')
-			break;
-		if (len + 1 < r->cap) {
-			/* gzgets stopped short of a newline: end of input
-			 * or an embedded NUL */
-			if (gzeof(r->gz))
+			if (n == 0) {
+				r->eof = 1;
+				if (len == 0)
+					return 0;
 				break;
-			cg_die_at(r->name, r->line + 1, "NUL byte in input");
+			}
+			r->inpos = 0;
+			r->inlen = (size_t)n;
 		}
-		r->cap *= 2;
-		r->buf = cg_xrealloc(r->buf, r->cap);
+		start = r->in + r->inpos;
+		nl = memchr(start, '\n', r->inlen - r->inpos);
+		chunk = nl ? (size_t)(nl - start) : r->inlen - r->inpos;
+		if (memchr(start, '\0', chunk) != NULL)
+			cg_die_at(r->name, r->line + 1, "NUL byte in input");
+		if (len + chunk + 1 > r->cap) {
+			while (len + chunk + 1 > r->cap)
+				r->cap *= 2;
+			r->buf = cg_xrealloc(r->buf, r->cap);
+		}
+		memcpy(r->buf + len, start, chunk);
+		len += chunk;
+		r->inpos += chunk + (nl != NULL);
+		done = nl != NULL;
 	}
 	r->line++;
-	while (len > 0 && (r->buf[len - 1] == '\n' || r->buf[len - 1] == '\r'))
-		r->buf[--len] = '\0';
+	while (len > 0 && r->buf[len - 1] == '\r')
+		len--;
+	r->buf[len] = '\0';
 	return 1;
 }
 
@@ -500,6 +547,26 @@ blank_or_comment(const char *s)
 	while (*s == ' ' || *s == '\t')
 		s++;
 	return *s == '\0' || *s == '#';
+}
+
+/* In bare input '#' also starts positions (a filled square), so a comment
+ * is '#' followed by a blank or the end of the line. */
+static int
+bare_blank_or_comment(const char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	return *s == '\0' || (*s == '#' && (s[1] == '\0' || s[1] == ' ' ||
+	    s[1] == '\t'));
+}
+
+static int
+hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	c |= 32;
+	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
 }
 
 /* Undo percent-escaping in place. */
@@ -514,10 +581,8 @@ unescape(struct cg_reader *r, char *s)
 			*w++ = *s;
 			continue;
 		}
-		hi = s[1] >= '0' && s[1] <= '9' ? s[1] - '0' :
-		    (s[1] | 32) >= 'a' && (s[1] | 32) <= 'f' ? (s[1] | 32) - 'a' + 10 : -1;
-		lo = hi < 0 ? -1 : s[2] >= '0' && s[2] <= '9' ? s[2] - '0' :
-		    (s[2] | 32) >= 'a' && (s[2] | 32) <= 'f' ? (s[2] | 32) - 'a' + 10 : -1;
+		hi = hexval((unsigned char)s[1]);
+		lo = hi < 0 ? -1 : hexval((unsigned char)s[2]);
 		if (lo < 0)
 			cg_die_at(r->name, r->line,
 			    "bad escape '%.3s' (use %%25 for a literal %%)", s);
@@ -531,11 +596,13 @@ unescape(struct cg_reader *r, char *s)
 
 #define MAXFIELDS 8
 
-/* Split at TABs into at most max fields; the last takes the rest. */
+/* Split at TABs into at most max fields; the last takes the rest.  The
+ * record type may be surrounded by spaces. */
 static int
 split(char *s, char **f, int max)
 {
 	int n = 0;
+	char *e;
 
 	while (*s == ' ')
 		s++;
@@ -544,6 +611,9 @@ split(char *s, char **f, int max)
 		*s++ = '\0';
 		f[n++] = s;
 	}
+	e = f[0] + strlen(f[0]);
+	while (e > f[0] && e[-1] == ' ')
+		*--e = '\0';
 	return n;
 }
 
@@ -552,18 +622,34 @@ parse_id(struct cg_reader *r, const char *s, const char *what)
 {
 	char *end;
 	unsigned long long v;
+	const char *t = s;
 
-	while (*s == ' ')
-		s++;
+	while (*t == ' ')
+		t++;
+	errno = 0;
+	if (*t < '0' || *t > '9')
+		cg_die_at(r->name, r->line, "bad %s '%s'", what, s);
+	v = strtoull(t, &end, 10);
+	while (*end == ' ')
+		end++;
+	if (errno != 0 || *end != '\0' || v == 0 || v > CG_MAX_ID)
+		cg_die_at(r->name, r->line, "bad %s '%s'", what, s);
+	return v;
+}
+
+static uint32_t
+parse_index(struct cg_reader *r, const char *s, const char *what)
+{
+	char *end;
+	unsigned long long v;
+
 	errno = 0;
 	if (*s < '0' || *s > '9')
 		cg_die_at(r->name, r->line, "bad %s '%s'", what, s);
 	v = strtoull(s, &end, 10);
-	while (*end == ' ')
-		end++;
-	if (errno != 0 || *end != '\0' || v == 0)
+	if (errno != 0 || *end != '\0' || v > UINT32_MAX)
 		cg_die_at(r->name, r->line, "bad %s '%s'", what, s);
-	return v;
+	return (uint32_t)v;
 }
 
 static uint32_t
@@ -581,10 +667,15 @@ lookup(struct cg_reader *r, struct cg_doc *d, const char *s, const char *what)
 static void
 need_fields(struct cg_reader *r, int n, int min, int max, const char *type)
 {
-	if (n < min || n > max)
-		cg_die_at(r->name, r->line, "'%s' record needs %d%s fields, "
-		    "not %d", type, min - 1, min == max ? "" : " or more",
+	if (n < min || n > max) {
+		if (min == max)
+			cg_die_at(r->name, r->line, "'%s' record needs %d "
+			    "field%s after the type, not %d", type, min - 1,
+			    min == 2 ? "" : "s", n - 1);
+		cg_die_at(r->name, r->line, "'%s' record needs %d to %d "
+		    "fields after the type, not %d", type, min - 1, max - 1,
 		    n - 1);
+	}
 }
 
 static void
@@ -594,9 +685,12 @@ set_position(struct cg_reader *r, struct cg_node *x, struct cg_plugin *rs,
 	struct cg_buf b;
 
 	cg_buf_init(&b);
-	if (cg_rs_parse(rs, text, strlen(text), &b) < 0)
+	if (cg_rs_parse(rs, text, strlen(text), &b) < 0) {
+		cg_buf_free(&b);
 		cg_die_at(r->name, r->line, "bad %s position '%s': %s",
 		    rs->name, text, cg_rs_errmsg(rs));
+	}
+	x->rs = rs;
 	x->pos = b.data ? b.data : cg_xmalloc(1);
 	x->poslen = b.len;
 	x->text = cg_xstrdup(text);
@@ -606,23 +700,23 @@ static struct cg_doc *
 read_bare(struct cg_reader *r, char *first)
 {
 	struct cg_plugin *rs = cg_plugin_get(r->bare, CG_EXIT_USAGE);
-	struct cg_doc *d = cg_doc_new();
+	struct cg_doc *d;
 	char *text = first;
 	uint32_t i;
 
+	d = r->doc = cg_doc_new();
 	d->file = r->name;
 	for (;;) {
-		if (!blank_or_comment(text)) {
+		if (!bare_blank_or_comment(text)) {
 			size_t len = strlen(text);
 
-			/* trailing blanks are not part of a position */
+			/* surrounding blanks are not part of a position */
 			while (len > 0 && (text[len - 1] == ' ' ||
 			    text[len - 1] == '\t'))
 				text[--len] = '\0';
 			while (*text == ' ' || *text == '\t')
 				text++;
 			i = new_node(d, d->max_id + 1);
-			d->node[i].rs = rs;
 			d->node[i].line = r->line;
 			set_position(r, &d->node[i], rs, text);
 			cg_doc_add_root(d, i);
@@ -631,7 +725,129 @@ read_bare(struct cg_reader *r, char *first)
 			break;
 		text = r->buf;
 	}
+	r->doc = NULL;
 	return d;
+}
+
+/* "cgt VERSION": accept major version 1 with any minor part. */
+static void
+check_magic(struct cg_reader *r)
+{
+	const char *v = r->buf + 3;
+	char *end;
+	long major;
+
+	while (*v == ' ' || *v == '\t')
+		v++;
+	errno = 0;
+	major = (*v >= '0' && *v <= '9') ? strtol(v, &end, 10) : -1;
+	if (major < 0 || errno != 0)
+		cg_die_at(r->name, r->line, "bad format version '%s'", v);
+	if (*end == '.') {
+		end++;
+		while (*end >= '0' && *end <= '9')
+			end++;
+	}
+	while (*end == ' ' || *end == '\t')
+		end++;
+	if (*end != '\0')
+		cg_die_at(r->name, r->line, "bad format version '%s'", v);
+	if (major != CG_FORMAT_MAJOR)
+		cg_die_at(r->name, r->line, "unsupported format version '%s' "
+		    "(this program reads version %d)", v, CG_FORMAT_MAJOR);
+}
+
+static void
+read_record(struct cg_reader *r, struct cg_doc *d, struct cg_plugin **rs,
+    char **f, int n)
+{
+	uint32_t x, c;
+
+	if (strcmp(f[0], "N") == 0) {
+		uint64_t id;
+
+		need_fields(r, n, 2, 3, "N");
+		id = parse_id(r, f[1], "node id");
+		if (cg_doc_find(d, id) >= 0)
+			cg_die_at(r->name, r->line, "node %llu defined twice",
+			    (unsigned long long)id);
+		x = new_node(d, id);
+		d->node[x].line = r->line;
+		if (n == 3) {
+			unescape(r, f[2]);
+			if (*rs == NULL)
+				cg_die_at(r->name, r->line, "position text but "
+				    "no 'ruleset' record before it");
+			set_position(r, &d->node[x], *rs, f[2]);
+		}
+	} else if (strcmp(f[0], "L") == 0 || strcmp(f[0], "R") == 0) {
+		need_fields(r, n, 3, 4, f[0]);
+		x = lookup(r, d, f[1], "node");
+		c = lookup(r, d, f[2], "option node");
+		if (d->node[x].expanded)
+			cg_die_at(r->name, r->line, "option of node %s after "
+			    "its 'E' record", f[1]);
+		if (c >= x)
+			cg_die_at(r->name, r->line, "option %s of node %s is "
+			    "not defined before it (children come before "
+			    "parents; a cycle is not a short game)", f[2], f[1]);
+		if (n == 4)
+			unescape(r, f[3]);
+		cg_doc_add_option(d, x, f[0][0] == 'L' ? CG_LEFT : CG_RIGHT, c,
+		    n == 4 ? f[3] : NULL);
+	} else if (strcmp(f[0], "J") == 0) {
+		uint32_t i, j;
+
+		need_fields(r, n, 5, 5, "J");
+		x = lookup(r, d, f[1], "node");
+		/* move indices are 0-based */
+		i = parse_index(r, f[2], "Left move index");
+		j = parse_index(r, f[3], "Right move index");
+		c = lookup(r, d, f[4], "option node");
+		if (d->node[x].expanded)
+			cg_die_at(r->name, r->line, "option of node %s after "
+			    "its 'E' record", f[1]);
+		if (c >= x)
+			cg_die_at(r->name, r->line, "joint option %s of node %s "
+			    "is not defined before it (children come before "
+			    "parents)", f[4], f[1]);
+		cg_doc_add_joint(d, x, i, j, c);
+	} else if (strcmp(f[0], "E") == 0) {
+		need_fields(r, n, 2, 2, "E");
+		x = lookup(r, d, f[1], "node");
+		d->node[x].expanded = 1;
+	} else if (strcmp(f[0], "A") == 0) {
+		need_fields(r, n, 4, 4, "A");
+		x = lookup(r, d, f[1], "node");
+		unescape(r, f[2]);
+		unescape(r, f[3]);
+		if (*f[2] == '\0')
+			cg_die_at(r->name, r->line, "empty annotation key");
+		cg_doc_annotate(d, x, f[2], f[3]);
+	} else if (strcmp(f[0], "root") == 0) {
+		need_fields(r, n, 2, 2, "root");
+		cg_doc_add_root(d, lookup(r, d, f[1], "root node"));
+	} else if (strcmp(f[0], "ruleset") == 0) {
+		need_fields(r, n, 2, 2, "ruleset");
+		unescape(r, f[1]);
+		if (*f[1] == '\0')
+			cg_die_at(r->name, r->line, "empty ruleset name");
+		cg_plugin_where(r->name, r->line);
+		*rs = cg_plugin_get(f[1], CG_EXIT_DATA);
+		cg_plugin_where(NULL, 0);
+	} else if (strcmp(f[0], "cgt") == 0) {
+		cg_die_at(r->name, r->line, "'cgt' line inside a document "
+		    "(previous document has no 'end' record)");
+	} else {
+		cg_die_at(r->name, r->line, "unknown record type '%s'", f[0]);
+	}
+}
+
+static int
+is_magic(const char *s)
+{
+	return strncmp(s, CG_FORMAT_MAGIC, 3) == 0 &&
+	    (s[3] == '\t' || s[3] == ' ' || s[3] == '\0');
 }
 
 struct cg_doc *
@@ -640,21 +856,14 @@ cg_reader_next(struct cg_reader *r)
 	struct cg_doc *d;
 	struct cg_plugin *rs = NULL;
 	char *f[MAXFIELDS];
-	int n, side;
-	uint32_t x, c;
+	int n;
 
 	/* find the magic line (or decide this is bare input) */
-	for (;;) {
-		if (!read_line(r)) {
-			if (!r->started && r->bare == NULL)
-				return NULL;   /* empty input: no documents */
-			return NULL;
-		}
-		if (!blank_or_comment(r->buf))
-			break;
-	}
-	if (strncmp(r->buf, CG_FORMAT_MAGIC, 3) != 0 ||
-	    (r->buf[3] != '\t' && r->buf[3] != ' ')) {
+	do {
+		if (!read_line(r))
+			return NULL;   /* end of input: no more documents */
+	} while (blank_or_comment(r->buf));
+	if (!is_magic(r->buf)) {
 		if (r->bare != NULL && !r->started) {
 			r->started = 1;
 			return read_bare(r, r->buf);
@@ -665,22 +874,8 @@ cg_reader_next(struct cg_reader *r)
 		    "bare positions)");
 	}
 	r->started = 1;
-	{
-		const char *v = r->buf + 4;
-		char *end;
-		long major;
-
-		while (*v == ' ' || *v == '\t')
-			v++;
-		major = strtol(v, &end, 10);
-		if (end == v || (*end != '\0' && *end != '.' && *end != ' '))
-			cg_die_at(r->name, r->line, "bad format version '%s'", v);
-		if (major != CG_FORMAT_MAJOR)
-			cg_die_at(r->name, r->line, "unsupported format version "
-			    "'%s' (this program reads version %d)", v,
-			    CG_FORMAT_MAJOR);
-	}
-	d = cg_doc_new();
+	check_magic(r);
+	d = r->doc = cg_doc_new();
 	d->file = r->name;
 	for (;;) {
 		if (!read_line(r))
@@ -689,99 +884,11 @@ cg_reader_next(struct cg_reader *r)
 		if (blank_or_comment(r->buf))
 			continue;
 		n = split(r->buf, f, MAXFIELDS);
-		if (strcmp(f[0], "N") == 0) {
-			uint64_t id;
-
-			need_fields(r, n, 2, 3, "N");
-			id = parse_id(r, f[1], "node id");
-			if (cg_doc_find(d, id) >= 0)
-				cg_die_at(r->name, r->line, "node %llu defined "
-				    "twice", (unsigned long long)id);
-			x = new_node(d, id);
-			d->node[x].rs = rs;
-			d->node[x].line = r->line;
-			if (n == 3) {
-				unescape(r, f[2]);
-				if (rs == NULL)
-					cg_die_at(r->name, r->line, "position "
-					    "text but no 'ruleset' record");
-				set_position(r, &d->node[x], rs, f[2]);
-			}
-		} else if (strcmp(f[0], "L") == 0 || strcmp(f[0], "R") == 0) {
-			side = f[0][0] == 'L' ? CG_LEFT : CG_RIGHT;
-			need_fields(r, n, 3, 4, f[0]);
-			x = lookup(r, d, f[1], "node");
-			c = lookup(r, d, f[2], "option node");
-			if (d->node[x].expanded)
-				cg_die_at(r->name, r->line, "option of node %s "
-				    "after its 'E' record", f[1]);
-			if (c >= x)
-				cg_die_at(r->name, r->line, "option %s of node "
-				    "%s is not defined before it (children come "
-				    "before parents; a cycle is not a short "
-				    "game)", f[2], f[1]);
-			if (n == 4)
-				unescape(r, f[3]);
-			cg_doc_add_option(d, x, side, c, n == 4 ? f[3] : NULL);
-		} else if (strcmp(f[0], "J") == 0) {
-			uint64_t i, j;
-
-			need_fields(r, n, 5, 5, "J");
-			x = lookup(r, d, f[1], "node");
-			/* move indices are 0-based */
-			{
-				char *end;
-
-				errno = 0;
-				i = strtoull(f[2], &end, 10);
-				if (errno || *end || *f[2] < '0' || *f[2] > '9' ||
-				    i > UINT32_MAX)
-					cg_die_at(r->name, r->line,
-					    "bad Left move index '%s'", f[2]);
-				j = strtoull(f[3], &end, 10);
-				if (errno || *end || *f[3] < '0' || *f[3] > '9' ||
-				    j > UINT32_MAX)
-					cg_die_at(r->name, r->line,
-					    "bad Right move index '%s'", f[3]);
-			}
-			c = lookup(r, d, f[4], "option node");
-			if (c >= x)
-				cg_die_at(r->name, r->line, "joint option %s of "
-				    "node %s is not defined before it", f[4], f[1]);
-			if (d->node[x].expanded)
-				cg_die_at(r->name, r->line, "option of node %s "
-				    "after its 'E' record", f[1]);
-			cg_doc_add_joint(d, x, (uint32_t)i, (uint32_t)j, c);
-		} else if (strcmp(f[0], "E") == 0) {
-			need_fields(r, n, 2, 2, "E");
-			x = lookup(r, d, f[1], "node");
-			d->node[x].expanded = 1;
-		} else if (strcmp(f[0], "A") == 0) {
-			need_fields(r, n, 4, 4, "A");
-			x = lookup(r, d, f[1], "node");
-			unescape(r, f[2]);
-			unescape(r, f[3]);
-			if (*f[2] == '\0')
-				cg_die_at(r->name, r->line, "empty annotation key");
-			cg_doc_annotate(d, x, f[2], f[3]);
-		} else if (strcmp(f[0], "root") == 0) {
-			need_fields(r, n, 2, 2, "root");
-			cg_doc_add_root(d, lookup(r, d, f[1], "root node"));
-		} else if (strcmp(f[0], "ruleset") == 0) {
-			need_fields(r, n, 2, 2, "ruleset");
-			unescape(r, f[1]);
-			if (*f[1] == '\0')
-				cg_die_at(r->name, r->line, "empty ruleset name");
-			rs = cg_plugin_get(f[1], CG_EXIT_DATA);
-		} else if (strcmp(f[0], "end") == 0) {
+		if (strcmp(f[0], "end") == 0) {
 			need_fields(r, n, 1, 1, "end");
+			r->doc = NULL;
 			return d;
-		} else if (strcmp(f[0], "cgt") == 0) {
-			cg_die_at(r->name, r->line, "'cgt' line inside a "
-			    "document (previous document has no 'end' record)");
-		} else {
-			cg_die_at(r->name, r->line, "unknown record type '%s'",
-			    f[0]);
 		}
+		read_record(r, d, &rs, f, n);
 	}
 }

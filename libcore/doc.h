@@ -13,6 +13,8 @@
 
 #define CG_FORMAT_MAGIC "cgt"
 #define CG_FORMAT_MAJOR 1
+/* Node ids are 1 .. CG_MAX_ID (2^63 - 1). */
+#define CG_MAX_ID 0x7fffffffffffffffull
 
 struct cg_option {
 	uint32_t child;
@@ -85,7 +87,12 @@ void cg_doc_write(FILE *out, const struct cg_doc *d);
  */
 struct cg_reader;
 struct cg_reader *cg_reader_open(const char *path, const char *bare_ruleset);
-/* The next document, or NULL at end of input. */
+/* The same on an open descriptor (taken over and closed by close); name is
+ * used in messages. */
+struct cg_reader *cg_reader_open_fd(int fd, const char *name,
+    const char *bare_ruleset);
+/* The next document, or NULL at end of input.  The caller frees it with
+ * cg_doc_free (a document left half-read by an error is freed by close). */
 struct cg_doc *cg_reader_next(struct cg_reader *r);
 void cg_reader_close(struct cg_reader *r);
 const char *cg_reader_name(const struct cg_reader *r);

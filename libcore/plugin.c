@@ -1,7 +1,9 @@
 /* plugin.c - find ruleset plugins on the plugin path and load them. */
+#include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -136,45 +138,109 @@ valid_name(const char *s)
 	return 1;
 }
 
-static struct cg_plugin *
-load(const char *path, const char *name, const char *params, const char *spec,
-    int param_status)
+/* Where the ruleset being loaded was named (a document's file and line),
+ * for messages; NULL when it came from the command line. */
+static const char *where_file;
+static unsigned long where_line;
+
+void
+cg_plugin_where(const char *file, unsigned long line)
 {
-	struct cg_plugin *p;
+	where_file = file;
+	where_line = line;
+}
+
+static void __attribute__((format(printf, 2, 3), noreturn))
+pdie(int status, const char *fmt, ...)
+{
+	char msg[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	if (where_file != NULL)
+		cg_die_at(where_file, where_line, "%s", msg);
+	cg_die(status, "%s", msg);
+}
+
+/*
+ * dlopen path and check its descriptor.  On failure return NULL with a
+ * one-line reason in why (which names the file).
+ */
+static const struct cg_ruleset *
+open_plugin(const char *path, void **dlp, char *why, size_t whylen)
+{
 	const struct cg_ruleset *rs;
 	cg_entry_fn entry;
 	void *dl, *sym;
 	size_t need;
+	const char *e;
 
+	*dlp = NULL;
+	dlerror();
 	dl = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-	if (dl == NULL)
-		cg_die(CG_EXIT_DATA, "cannot load ruleset '%s': %s", name,
-		    dlerror());
+	if (dl == NULL) {
+		e = dlerror();
+		/* dlerror() usually starts with the path already */
+		if (e != NULL && strncmp(e, path, strlen(path)) == 0)
+			snprintf(why, whylen, "%s", e);
+		else
+			snprintf(why, whylen, "%s: %s", path,
+			    e ? e : "cannot load");
+		return NULL;
+	}
 	sym = dlsym(dl, CG_ENTRY_SYMBOL);
-	if (sym == NULL)
-		cg_die(CG_EXIT_DATA, "%s: not a cgtools ruleset (no %s symbol)",
-		    path, CG_ENTRY_SYMBOL);
+	if (sym == NULL) {
+		snprintf(why, whylen, "%s: not a cgtools ruleset (no '%s' "
+		    "symbol)", path, CG_ENTRY_SYMBOL);
+		goto fail;
+	}
 	memcpy(&entry, &sym, sizeof entry);
 	rs = entry(CG_ABI_VERSION, cg_host());
-	if (rs == NULL)
-		cg_die(CG_EXIT_DATA, "%s: ruleset refuses host ABI version %u",
+	if (rs == NULL) {
+		snprintf(why, whylen, "%s: ruleset refuses host ABI version %u",
 		    path, CG_ABI_VERSION);
-	if (rs->abi_version != CG_ABI_VERSION)
-		cg_die(CG_EXIT_DATA,
-		    "%s: ruleset built for ABI version %u, host has %u", path,
-		    rs->abi_version, CG_ABI_VERSION);
+		goto fail;
+	}
+	if (rs->abi_version != CG_ABI_VERSION) {
+		snprintf(why, whylen, "%s: ruleset built for ABI version %u, "
+		    "host has %u", path, rs->abi_version, CG_ABI_VERSION);
+		goto fail;
+	}
 	need = offsetof(struct cg_ruleset, options) + sizeof rs->options;
-	if (rs->struct_size < need)
-		cg_die(CG_EXIT_DATA,
-		    "%s: ruleset descriptor too short (%u bytes, need %zu)", path,
-		    rs->struct_size, need);
-	if (rs->name == NULL || rs->parse == NULL || rs->print == NULL ||
-	    rs->options == NULL)
-		cg_die(CG_EXIT_DATA,
-		    "%s: ruleset descriptor lacks name, parse, print or options",
-		    path);
+	if (rs->struct_size < need) {
+		snprintf(why, whylen, "%s: ruleset descriptor too short (%u "
+		    "bytes, need %zu)", path, rs->struct_size, need);
+		goto fail;
+	}
+	if (rs->name == NULL || !valid_name(rs->name) || rs->parse == NULL ||
+	    rs->print == NULL || rs->options == NULL) {
+		snprintf(why, whylen, "%s: ruleset descriptor lacks a valid "
+		    "name, parse, print or options", path);
+		goto fail;
+	}
+	*dlp = dl;
+	return rs;
+fail:
+	dlclose(dl);
+	return NULL;
+}
+
+static struct cg_plugin *
+load(const char *path, const char *name, const char *params, int param_status)
+{
+	struct cg_plugin *p;
+	const struct cg_ruleset *rs;
+	char why[1024];
+	void *dl;
+
+	rs = open_plugin(path, &dl, why, sizeof why);
+	if (rs == NULL)
+		pdie(CG_EXIT_DATA, "cannot load ruleset '%s': %s",
+		    name ? name : path, why);
 	if (name != NULL && strcmp(rs->name, name) != 0)
-		cg_die(CG_EXIT_DATA, "%s: ruleset calls itself '%s', not '%s'",
+		pdie(CG_EXIT_DATA, "%s: ruleset calls itself '%s', not '%s'",
 		    path, rs->name, name);
 
 	p = cg_xcalloc(1, sizeof *p);
@@ -183,26 +249,38 @@ load(const char *path, const char *name, const char *params, const char *spec,
 	p->path = cg_xstrdup(path);
 	p->name = cg_xstrdup(rs->name);
 	p->params = params ? cg_xstrdup(params) : NULL;
-	p->spec = cg_xstrdup(spec);
+	if (params != NULL) {
+		struct cg_buf b;
+
+		cg_buf_init(&b);
+		cg_buf_addf(&b, "%s:%s", rs->name, params);
+		p->spec = cg_xstrdup(cg_buf_str(&b));
+		cg_buf_free(&b);
+	} else {
+		p->spec = cg_xstrdup(rs->name);
+	}
 	p->cx.host = cg_host();
 	p->cx.err = &p->err;
+	/* link it first so that cg_plugin_unload_all releases it even when
+	 * init fails below */
+	p->next = loaded;
+	loaded = p;
 	if (rs->init != NULL) {
 		void *state = NULL;
 		int r = rs->init(cg_host(), params, &state, &p->err);
 
 		if (r < 0 && params != NULL)
-			cg_die(param_status, "ruleset '%s': bad parameters '%s': %s",
+			pdie(param_status, "ruleset '%s': bad parameters '%s': %s",
 			    rs->name, params, p->err.set ? p->err.msg : "refused");
 		if (r < 0)
-			cg_die(param_status, "ruleset '%s': %s", rs->name,
+			pdie(param_status, "ruleset '%s': %s", rs->name,
 			    p->err.set ? p->err.msg : "cannot initialise");
 		p->cx.state = state;
+		p->inited = 1;
 	} else if (params != NULL && *params != '\0') {
-		cg_die(param_status, "ruleset '%s' takes no parameters ('%s')",
+		pdie(param_status, "ruleset '%s' takes no parameters ('%s')",
 		    rs->name, params);
 	}
-	p->next = loaded;
-	loaded = p;
 	return p;
 }
 
@@ -223,23 +301,103 @@ cg_plugin_get(const char *spec, int param_status)
 	if (colon)
 		params = cg_xstrdup(colon + 1);
 	if (!valid_name(name))
-		cg_die(param_status, "bad ruleset name '%s'", name);
+		pdie(param_status, "bad ruleset name '%s' (names are made of "
+		    "a-z, 0-9, '_' and '-')", name);
 	f.name = name;
 	f.found = NULL;
 	if (!each_dir(find_in, &f))
-		cg_die(CG_EXIT_DATA, "unknown ruleset '%s' (searched %s)", name,
+		pdie(CG_EXIT_DATA, "unknown ruleset '%s' (searched %s)", name,
 		    cg_plugin_path());
-	p = load(f.found, name, params, spec, param_status);
+	p = load(f.found, name, params, param_status);
 	free(f.found);
 	free(name);
 	free(params);
 	return p;
 }
 
+struct list_state {
+	char **names;
+	size_t n, cap;
+};
+
+static int
+list_dir(const char *dir, void *arg)
+{
+	struct list_state *ls = arg;
+	struct dirent *de;
+	DIR *dp = opendir(dir);
+	size_t len;
+
+	if (dp == NULL)
+		return 0;
+	while ((de = readdir(dp)) != NULL) {
+		len = strlen(de->d_name);
+		if (len <= 3 || strcmp(de->d_name + len - 3, ".so") != 0)
+			continue;
+		if (ls->n == ls->cap) {
+			ls->cap = ls->cap ? ls->cap * 2 : 16;
+			ls->names = cg_xreallocarray(ls->names, ls->cap,
+			    sizeof *ls->names);
+		}
+		ls->names[ls->n++] = cg_xstrndup(de->d_name, len - 3);
+	}
+	closedir(dp);
+	return 0;
+}
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int
+cg_plugin_list(void (*fn)(const char *name, const char *path,
+    const struct cg_ruleset *rs, const char *why, void *arg), void *arg)
+{
+	struct list_state ls = { NULL, 0, 0 };
+	const struct cg_ruleset *rs;
+	struct find f;
+	size_t i;
+	char why[1024];
+	void *dl;
+	int bad = 0;
+
+	each_dir(list_dir, &ls);
+	if (ls.n > 0)
+		qsort(ls.names, ls.n, sizeof *ls.names, cmp_str);
+	for (i = 0; i < ls.n; i++) {
+		if ((i > 0 && strcmp(ls.names[i], ls.names[i - 1]) == 0) ||
+		    !valid_name(ls.names[i]))
+			continue;
+		/* the file a search by name would pick */
+		f.name = ls.names[i];
+		f.found = NULL;
+		if (!each_dir(find_in, &f))
+			continue;
+		rs = open_plugin(f.found, &dl, why, sizeof why);
+		if (rs != NULL && strcmp(rs->name, ls.names[i]) != 0) {
+			snprintf(why, sizeof why, "%s: ruleset calls itself "
+			    "'%s', not '%s'", f.found, rs->name, ls.names[i]);
+			dlclose(dl);
+			rs = NULL;
+		}
+		bad |= rs == NULL;
+		fn(ls.names[i], f.found, rs, rs ? NULL : why, arg);
+		if (rs != NULL)
+			dlclose(dl);
+		free(f.found);
+	}
+	for (i = 0; i < ls.n; i++)
+		free(ls.names[i]);
+	free(ls.names);
+	return bad ? -1 : 0;
+}
+
 struct cg_plugin *
 cg_plugin_load_file(const char *path, const char *params, int param_status)
 {
-	return load(path, NULL, params, path, param_status);
+	return load(path, NULL, params, param_status);
 }
 
 void
@@ -249,7 +407,7 @@ cg_plugin_unload_all(void)
 
 	for (p = loaded; p != NULL; p = next) {
 		next = p->next;
-		if (p->rs->init != NULL && p->rs->fini != NULL)
+		if (p->inited && p->rs->fini != NULL)
 			p->rs->fini(cg_host(), p->cx.state);
 #if !defined(__SANITIZE_ADDRESS__)
 		/* Keep the code mapped under ASan so leak reports can name

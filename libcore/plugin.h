@@ -18,11 +18,12 @@ struct cg_plugin {
 	const struct cg_ruleset *rs;
 	struct cg_context cx;     /* host, state and error sink for hooks */
 	struct cg_error err;
-	char *spec;               /* NAME[:PARAMS] as given */
+	char *spec;               /* NAME[:PARAMS] */
 	char *name;
 	char *params;             /* NULL when none */
 	char *path;               /* the file it was loaded from */
 	void *dl;
+	int inited;               /* init() succeeded: call fini() */
 	struct cg_plugin *next;
 };
 
@@ -54,6 +55,17 @@ const char *cg_plugin_path(void);
  * came from a document).
  */
 struct cg_plugin *cg_plugin_get(const char *spec, int param_status);
+/* Prefix the messages of the next loads with "file:line: " (a ruleset
+ * named in a document); NULL for none. */
+void cg_plugin_where(const char *file, unsigned long line);
+/*
+ * Call fn for each ruleset on the search path, sorted by name, with the
+ * file a search by that name would load: rs is its descriptor (valid only
+ * during the call), or NULL and why says in one line why it cannot be
+ * loaded.  Returns -1 if any could not be loaded, else 0.
+ */
+int cg_plugin_list(void (*fn)(const char *name, const char *path,
+    const struct cg_ruleset *rs, const char *why, void *arg), void *arg);
 /* Load a plugin from an explicit file path (no search). */
 struct cg_plugin *cg_plugin_load_file(const char *path, const char *params,
     int param_status);

@@ -1,6 +1,7 @@
 /* tool.c - usage, version, the input loop and the -t output contract. */
 #include <errno.h>
 #include <locale.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,6 +40,9 @@ cg_tool_init(int argc, char **argv)
 	cg_setprogname(argv[0]);
 	/* Output never depends on the locale. */
 	setlocale(LC_ALL, "C");
+	/* A closed pipe ends a tool quietly (| head), even when the parent
+	 * left SIGPIPE ignored. */
+	signal(SIGPIPE, SIG_DFL);
 }
 
 void
@@ -91,7 +95,7 @@ cg_parse_count(const char *arg, const char *option)
 
 	errno = 0;
 	v = strtoul(arg, &end, 10);
-	if (errno != 0 || end == arg || *end != '\0' || *arg == '-') {
+	if (errno != 0 || *arg < '0' || *arg > '9' || *end != '\0') {
 		fprintf(stderr, "%s: bad argument '%s' for %s\n", cg_progname,
 		    arg, option);
 		exit(CG_EXIT_USAGE);

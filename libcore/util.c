@@ -8,6 +8,15 @@
 #include "util.h"
 
 const char *cg_progname = "cg";
+void (*cg_exit_hook)(int status);
+
+static void __attribute__((noreturn))
+die_exit(int status)
+{
+	if (cg_exit_hook != NULL)
+		cg_exit_hook(status);
+	exit(status);
+}
 
 void
 cg_setprogname(const char *argv0)
@@ -43,7 +52,7 @@ cg_die(int status, const char *fmt, ...)
 	va_start(ap, fmt);
 	vmessage(NULL, 0, fmt, ap);
 	va_end(ap);
-	exit(status);
+	die_exit(status);
 }
 
 void
@@ -54,7 +63,7 @@ cg_die_at(const char *file, unsigned long line, const char *fmt, ...)
 	va_start(ap, fmt);
 	vmessage(file, line, fmt, ap);
 	va_end(ap);
-	exit(CG_EXIT_DATA);
+	die_exit(CG_EXIT_DATA);
 }
 
 void

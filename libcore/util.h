@@ -20,6 +20,11 @@ void cg_die_at(const char *file, unsigned long line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4), noreturn));
 void cg_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* When set, cg_die and cg_die_at call this with the exit status instead of
+ * exit() (fuzzers and unit tests longjmp out of it).  If it returns, the
+ * program exits as usual. */
+extern void (*cg_exit_hook)(int status);
+
 /* Allocation that exits with "out of memory" instead of returning NULL. */
 void *cg_xmalloc(size_t n);
 void *cg_xcalloc(size_t n, size_t size);

@@ -38,6 +38,8 @@ struct expander {
 	uint32_t *queue;
 	unsigned long *depth;
 	size_t qhead, qtail, qcap;
+	unsigned char *done;      /* per node: taken from the queue */
+	size_t ndone;
 	uint32_t parent;
 	enum cg_side side;
 	unsigned long cur_depth;
@@ -48,6 +50,8 @@ struct expander {
 static void
 push(struct expander *e, uint32_t node, unsigned long depth)
 {
+	if (node < e->ndone && e->done[node])
+		return;
 	if (e->qtail == e->qcap) {
 		e->qcap = e->qcap ? e->qcap * 2 : 256;
 		e->queue = cg_xreallocarray(e->queue, e->qcap, sizeof *e->queue);
@@ -76,8 +80,12 @@ intern(struct expander *e, struct cg_plugin *rs, const unsigned char *pos,
 	cg_buf_add(&e->key, e->canon.data, e->canon.len);
 	entry = cg_bytemap_intern(e->seen, e->key.data, e->key.len, &isnew);
 	val = cg_bytemap_value(e->seen, entry);
-	if (!isnew)
-		return (uint32_t)(*val - 1);
+	if (!isnew) {
+		/* reached again, perhaps by a shorter path than before */
+		node = (uint32_t)(*val - 1);
+		push(e, node, e->cur_depth + 1);
+		return node;
+	}
 	node = cg_doc_add_node(e->d, rs, pos, len, NULL);
 	*val = (uint64_t)node + 1;
 	push(e, node, e->cur_depth + 1);
@@ -115,6 +123,16 @@ expand_node(struct expander *e, uint32_t x)
 
 	if (n->expanded || rs == NULL || n->pos == NULL)
 		return;
+	/* options listed without an 'E' record are a partial list: the
+	 * plugin gives them all again */
+	for (s = 0; s < 2; s++) {
+		uint32_t k;
+
+		for (k = 0; k < n->nopt[s]; k++)
+			free(n->opt[s][k].move);
+		n->nopt[s] = 0;
+	}
+	n->njoint = 0;
 	e->parent = x;
 	for (s = 0; s < 2; s++) {
 		e->side = (enum cg_side)s;
@@ -164,17 +182,25 @@ expand(struct cg_doc *d)
 		if (isnew)
 			*cg_bytemap_value(e.seen, entry) = (uint64_t)i + 1;
 	}
-	unsigned char *queued = cg_xcalloc(d->n ? d->n : 1, 1);
 	for (i = 0; i < d->nroot; i++)
-		if (!queued[d->root[i]]) {
-			queued[d->root[i]] = 1;
-			push(&e, d->root[i], 0);
-		}
-	free(queued);
+		push(&e, d->root[i], 0);
 	while (e.qhead < e.qtail) {
 		x = e.queue[e.qhead];
 		e.cur_depth = e.depth[e.qhead];
 		e.qhead++;
+		/* breadth first: the first visit has the least depth */
+		if (x < e.ndone && e.done[x])
+			continue;
+		if (x >= e.ndone) {
+			size_t n = e.ndone ? e.ndone : 64;
+
+			while (n <= x)
+				n *= 2;
+			e.done = cg_xrealloc(e.done, n);
+			memset(e.done + e.ndone, 0, n - e.ndone);
+			e.ndone = n;
+		}
+		e.done[x] = 1;
 		if (max_depth != 0 && e.cur_depth >= max_depth)
 			continue;
 		if (d->node[x].expanded) {
@@ -192,6 +218,7 @@ expand(struct cg_doc *d)
 	cg_buf_free(&e.canon);
 	free(e.queue);
 	free(e.depth);
+	free(e.done);
 }
 
 static void
@@ -273,9 +300,17 @@ write_tsv(FILE *out, const struct cg_doc *d)
 		for (s = 0; s < 2; s++) {
 			cg_buf_init(&side[s]);
 			for (k = 0; k < n->nopt[s]; k++) {
+				const struct cg_node *c =
+				    &d->node[n->opt[s][k].child];
+
 				if (k)
 					cg_buf_addstr(&side[s], ", ");
-				cg_doc_root_label(d, n->opt[s][k].child, &side[s]);
+				/* raw text: cg_tsv_row escapes the values */
+				if (c->text != NULL)
+					cg_buf_addstr(&side[s], c->text);
+				else
+					cg_buf_addf(&side[s], "#%llu",
+					    (unsigned long long)c->id);
 			}
 			vals[s] = cg_buf_str(&side[s]);
 		}

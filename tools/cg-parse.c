@@ -8,14 +8,16 @@
 #include "util.h"
 
 static const char usage[] =
-    "-r NAME[:PARAMS] [-P DIR] [-l] [POSITION ...]";
+    "-r NAME[:PARAMS] [-P DIR] [POSITION ...]\n"
+    "       cg-parse -l [-P DIR]";
 static const char help[] =
     "Parse positions of a ruleset (from the arguments, or one per line from\n"
     "standard input) and write them as the roots of a cgt document.\n"
     "\n"
     "  -r NAME[:PARAMS]  the ruleset, with its parameters\n"
     "  -P DIR            also search DIR for ruleset plugins\n"
-    "  -l                list the rulesets found on the plugin path\n"
+    "  -l                list the rulesets found on the plugin path (name,\n"
+    "                    TAB, summary)\n"
     "  -h, --help        show this help\n"
     "      --version     show the version\n";
 
@@ -23,36 +25,78 @@ static void
 add_position(struct cg_doc *d, struct cg_plugin *rs, const char *text,
     const char *where, unsigned long line)
 {
-	struct cg_buf pos, printed;
+	struct cg_buf pos, printed, again;
 	size_t len = strlen(text);
 	uint32_t i;
 
 	cg_buf_init(&pos);
+	cg_buf_init(&printed);
+	cg_buf_init(&again);
 	if (cg_rs_parse(rs, text, len, &pos) < 0)
 		cg_die_at(where, line, "bad %s position '%s': %s", rs->name,
 		    text, cg_rs_errmsg(rs));
-	cg_buf_init(&printed);
 	if (cg_rs_print(rs, pos.data, pos.len, &printed) < 0)
-		cg_die_at(where, line, "%s: %s", rs->name, cg_rs_errmsg(rs));
+		cg_die_at(where, line, "ruleset '%s': %s", rs->name,
+		    cg_rs_errmsg(rs));
+	/* The document carries the printed form, so it must read back as the
+	 * same position: catch a ruleset that breaks parse(print(p)) == p. */
+	if (cg_rs_parse(rs, (const char *)printed.data, printed.len,
+	    &again) < 0 || again.len != pos.len ||
+	    (pos.len > 0 && memcmp(again.data, pos.data, pos.len) != 0))
+		cg_die_at(where, line, "ruleset '%s' prints position '%s' as "
+		    "'%s', which does not read back as the same position "
+		    "(a ruleset bug)", rs->name, text, cg_buf_str(&printed));
 	i = cg_doc_add_node(d, rs, pos.data, pos.len, cg_buf_str(&printed));
 	d->node[i].line = line;
 	cg_doc_add_root(d, i);
 	cg_buf_free(&pos);
 	cg_buf_free(&printed);
+	cg_buf_free(&again);
 }
 
 static void
-list_rulesets(void)
+list_one(const char *name, const char *path, const struct cg_ruleset *rs,
+    const char *why, void *arg)
 {
-	char *path = cg_xstrdup(cg_plugin_path()), *s = path, *dir;
-	struct cg_buf cmd;
+	(void)path;
+	(void)arg;
+	if (rs == NULL) {
+		cg_warn("%s", why);
+		return;
+	}
+	printf("%s\t%s\n", name, rs->summary ? rs->summary : "");
+	cg_check_write(stdout, "standard output");
+}
 
-	/* ls is enough here: names only, sorted, one per line */
-	cg_buf_init(&cmd);
-	while ((dir = strsep(&s, ":")) != NULL)
-		printf("# %s\n", dir);
-	free(path);
-	cg_buf_free(&cmd);
+/* Positions one per line; '#' followed by a blank starts a comment line
+ * ('#' alone may begin a position, as a filled square does). */
+static void
+read_positions(struct cg_doc *d, struct cg_plugin *rs)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	unsigned long lineno = 0;
+
+	while ((n = getline(&line, &cap, stdin)) != -1) {
+		char *s = line;
+
+		lineno++;
+		if (memchr(line, '\0', (size_t)n) != NULL)
+			cg_die_at("-", lineno, "NUL byte in input");
+		while (n > 0 && (s[n - 1] == '\n' || s[n - 1] == '\r' ||
+		    s[n - 1] == ' ' || s[n - 1] == '\t'))
+			s[--n] = '\0';
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (*s == '\0' || (*s == '#' && (s[1] == '\0' || s[1] == ' ' ||
+		    s[1] == '\t')))
+			continue;
+		add_position(d, rs, s, "-", lineno);
+	}
+	if (ferror(stdin))
+		cg_die(CG_EXIT_DATA, "standard input: read error");
+	free(line);
 }
 
 int
@@ -82,9 +126,14 @@ main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 	if (list) {
-		list_rulesets();
+		int bad;
+
+		if (argc > 0 || spec != NULL)
+			cg_usage(usage);
+		bad = cg_plugin_list(list_one, NULL);
+		cg_plugin_unload_all();
 		cg_close_stdout();
-		return 0;
+		return bad ? CG_EXIT_DATA : CG_EXIT_OK;
 	}
 	if (spec == NULL)
 		cg_usage(usage);
@@ -99,27 +148,7 @@ main(int argc, char **argv)
 			add_position(d, rs, argv[i], where, 0);
 		}
 	} else {
-		char *line = NULL;
-		size_t cap = 0;
-		ssize_t n;
-		unsigned long lineno = 0;
-
-		while ((n = getline(&line, &cap, stdin)) != -1) {
-			char *s = line;
-
-			lineno++;
-			while (n > 0 && (s[n - 1] == '\n' || s[n - 1] == '\r' ||
-			    s[n - 1] == ' ' || s[n - 1] == '\t'))
-				s[--n] = '\0';
-			while (*s == ' ' || *s == '\t')
-				s++;
-			if (*s == '\0' || *s == '#')
-				continue;
-			add_position(d, rs, s, "-", lineno);
-		}
-		if (ferror(stdin))
-			cg_die(CG_EXIT_DATA, "standard input: read error");
-		free(line);
+		read_positions(d, rs);
 	}
 	cg_doc_write(stdout, d);
 	cg_doc_free(d);
