@@ -32,7 +32,7 @@ WARN      = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
 ALLCFLAGS = -std=c17 $(WARN) $(CFLAGS) $(EXTRA_CFLAGS)
 CPPFLAGS += -D_GNU_SOURCE -Iinclude -Ilibcore \
             -DCG_VERSION='"$(VERSION)"' -DCG_PLUGINDIR='"$(PLUGINDIR)"'
-LDLIBS   += -lz -ldl -lm
+LDLIBS   += -lz -ldl -lm -lgmp
 PLUGIN_CFLAGS  = -fPIC -fvisibility=hidden
 PLUGIN_LDFLAGS = -shared -Wl,-z,defs
 
