@@ -1,0 +1,716 @@
+/*
+ * grid.h - header-only board code shared by the grid rulesets
+ * (domineering, cram, clobber, amazons).  Every function is static.
+ *
+ * Position bytes (all four rulesets):
+ *     byte 0      number of rows R     (1..255)
+ *     byte 1      number of columns C  (1..255)
+ *     bytes 2..   R*C cells, row by row from the top row, one byte per
+ *                 cell holding the cell's character in CGSuite notation
+ *                 ('.', '#', 'x', 'o')
+ * so print is a copy with '|' between rows, and comparing two boards
+ * byte-wise compares (rows, cols, cells) lexicographically.
+ *
+ * A ruleset describes itself with a struct grid_game: which character is
+ * the "wall" (a cell that takes no part in play: '#' for Domineering,
+ * Cram and Amazons, '.' for Clobber), whether regions are 4- or
+ * 8-connected, how many of the 8 board symmetries preserve the game (4:
+ * the flips and the half turn; 8: the whole dihedral group) and which
+ * components are worth keeping (the others are 0 and are dropped).
+ *
+ * Canonical form: split the board into connected components of non-wall
+ * cells, drop the worthless ones, crop each to its bounding box (cells of
+ * the box outside the component become walls), take for each the
+ * smallest encoding over the allowed symmetries, sort them and lay them
+ * out left to right in one board, separated by a column of walls and
+ * padded with walls below.  No component left: the 1x1 wall board.
+ * (This is Glop's Cram normalisation.)  If the laid-out board would be
+ * wider than 255 columns, the whole board is cropped and minimised over
+ * the symmetries instead (still a valid, idempotent, but less merging
+ * form).
+ *
+ * Coordinates in move names: a column is a letter, a for the leftmost
+ * (z, then aa, ab, ... as in spreadsheets), a row a number, 1 for the
+ * BOTTOM row of the text (chess style): in "..|.x" the x is on b1.
+ */
+#ifndef CG_PLUGIN_GRID_H
+#define CG_PLUGIN_GRID_H
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cg/ruleset.h"
+
+#define GRID_HDR 2
+#define GRID_MAX_SIDE 255
+
+struct grid_game {
+	char wall;          /* the cell that takes no part in play */
+	const char *alphabet; /* characters a board may contain */
+	unsigned nsym;      /* 4 (no transposition) or 8 */
+	int conn8;          /* components are 8-connected */
+	/* Is this cropped component (a board) worth keeping?  n = number
+	 * of its non-wall cells.  NULL keeps every component. */
+	int (*keep)(const unsigned char *board, size_t n);
+};
+
+/* ------------------------------------------------------------------ */
+/* checking, parsing, printing                                         */
+
+/* Is pos a well-formed board?  Sets *rows, *cols.  0 or CG_EPARSE. */
+static inline int
+grid_dims(const struct cg_context *cx, const unsigned char *pos, size_t len,
+    int *rows, int *cols)
+{
+	if (len < GRID_HDR || pos[0] == 0 || pos[1] == 0 ||
+	    len != GRID_HDR + (size_t)pos[0] * pos[1]) {
+		cx->host->error(cx->err, 0, "corrupt board position");
+		return CG_EPARSE;
+	}
+	*rows = pos[0];
+	*cols = pos[1];
+	return CG_OK;
+}
+
+static inline int
+grid_badchar(const struct cg_context *cx, size_t col, int c)
+{
+	if (c > ' ' && c < 127)
+		return cx->host->error(cx->err, col, "bad character '%c'", c);
+	return cx->host->error(cx->err, col, "bad character '\\x%02x'",
+	    (unsigned char)c);
+}
+
+/*
+ * Parse CGSuite's notation, rows separated by '|'.  map translates a text
+ * character into a cell byte (0 = not allowed).  Appends the board.
+ */
+static inline int
+grid_parse_text(const struct cg_context *cx, const char *text, size_t len,
+    const char map[256], struct cg_buf *out)
+{
+	const struct cg_host *h = cx->host;
+	size_t i, start = out->len, w = 0, rowlen = 0, rows = 0;
+	unsigned char hdr[GRID_HDR] = { 0, 0 };
+
+	if (len == 0)
+		return h->error(cx->err, 1, "empty board");
+	if (h->buf_put(out, hdr, GRID_HDR) < 0)
+		return CG_ENOMEM;
+	for (i = 0; i <= len; i++) {
+		if (i == len || text[i] == '|') {
+			if (rowlen == 0)
+				return h->error(cx->err, i + 1, "empty row");
+			if (rows == 0)
+				w = rowlen;
+			else if (rowlen != w)
+				return h->error(cx->err, i + 1,
+				    "bad board widths");
+			if (++rows > GRID_MAX_SIDE)
+				return h->error(cx->err, i + 1,
+				    "board too large (at most %d rows)",
+				    GRID_MAX_SIDE);
+			rowlen = 0;
+			continue;
+		}
+		if (map[(unsigned char)text[i]] == 0)
+			return grid_badchar(cx, i + 1, text[i]);
+		if (++rowlen > GRID_MAX_SIDE)
+			return h->error(cx->err, i + 1,
+			    "board too large (at most %d columns)",
+			    GRID_MAX_SIDE);
+		if (rows > 0 && rowlen > w)
+			return h->error(cx->err, i + 1, "bad board widths");
+		if (h->buf_putc(out, map[(unsigned char)text[i]]) < 0)
+			return CG_ENOMEM;
+	}
+	out->data[start] = (unsigned char)rows;
+	out->data[start + 1] = (unsigned char)w;
+	return CG_OK;
+}
+
+/* Check that every cell of a board is in the game's alphabet. */
+static inline int
+grid_check_cells(const struct cg_context *cx, const struct grid_game *g,
+    const unsigned char *pos, size_t len)
+{
+	size_t i;
+
+	for (i = GRID_HDR; i < len; i++)
+		if (pos[i] == 0 || strchr(g->alphabet, pos[i]) == NULL)
+			return cx->host->error(cx->err, 0,
+			    "corrupt board position");
+	return CG_OK;
+}
+
+static inline int
+grid_print(const struct cg_context *cx, const struct grid_game *g,
+    const unsigned char *pos, size_t len, struct cg_buf *out)
+{
+	const struct cg_host *h = cx->host;
+	int rows, cols, r, rc;
+
+	if ((rc = grid_dims(cx, pos, len, &rows, &cols)) < 0 ||
+	    (rc = grid_check_cells(cx, g, pos, len)) < 0)
+		return rc;
+	for (r = 0; r < rows; r++) {
+		if (r > 0 && h->buf_putc(out, '|') < 0)
+			return CG_ENOMEM;
+		if (h->buf_put(out, pos + GRID_HDR + (size_t)r * cols,
+		    (size_t)cols) < 0)
+			return CG_ENOMEM;
+	}
+	return CG_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* coordinates                                                         */
+
+/* Write the name of cell (r, c) of a board with `rows` rows ("b1");
+ * returns the number of characters written (at most 7, NUL added). */
+static inline size_t
+grid_coord(char *s, int r, int c, int rows)
+{
+	char tmp[8];
+	size_t n = 0, k = 0;
+	int v = c + 1, rank = rows - r;
+
+	while (v > 0) {
+		v--;
+		tmp[k++] = (char)('a' + v % 26);
+		v /= 26;
+	}
+	while (k > 0)
+		s[n++] = tmp[--k];
+	if (rank >= 100)
+		s[n++] = (char)('0' + rank / 100);
+	if (rank >= 10)
+		s[n++] = (char)('0' + rank / 10 % 10);
+	s[n++] = (char)('0' + rank % 10);
+	s[n] = '\0';
+	return n;
+}
+
+/* Parse a cell name at text; returns characters used (0 = none, or the
+ * cell is off the board: *off set then). */
+static inline size_t
+grid_coord_parse(const char *text, int rows, int cols, int *r, int *c,
+    int *off)
+{
+	size_t i = 0;
+	long col = 0, rank = 0;
+
+	*off = 0;
+	while (text[i] >= 'a' && text[i] <= 'z' && i < 4) {
+		col = col * 26 + (text[i] - 'a' + 1);
+		i++;
+	}
+	if (i == 0 || text[i] < '1' || text[i] > '9')
+		return 0;
+	while (text[i] >= '0' && text[i] <= '9' && rank < 100000) {
+		rank = rank * 10 + (text[i] - '0');
+		i++;
+	}
+	if (col > cols || rank > rows) {
+		*off = 1;
+		return i;
+	}
+	*c = (int)col - 1;
+	*r = rows - (int)rank;
+	return i;
+}
+
+/* ------------------------------------------------------------------ */
+/* symmetries                                                          */
+
+/*
+ * Symmetry k (0..7) of an R x C board: bit 2 transposes (first), bit 1
+ * flips the rows, bit 0 flips the columns.  0..3 keep the orientation of
+ * dominoes (identity, left-right mirror, up-down mirror, half turn).
+ * Returns the source index of cell (i, j) of the image.
+ */
+static inline size_t
+grid_sym_src(int k, int R, int C, int i, int j)
+{
+	int Rd = (k & 4) ? C : R, Cd = (k & 4) ? R : C;
+
+	if (k & 2)
+		i = Rd - 1 - i;
+	if (k & 1)
+		j = Cd - 1 - j;
+	return (k & 4) ? (size_t)j * C + i : (size_t)i * C + j;
+}
+
+/* Compare the images of a board under symmetries a and b (same dims). */
+static inline int
+grid_sym_cmp(const unsigned char *cells, int R, int C, int a, int b)
+{
+	int Rd = (a & 4) ? C : R, Cd = (a & 4) ? R : C, i, j;
+	unsigned char x, y;
+
+	for (i = 0; i < Rd; i++)
+		for (j = 0; j < Cd; j++) {
+			x = cells[grid_sym_src(a, R, C, i, j)];
+			y = cells[grid_sym_src(b, R, C, i, j)];
+			if (x != y)
+				return x < y ? -1 : 1;
+		}
+	return 0;
+}
+
+/* The first symmetry whose image (rows, cols, cells) is smallest. */
+static inline int
+grid_sym_best(const unsigned char *board, unsigned nsym)
+{
+	int R = board[0], C = board[1], best = 0, k;
+	const unsigned char *cells = board + GRID_HDR;
+
+	for (k = 1; k < (int)nsym; k++) {
+		if ((k & 4) && R != C) {
+			if (R > C && !(best & 4))
+				best = k;  /* transposed dims are smaller */
+			else if (R < C)
+				break;     /* transposed dims are larger */
+			else if (grid_sym_cmp(cells, R, C, k, best) < 0)
+				best = k;
+			continue;
+		}
+		if (grid_sym_cmp(cells, R, C, k, best) < 0)
+			best = k;
+	}
+	return best;
+}
+
+/* Write the image of board under symmetry k to dst (header included). */
+static inline void
+grid_sym_write(const unsigned char *board, int k, unsigned char *dst)
+{
+	int R = board[0], C = board[1], Rd = (k & 4) ? C : R,
+	    Cd = (k & 4) ? R : C, i, j;
+
+	dst[0] = (unsigned char)Rd;
+	dst[1] = (unsigned char)Cd;
+	for (i = 0; i < Rd; i++)
+		for (j = 0; j < Cd; j++)
+			dst[GRID_HDR + (size_t)i * Cd + j] =
+			    board[GRID_HDR + grid_sym_src(k, R, C, i, j)];
+}
+
+/* ------------------------------------------------------------------ */
+/* components                                                          */
+
+static inline int
+grid_cmp_boards(const unsigned char *a, const unsigned char *b)
+{
+	size_t la = GRID_HDR + (size_t)a[0] * a[1];
+	size_t lb = GRID_HDR + (size_t)b[0] * b[1];
+	int r = memcmp(a, b, la < lb ? la : lb);
+
+	return r ? r : la < lb ? -1 : la > lb;
+}
+
+/*
+ * Split a board into its kept components, each cropped, appended one
+ * after another to list (each is a self-delimiting board).  *n gets their
+ * number.  If whole is non-NULL it receives the board with the dropped
+ * components walled up.
+ */
+static inline int
+grid_split(const struct cg_context *cx, const struct grid_game *g,
+    const unsigned char *pos, int R, int C, struct cg_buf *list, size_t *n,
+    unsigned char *whole)
+{
+	const struct cg_host *h = cx->host;
+	const unsigned char *cells = pos + GRID_HDR;
+	size_t N = (size_t)R * C, s, top, k, cnt, start;
+	uint32_t *lab, *stack;
+	int r0, r1, c0, c1, r, c, dr, dc, nr, nc, i, j;
+	uint32_t comp = 0;
+	unsigned char hdr[GRID_HDR];
+
+	*n = 0;
+	lab = h->alloc(2 * N * sizeof *lab);
+	if (lab == NULL)
+		return CG_ENOMEM;
+	stack = lab + N;
+	memset(lab, 0, N * sizeof *lab);
+	if (whole != NULL)
+		memcpy(whole, pos, GRID_HDR + N);
+	for (s = 0; s < N; s++) {
+		if (cells[s] == (unsigned char)g->wall || lab[s] != 0)
+			continue;
+		comp++;
+		lab[s] = comp;
+		stack[0] = (uint32_t)s;
+		top = 1;
+		cnt = 0;
+		r0 = r1 = (int)(s / C);
+		c0 = c1 = (int)(s % C);
+		while (top > 0) {
+			k = stack[--top];
+			cnt++;
+			r = (int)(k / C);
+			c = (int)(k % C);
+			if (r < r0) r0 = r;
+			if (r > r1) r1 = r;
+			if (c < c0) c0 = c;
+			if (c > c1) c1 = c;
+			for (dr = -1; dr <= 1; dr++)
+				for (dc = -1; dc <= 1; dc++) {
+					if ((dr == 0 && dc == 0) ||
+					    (!g->conn8 && dr != 0 && dc != 0))
+						continue;
+					nr = r + dr;
+					nc = c + dc;
+					if (nr < 0 || nr >= R || nc < 0 ||
+					    nc >= C)
+						continue;
+					k = (size_t)nr * C + nc;
+					if (lab[k] != 0 || cells[k] ==
+					    (unsigned char)g->wall)
+						continue;
+					lab[k] = comp;
+					stack[top++] = (uint32_t)k;
+				}
+		}
+		start = list->len;
+		hdr[0] = (unsigned char)(r1 - r0 + 1);
+		hdr[1] = (unsigned char)(c1 - c0 + 1);
+		if (h->buf_put(list, hdr, GRID_HDR) < 0)
+			goto nomem;
+		for (i = r0; i <= r1; i++)
+			for (j = c0; j <= c1; j++) {
+				k = (size_t)i * C + j;
+				if (h->buf_putc(list, lab[k] == comp ?
+				    cells[k] : g->wall) < 0)
+					goto nomem;
+			}
+		if (g->keep != NULL && !g->keep(list->data + start, cnt)) {
+			list->len = start;
+			if (whole != NULL)
+				for (i = r0; i <= r1; i++)
+					for (j = c0; j <= c1; j++) {
+						k = (size_t)i * C + j;
+						if (lab[k] == comp)
+							whole[GRID_HDR + k] =
+							    (unsigned char)g->wall;
+					}
+			continue;
+		}
+		(*n)++;
+	}
+	h->free(lab);
+	return CG_OK;
+nomem:
+	h->free(lab);
+	return CG_ENOMEM;
+}
+
+static inline int
+grid_qsort_cmp(const void *a, const void *b)
+{
+	return grid_cmp_boards(*(unsigned char *const *)a,
+	    *(unsigned char *const *)b);
+}
+
+/* Append the 1x1 wall board. */
+static inline int
+grid_put_empty(const struct cg_context *cx, const struct grid_game *g,
+    struct cg_buf *out)
+{
+	unsigned char b[GRID_HDR + 1] = { 1, 1, (unsigned char)g->wall };
+
+	return cx->host->buf_put(out, b, sizeof b) < 0 ? CG_ENOMEM : CG_OK;
+}
+
+/* Append the minimal symmetric image of a board. */
+static inline int
+grid_put_min(const struct cg_context *cx, const struct grid_game *g,
+    const unsigned char *board, struct cg_buf *out)
+{
+	size_t L = GRID_HDR + (size_t)board[0] * board[1];
+	int k = grid_sym_best(board, g->nsym);
+
+	if (cx->host->buf_put(out, board, L) < 0)
+		return CG_ENOMEM;
+	if (k != 0)
+		grid_sym_write(board, k, out->data + out->len - L);
+	return CG_OK;
+}
+
+static inline int
+grid_canonical(const struct cg_context *cx, const struct grid_game *g,
+    const unsigned char *pos, size_t len, struct cg_buf *out)
+{
+	const struct cg_host *h = cx->host;
+	struct cg_buf list = { 0 }, mins = { 0 };
+	unsigned char **ptr = NULL, *whole = NULL, *dst;
+	size_t n, i, off, L, width, height, base;
+	int rows, cols, rc, r, c, c0;
+
+	if ((rc = grid_dims(cx, pos, len, &rows, &cols)) < 0)
+		return rc;
+	whole = h->alloc(len);
+	if (whole == NULL)
+		return CG_ENOMEM;
+	if ((rc = grid_split(cx, g, pos, rows, cols, &list, &n, whole)) < 0)
+		goto done;
+	if (n == 0) {
+		rc = grid_put_empty(cx, g, out);
+		goto done;
+	}
+	if (n == 1) {
+		rc = grid_put_min(cx, g, list.data, out);
+		goto done;
+	}
+	/* minimise each component, then sort them */
+	for (i = 0, off = 0; i < n; i++) {
+		if ((rc = grid_put_min(cx, g, list.data + off, &mins)) < 0)
+			goto done;
+		off += GRID_HDR + (size_t)list.data[off] * list.data[off + 1];
+	}
+	ptr = h->alloc(n * sizeof *ptr);
+	if (ptr == NULL) {
+		rc = CG_ENOMEM;
+		goto done;
+	}
+	width = n - 1;
+	height = 0;
+	for (i = 0, off = 0; i < n; i++) {
+		ptr[i] = mins.data + off;
+		width += ptr[i][1];
+		if (ptr[i][0] > height)
+			height = ptr[i][0];
+		off += GRID_HDR + (size_t)ptr[i][0] * ptr[i][1];
+	}
+	if (width > GRID_MAX_SIDE) {
+		/* fallback: crop the whole board and minimise it */
+		list.len = 0;
+		{
+			int r0 = rows, r1 = -1, cl = cols, cr = -1;
+			unsigned char hdr[GRID_HDR];
+
+			for (r = 0; r < rows; r++)
+				for (c = 0; c < cols; c++)
+					if (whole[GRID_HDR + (size_t)r * cols +
+					    c] != (unsigned char)g->wall) {
+						if (r < r0) r0 = r;
+						if (r > r1) r1 = r;
+						if (c < cl) cl = c;
+						if (c > cr) cr = c;
+					}
+			hdr[0] = (unsigned char)(r1 - r0 + 1);
+			hdr[1] = (unsigned char)(cr - cl + 1);
+			if (h->buf_put(&list, hdr, GRID_HDR) < 0) {
+				rc = CG_ENOMEM;
+				goto done;
+			}
+			for (r = r0; r <= r1; r++)
+				if (h->buf_put(&list, whole + GRID_HDR +
+				    (size_t)r * cols + cl,
+				    (size_t)(cr - cl + 1)) < 0) {
+					rc = CG_ENOMEM;
+					goto done;
+				}
+		}
+		rc = grid_put_min(cx, g, list.data, out);
+		goto done;
+	}
+	qsort(ptr, n, sizeof *ptr, grid_qsort_cmp);
+	L = GRID_HDR + width * height;
+	base = out->len;
+	for (i = 0; i < L; i++)
+		if (h->buf_putc(out, g->wall) < 0) {
+			rc = CG_ENOMEM;
+			goto done;
+		}
+	dst = out->data + base;
+	dst[0] = (unsigned char)height;
+	dst[1] = (unsigned char)width;
+	c0 = 0;
+	for (i = 0; i < n; i++) {
+		for (r = 0; r < ptr[i][0]; r++)
+			memcpy(dst + GRID_HDR + (size_t)r * width + c0,
+			    ptr[i] + GRID_HDR + (size_t)r * ptr[i][1],
+			    ptr[i][1]);
+		c0 += ptr[i][1] + 1;
+	}
+	rc = CG_OK;
+done:
+	h->free(whole);
+	h->free(ptr);
+	h->free(list.data);
+	h->free(mins.data);
+	return rc;
+}
+
+static inline int
+grid_decompose(const struct cg_context *cx, const struct grid_game *g,
+    const unsigned char *pos, size_t len, cg_emit_fn emit, void *ctx)
+{
+	struct cg_buf list = { 0 };
+	size_t n, i, off, L;
+	int rows, cols, rc;
+
+	if ((rc = grid_dims(cx, pos, len, &rows, &cols)) < 0)
+		return rc;
+	if ((rc = grid_split(cx, g, pos, rows, cols, &list, &n, NULL)) < 0)
+		goto done;
+	for (i = 0, off = 0; i < n; i++) {
+		L = GRID_HDR + (size_t)list.data[off] * list.data[off + 1];
+		if (emit(ctx, list.data + off, L, NULL)) {
+			rc = CG_STOP;
+			goto done;
+		}
+		off += L;
+	}
+done:
+	cx->host->free(list.data);
+	return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* polyominoes (for enumerate)                                         */
+
+/*
+ * Redelmeier's algorithm: every fixed polyomino of exactly `size` cells,
+ * each once, handed to fn as a cropped board (non-wall cells fill, other
+ * cells wall).  Cells are (x, y) with y >= 0, and x >= 0 when y == 0;
+ * the first cell is (0, 0).
+ */
+#define GRID_POLY_MAX 24
+
+struct grid_poly {
+	int size;
+	int W;                     /* 2 * size - 1 */
+	unsigned char *seen;       /* W * size */
+	int cx[GRID_POLY_MAX], cy[GRID_POLY_MAX];
+	unsigned char board[GRID_HDR + GRID_POLY_MAX * GRID_POLY_MAX];
+	char fill, wall;
+	int (*fn)(void *arg, const unsigned char *board, const int *cellx,
+	    const int *celly, int n);
+	void *arg;
+};
+
+static inline int
+grid_poly_report(struct grid_poly *p)
+{
+	int i, x0 = p->cx[0], x1 = p->cx[0], y1 = 0, R, C;
+
+	for (i = 1; i < p->size; i++) {
+		if (p->cx[i] < x0) x0 = p->cx[i];
+		if (p->cx[i] > x1) x1 = p->cx[i];
+		if (p->cy[i] > y1) y1 = p->cy[i];
+	}
+	R = y1 + 1;
+	C = x1 - x0 + 1;
+	p->board[0] = (unsigned char)R;
+	p->board[1] = (unsigned char)C;
+	memset(p->board + GRID_HDR, p->wall, (size_t)R * C);
+	for (i = 0; i < p->size; i++)
+		p->board[GRID_HDR + (size_t)p->cy[i] * C + (p->cx[i] - x0)] =
+		    (unsigned char)p->fill;
+	return p->fn(p->arg, p->board, p->cx, p->cy, p->size);
+}
+
+static inline int
+grid_poly_rec(struct grid_poly *p, const int *untried, int nu, int depth)
+{
+	int next[4 * GRID_POLY_MAX + 4], nn, i, k, x, y, nx, ny, rc;
+	int added[4], na;
+	static const int dx[4] = { 1, -1, 0, 0 }, dy[4] = { 0, 0, 1, -1 };
+
+	for (i = 0; i < nu; i++) {
+		x = untried[2 * i];
+		y = untried[2 * i + 1];
+		p->cx[depth] = x;
+		p->cy[depth] = y;
+		if (depth + 1 == p->size) {
+			if ((rc = grid_poly_report(p)) != 0)
+				return rc;
+			continue;
+		}
+		/* the remaining untried cells, plus x,y's new neighbours */
+		nn = 0;
+		for (k = i + 1; k < nu; k++) {
+			next[nn++] = untried[2 * k];
+			next[nn++] = untried[2 * k + 1];
+		}
+		na = 0;
+		for (k = 0; k < 4; k++) {
+			nx = x + dx[k];
+			ny = y + dy[k];
+			if (ny < 0 || (ny == 0 && nx < 0) || ny >= p->size ||
+			    nx <= -p->size || nx >= p->size)
+				continue;
+			if (p->seen[(size_t)ny * p->W + nx + p->size - 1])
+				continue;
+			p->seen[(size_t)ny * p->W + nx + p->size - 1] = 1;
+			added[na++] = ny * p->W + nx + p->size - 1;
+			next[nn++] = nx;
+			next[nn++] = ny;
+		}
+		rc = grid_poly_rec(p, next, nn / 2, depth + 1);
+		for (k = 0; k < na; k++)
+			p->seen[added[k]] = 0;
+		if (rc != 0)
+			return rc;
+	}
+	return 0;
+}
+
+/* Returns fn's first non-zero result, 0, or CG_ENOMEM / CG_ELIMIT. */
+static inline int
+grid_polyominoes(const struct cg_context *cx, int size, char fill, char wall,
+    int (*fn)(void *, const unsigned char *, const int *, const int *, int),
+    void *arg)
+{
+	struct grid_poly *p;
+	int start[2] = { 0, 0 }, rc;
+
+	if (size < 1 || size > GRID_POLY_MAX)
+		return CG_ELIMIT;
+	p = cx->host->alloc(sizeof *p);
+	if (p == NULL)
+		return CG_ENOMEM;
+	p->size = size;
+	p->W = 2 * size - 1;
+	p->seen = cx->host->alloc((size_t)p->W * size);
+	if (p->seen == NULL) {
+		cx->host->free(p);
+		return CG_ENOMEM;
+	}
+	memset(p->seen, 0, (size_t)p->W * size);
+	p->seen[size - 1] = 1;  /* (0, 0) */
+	p->fill = fill;
+	p->wall = wall;
+	p->fn = fn;
+	p->arg = arg;
+	rc = grid_poly_rec(p, start, 1, 0);
+	cx->host->free(p->seen);
+	cx->host->free(p);
+	return rc;
+}
+
+/* Parse a family "N" (a decimal region size, 1..max).  0 or -1. */
+static inline int
+grid_family_size(const char *family, int max, int *n)
+{
+	long v = 0;
+	size_t i;
+
+	if (family == NULL || family[0] == '\0')
+		return -1;
+	for (i = 0; family[i] != '\0'; i++) {
+		if (family[i] < '0' || family[i] > '9' || v > 1000)
+			return -1;
+		v = v * 10 + (family[i] - '0');
+	}
+	if (v < 1 || v > max)
+		return -1;
+	*n = (int)v;
+	return 0;
+}
+
+#endif

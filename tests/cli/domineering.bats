@@ -1,0 +1,106 @@
+#!/usr/bin/env bats
+# domineering ruleset: notation, options, move names, joint options,
+# published values (when cg-canon is built).
+load common
+
+# the printed text of every node of a document
+texts() { awk -F'\t' '$1 == "N" {print $3}'; }
+# parse positions, print them, parse and print again
+round() { cg cg-parse -r domineering "$@" | texts | cg cg-parse -r domineering | texts; }
+# options of one position as MOVE<TAB>CHILD-TEXT lines, side L or R
+moves() {
+	cg cg-parse -r domineering "$1" | cg cg-options |
+	    awk -F'\t' -v s="$2" '$1 == "N" {t[$2] = $3} $1 == s {print $4 "\t" t[$3]}'
+}
+
+@test "domineering: parse and print round trip" {
+	# ("#" alone on a line of standard input is a comment for
+	# cg-parse, so the filled board is written #|# here)
+	run round '..|..' '.#.|...' '#|#' '....' '.|.|.'
+	assert_success
+	assert_output $'..|..\n.#.|...\n#|#\n....\n.|.|.'
+}
+
+@test "domineering: bad positions name the column and the reason" {
+	run cg cg-parse -r domineering '..|.'
+	assert_failure 1
+	assert_output --partial 'column 5: bad board widths'
+	run cg cg-parse -r domineering '.|..'
+	assert_failure 1
+	assert_output --partial 'column 4: bad board widths'
+	run cg cg-parse -r domineering '.x'
+	assert_failure 1
+	assert_output --partial "column 2: bad character 'x'"
+	run cg cg-parse -r domineering ''
+	assert_failure 1
+	assert_output --partial 'column 1: empty board'
+	run cg cg-parse -r domineering '..||..'
+	assert_failure 1
+	assert_output --partial 'column 4: empty row'
+	run bash -c "printf '..\n.o\n' | cg-parse -r domineering"
+	assert_failure 1
+	assert_output --partial '-:2:'
+	assert_output --partial 'column 2'
+	run cg cg-parse -r domineering "$(printf '.%.0s' {1..256})"
+	assert_failure 1
+	assert_output --partial 'column 256: board too large'
+}
+
+@test "domineering: options of ..|.." {
+	# Left (vertical): column a or column b; Right (horizontal): the
+	# top row (rank 2) or the bottom row (rank 1).  Rows are numbered
+	# from the bottom, columns lettered from the left.  The two Left
+	# children are mirror images: one node (the first one met).
+	run moves '..|..' L
+	assert_output $'a1-a2\t#.|#.\nb1-b2\t#.|#.'
+	run moves '..|..' R
+	assert_output $'a2-b2\t##|..\na1-b1\t##|..'
+}
+
+@test "domineering: options of .|. and .." {
+	# .|.: Left's one domino fills both cells; Right has none.
+	run moves '.|.' L
+	assert_output $'a1-a2\t#|#'
+	run moves '.|.' R
+	assert_output ''
+	# ..: Right's one domino; Left has none.
+	run moves '..' R
+	assert_output $'a1-b1\t##'
+	run moves '..' L
+	assert_output ''
+}
+
+@test "domineering: options of .#.|...|..#" {
+	# vertical pairs: a3-a2, a2-a1, c3-c2, b2-b1 -- listed top row
+	# first, left to right: (a3,a2) (c3,c2) (a2,a1) (b2,b1).
+	# horizontal pairs: a2-b2, b2-c2, a1-b1.
+	run moves '.#.|...|..#' L
+	assert_output $'a2-a3\t##.|#..|..#\nc2-c3\t.##|..#|..#\na1-a2\t.#.|#..|#.#\nb1-b2\t.#.|.#.|.##'
+	run moves '.#.|...|..#' R
+	assert_output $'a2-b2\t.#.|##.|..#\nb2-c2\t.#.|.##|..#\na1-b1\t.#.|...|###'
+}
+
+@test "domineering: -t merges options equal up to the mirrors" {
+	# the two Left moves of ..|.. are mirror images: one node
+	run bash -c "cg-parse -r domineering '..|..' | cg-options -t"
+	assert_output $'..|..\t#.|#., #.|#.\t##|.., ##|..'
+}
+
+@test "domineering: joint options" {
+	# Left's column a (0) or b (1) with Right's top (0) or bottom (1)
+	# row: every pair leaves one empty cell, all four are one node up to
+	# symmetry (##|#.).
+	run bash -c "cg-parse -r domineering '..|..' | cg-options -j | grep '^J'"
+	assert_output $'J\t1\t0\t0\t4\nJ\t1\t0\t1\t4\nJ\t1\t1\t0\t4\nJ\t1\t1\t1\t4'
+}
+
+@test "domineering: whole game tree reads back" {
+	run bash -c "cg-parse -r domineering '..|..|..' | cg-options -a | cg-options -t"
+	assert_success
+	assert_line -n 0 --partial $'..|..|..\t'
+}
+
+@test "domineering: published canonical forms and outcomes" {
+	[ -x "$CG_BUILD/bin/cg-canon" ] || skip "cg-canon not built"
+	check_vectors canon.tsv domineering canon -- cg-canon -t
+}
