@@ -1,0 +1,53 @@
+/* heapseq.h - nim sequences of heap games (take-and-break, subtraction)
+ * described by struct cg_heap_rules, and their periodicity.
+ *
+ * Values are computed heap by heap.  Two-heap splits use per-value
+ * position bitsets and, when the sequence has a "sparse space" (a bit
+ * mask under which the values of almost all heaps have odd parity), the
+ * rare-values method: a value of the common class can only come from a
+ * split into a common and a rare heap, so only the few rare heaps are
+ * tried.  Both are exact; the mask only changes the speed. */
+#ifndef CG_HEAPSEQ_H
+#define CG_HEAPSEQ_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cg/ruleset.h"
+
+struct cg_heapseq;
+
+/* A sequence for these rules (copied); NULL with *why set when the rules
+ * cannot be used (e.g. a take of 0 leaving one heap: a loopy game). */
+struct cg_heapseq *cg_heapseq_new(const struct cg_heap_rules *r,
+    const char **why);
+void cg_heapseq_free(struct cg_heapseq *s);
+/* Compute values of heaps 0..n (at least).  With shortcut set, once the
+ * sequence is proven periodic (cg_heapseq_period) the remaining values
+ * are filled in by the period instead of being computed. */
+void cg_heapseq_compute(struct cg_heapseq *s, size_t n, int shortcut);
+/* The values computed so far: heaps 0..*len-1. */
+const uint32_t *cg_heapseq_values(const struct cg_heapseq *s, size_t *len);
+/* Was the shortcut used (the periodicity proven before n)? */
+int cg_heapseq_shortcut_used(const struct cg_heapseq *s);
+/* Largest take (t of the Guy-Smith test); UINT32_MAX when unbounded. */
+uint32_t cg_heapseq_max_take(const struct cg_heapseq *s);
+/* Do the rules allow splitting into two or more heaps? */
+int cg_heapseq_splits(const struct cg_heapseq *s);
+
+struct cg_period {
+	size_t period, preperiod;
+	long saltus;
+};
+
+/*
+ * Search v[0..len-1] for (arithmetic-)periodicity: the least period p,
+ * and for it the least preperiod e, with v[n+p] = v[n] + saltus for all
+ * n >= e inside the data, accepted only when the data reach far enough
+ * to prove it: 2e + p + t <= len when the rules split heaps (Guy-Smith),
+ * e + p + t <= len otherwise.  Returns 1 and fills *out when found.
+ */
+int cg_heapseq_find_period(const uint32_t *v, size_t len, uint32_t t,
+    int splits, struct cg_period *out);
+
+#endif
