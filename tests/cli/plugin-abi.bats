@@ -1,0 +1,212 @@
+#!/usr/bin/env bats
+# The plugin ABI seen from outside: the example ruleset in examples/ruleset
+# built out of tree with cc and loaded through CG_PLUGIN_PATH, and broken
+# plugins that must each give one clear line and exit 1 (2 for bad
+# parameters typed on the command line).
+load common
+
+PLUGIN_FLAGS="-std=c17 -fPIC -shared -fvisibility=hidden -Wl,-z,defs"
+
+setup() {
+	T=$(mktemp -d)
+	cc $PLUGIN_FLAGS -I"$CG_ROOT/include" -o "$T/hstring.so" \
+	    "$CG_ROOT/examples/ruleset/hstring.c"
+}
+
+teardown() {
+	rm -rf "$T"
+}
+
+# build_broken NAME C-SOURCE: compile a plugin NAME.so into $T/broken
+build_broken() {
+	mkdir -p "$T/broken"
+	printf '%s\n' "$2" > "$T/broken/$1.c"
+	cc $PLUGIN_FLAGS -I"$CG_ROOT/include" -o "$T/broken/$1.so" "$T/broken/$1.c"
+}
+
+# A descriptor whose fields the tests vary: abi_version, struct_size.
+descriptor() {
+	cat <<EOF2
+#include <cg/ruleset.h>
+static int p(const struct cg_context *c, const char *t, size_t n, struct cg_buf *o) { return 0; }
+static int q(const struct cg_context *c, const unsigned char *s, size_t n, struct cg_buf *o) { return 0; }
+static int r(const struct cg_context *c, const unsigned char *s, size_t n, enum cg_side d, cg_emit_fn e, void *x) { return 0; }
+static const struct cg_ruleset rs = { .abi_version = $2, .struct_size = $3,
+  .name = "$1", .summary = "broken", .parse = p, .print = q, .options = r };
+__attribute__((visibility("default"))) const struct cg_ruleset *
+cg_ruleset_entry(uint32_t abi, const struct cg_host *h) { return &rs; }
+EOF2
+}
+
+# one_line_error STATUS: the last run failed with STATUS and one line
+one_line_error() {
+	[ "$status" -eq "$1" ] || { echo "status $status, want $1: $output"; return 1; }
+	[ "${#lines[@]}" -eq 1 ] || { echo "want one line: $output"; return 1; }
+}
+
+@test "the example ruleset builds out of tree and cg-parse uses it" {
+	CG_PLUGIN_PATH=$T run cg cg-parse -r hstring LLR
+	assert_success
+	assert_output "$(printf 'cgt\t1\nruleset\thstring\nN\t1\tLLR\nroot\t1\nend')"
+}
+
+@test "the example ruleset works in cg-options without rebuilding anything" {
+	# LLR: Left removes edge 1 (all falls: 0) or edge 2 (leaves L);
+	# Right removes edge 3 (leaves LL).  RL: Left leaves R, Right leaves 0.
+	export CG_PLUGIN_PATH=$T
+	run sh -c 'cg-parse -r hstring LLR RL | cg-options -t'
+	assert_success
+	assert_output "$(printf 'LLR\t0, L\tLL\nRL\tR\t0')"
+}
+
+@test "the example's whole tree reads back byte for byte" {
+	export CG_PLUGIN_PATH=$T
+	cg-parse -r hstring LRLRL | cg-options -a > "$T/a.cgt"
+	cg-options -a "$T/a.cgt" > "$T/b.cgt"
+	cmp "$T/a.cgt" "$T/b.cgt"
+	# 6 distinct strings: the 5 prefixes of LRLRL and 0
+	[ "$(grep -c '^N' "$T/a.cgt")" -eq 6 ]
+}
+
+@test "the example's Makefile builds it" {
+	cp "$CG_ROOT/examples/ruleset/hstring.c" "$CG_ROOT/examples/ruleset/Makefile" "$T/"
+	rm -f "$T/hstring.so"
+	run make -s -C "$T" CG_INCLUDE="$CG_ROOT/include"
+	assert_success
+	[ -f "$T/hstring.so" ]
+}
+
+@test "-P DIR finds a plugin too" {
+	run cg cg-parse -P "$T" -r hstring RR
+	assert_success
+	assert_line --index 2 "$(printf 'N\t1\tRR')"
+}
+
+@test "CG_PLUGIN_PATH is searched before -P" {
+	mkdir "$T/other"
+	cp "$CG_BUILD/plugins/nim.so" "$T/other/hstring.so"
+	CG_PLUGIN_PATH=$T run cg cg-parse -P "$T/other" -r hstring L
+	assert_success
+}
+
+@test "cg-parse -l lists the rulesets found, sorted, with summaries" {
+	CG_PLUGIN_PATH=$T run cg cg-parse -l
+	assert_success
+	assert_line "$(printf 'hstring\tBlue-Red Hackenbush strings (an example ruleset)')"
+	assert_line "$(printf 'nim\tNim: take any number of counters from one heap')"
+	names=$(printf '%s\n' "$output" | cut -f1)
+	[ "$names" = "$(printf '%s\n' "$names" | LC_ALL=C sort -u)" ]
+}
+
+@test "cg-parse -l reports a broken plugin and fails" {
+	echo 'not a plugin' > "$T/junk.so"
+	CG_PLUGIN_PATH=$T run cg cg-parse -l
+	[ "$status" -eq 1 ]
+	assert_line --partial "junk.so"
+	assert_line --partial "hstring"
+}
+
+@test "bad position text: line, column and the plugin's reason" {
+	export CG_PLUGIN_PATH=$T
+	run sh -c 'printf "LR\nLXR\n" | cg-parse -r hstring'
+	one_line_error 1
+	assert_output "cg-parse: -:2: bad hstring position 'LXR': column 2: expected 'L' or 'R', found 'X'"
+}
+
+@test "parameters reach init and change the rules" {
+	CG_PLUGIN_PATH=$T run cg cg-parse -r hstring:max=2 LRL
+	one_line_error 1
+	assert_output --partial "column 3: string longer than max=2"
+	CG_PLUGIN_PATH=$T run cg cg-parse -r hstring:max=3 LRL
+	assert_success
+	assert_line "$(printf 'ruleset\thstring:max=3')"
+}
+
+@test "bad parameters on the command line: exit 2" {
+	CG_PLUGIN_PATH=$T run cg cg-parse -r hstring:max=x L
+	one_line_error 2
+	assert_output "cg-parse: ruleset 'hstring': bad parameters 'max=x': max must be 1 to 4096"
+	CG_PLUGIN_PATH=$T run cg cg-options -r hstring:size=3 /dev/stdin <<<"L"
+	one_line_error 2
+	run cg cg-parse -r nim:3 1
+	one_line_error 2
+	assert_output "cg-parse: ruleset 'nim' takes no parameters ('3')"
+}
+
+@test "bad parameters in a document: exit 1 with file and line" {
+	printf 'cgt\t1\n\nruleset\thstring:max=0\nN\t1\tL\nend\n' > "$T/p.cgt"
+	CG_PLUGIN_PATH=$T run cg cg-options "$T/p.cgt"
+	one_line_error 1
+	assert_output "cg-options: $T/p.cgt:3: ruleset 'hstring': bad parameters 'max=0': max must be 1 to 4096"
+}
+
+@test "unknown ruleset name" {
+	CG_PLUGIN_PATH=$T run cg cg-parse -r nosuch 1
+	one_line_error 1
+	assert_output --regexp "^cg-parse: unknown ruleset 'nosuch' \(searched $T:.*\)$"
+	printf 'cgt\t1\nruleset\tnosuch\nend\n' > "$T/u.cgt"
+	run cg cg-options "$T/u.cgt"
+	one_line_error 1
+	assert_output --partial "cg-options: $T/u.cgt:2: unknown ruleset 'nosuch'"
+}
+
+@test "a ruleset name that is not a name" {
+	run cg cg-parse -r '../nim' 1
+	one_line_error 2
+	assert_output --partial "bad ruleset name '../nim'"
+}
+
+@test "a file that is not a shared object" {
+	mkdir -p "$T/broken"
+	echo 'hello' > "$T/broken/text.so"
+	CG_PLUGIN_PATH=$T/broken run cg cg-parse -r text 1
+	one_line_error 1
+	assert_output --regexp "^cg-parse: cannot load ruleset 'text': $T/broken/text.so: .*(ELF|too short).*$"
+}
+
+@test "a shared object without the entry symbol" {
+	build_broken noentry 'int cg_something(void) { return 1; }'
+	CG_PLUGIN_PATH=$T/broken run cg cg-parse -r noentry 1
+	one_line_error 1
+	assert_output "cg-parse: cannot load ruleset 'noentry': $T/broken/noentry.so: not a cgtools ruleset (no 'cg_ruleset_entry' symbol)"
+}
+
+@test "a plugin built for another ABI version" {
+	build_broken abi99 "$(descriptor abi99 99 'sizeof(struct cg_ruleset)')"
+	CG_PLUGIN_PATH=$T/broken run cg cg-parse -r abi99 1
+	one_line_error 1
+	assert_output "cg-parse: cannot load ruleset 'abi99': $T/broken/abi99.so: ruleset built for ABI version 99, host has 1"
+}
+
+@test "a plugin that refuses the host's ABI version" {
+	build_broken refuses '#include <cg/ruleset.h>
+__attribute__((visibility("default"))) const struct cg_ruleset *
+cg_ruleset_entry(uint32_t abi, const struct cg_host *h) { return 0; }'
+	CG_PLUGIN_PATH=$T/broken run cg cg-parse -r refuses 1
+	one_line_error 1
+	assert_output "cg-parse: cannot load ruleset 'refuses': $T/broken/refuses.so: ruleset refuses host ABI version 1"
+}
+
+@test "a descriptor shorter than the required fields" {
+	build_broken short "$(descriptor short CG_ABI_VERSION 16)"
+	CG_PLUGIN_PATH=$T/broken run cg cg-parse -r short 1
+	one_line_error 1
+	assert_output --regexp "^cg-parse: cannot load ruleset 'short': $T/broken/short.so: ruleset descriptor too short \(16 bytes, need [0-9]+\)$"
+}
+
+@test "a descriptor whose name is not its file's" {
+	build_broken alias "$(descriptor other CG_ABI_VERSION 'sizeof(struct cg_ruleset)')"
+	CG_PLUGIN_PATH=$T/broken run cg cg-parse -r alias 1
+	one_line_error 1
+	assert_output "cg-parse: $T/broken/alias.so: ruleset calls itself 'other', not 'alias'"
+}
+
+@test "a descriptor without parse" {
+	build_broken noparse '#include <cg/ruleset.h>
+static const struct cg_ruleset rs = { .abi_version = CG_ABI_VERSION,
+  .struct_size = sizeof rs, .name = "noparse" };
+CG_RULESET_ENTRY(noparse, rs)'
+	CG_PLUGIN_PATH=$T/broken run cg cg-parse -r noparse 1
+	one_line_error 1
+	assert_output --partial "lacks a valid name, parse, print or options"
+}

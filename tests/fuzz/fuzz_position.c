@@ -1,0 +1,203 @@
+/*
+ * fuzz_position.c - libFuzzer target for one ruleset's hooks, built with
+ * the plugin's sources compiled in (-DCG_STATIC_PLUGIN) and
+ * -DFUZZ_ENTRY=cg_ruleset_entry_NAME.
+ *
+ * Input: an optional first line ":PARAMS" (passed to init), then the
+ * position text.  When parse accepts the text, the ABI's promises are
+ * checked and a broken one aborts (a finding):
+ *   - an error names a column inside the text (1 .. len + 1) or none;
+ *   - parse(print(p)) == p;
+ *   - canonical(canonical(p)) == canonical(p), and it prints and parses;
+ *   - every option (the first few hundred) prints and parses back;
+ *   - every component of decompose() prints and parses back.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cg/ruleset.h"
+#include "plugin.h"
+
+const struct cg_ruleset *FUZZ_ENTRY(uint32_t host_abi,
+    const struct cg_host *host);
+
+#define MAX_EMITS 300
+
+static const struct cg_ruleset *rs;
+static struct cg_error err;
+static struct cg_context cx;
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	rs = FUZZ_ENTRY(CG_ABI_VERSION, cg_host());
+	if (rs == NULL || rs->abi_version != CG_ABI_VERSION) {
+		fprintf(stderr, "fuzz_position: ruleset refuses the host\n");
+		abort();
+	}
+	cx.host = cg_host();
+	cx.err = &err;
+	return 0;
+}
+
+static void
+fail(const char *what, const unsigned char *pos, size_t len)
+{
+	size_t i;
+
+	fprintf(stderr, "%s: %s (position bytes:", rs->name, what);
+	for (i = 0; i < len; i++)
+		fprintf(stderr, " %02x", pos[i]);
+	fprintf(stderr, ")\n");
+	abort();
+}
+
+static int
+has(size_t off, size_t size, const void *fn)
+{
+	return rs->struct_size >= off + size && fn != NULL;
+}
+#define HAS(field) has(offsetof(struct cg_ruleset, field), \
+	sizeof rs->field, (const void *)rs->field)
+
+/* print pos, parse the text: it must give pos again */
+static void
+check_print(const unsigned char *pos, size_t len, const char *what)
+{
+	struct cg_buf text, back;
+	char msg[200];
+
+	cg_buf_init(&text);
+	cg_buf_init(&back);
+	err.set = 0;
+	if (rs->print(&cx, pos, len, &text) < 0) {
+		snprintf(msg, sizeof msg, "%s does not print: %s", what,
+		    err.msg);
+		fail(msg, pos, len);
+	}
+	if (memchr(text.data, '\n', text.len) != NULL ||
+	    memchr(text.data, '\0', text.len) != NULL) {
+		snprintf(msg, sizeof msg, "%s prints with a newline or NUL",
+		    what);
+		fail(msg, pos, len);
+	}
+	err.set = 0;
+	if (rs->parse(&cx, (const char *)text.data, text.len, &back) < 0) {
+		snprintf(msg, sizeof msg, "%s printed as '%s' does not parse: "
+		    "%s", what, cg_buf_str(&text), err.msg);
+		fail(msg, pos, len);
+	}
+	if (back.len != len || (len && memcmp(back.data, pos, len) != 0)) {
+		snprintf(msg, sizeof msg, "%s printed as '%s' parses to "
+		    "another position", what, cg_buf_str(&text));
+		fail(msg, pos, len);
+	}
+	cg_buf_free(&text);
+	cg_buf_free(&back);
+}
+
+struct emits {
+	int n;
+	const char *what;
+};
+
+static int
+on_emit(void *ctx, const unsigned char *pos, size_t len, const char *move)
+{
+	struct emits *e = ctx;
+
+	if (move != NULL && (strchr(move, '\t') || strchr(move, '\n')))
+		fail("move name with a TAB or newline", pos, len);
+	check_print(pos, len, e->what);
+	return ++e->n >= MAX_EMITS;
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	const char *text = (const char *)data;
+	size_t len = size;
+	char *params = NULL;
+	struct cg_buf pos, canon, canon2;
+	struct emits e;
+	int r, s;
+
+	if (memchr(data, '\0', size) != NULL)
+		return 0;   /* text never holds NUL bytes */
+	if (size > 0 && data[0] == ':') {
+		const char *nl = memchr(data, '\n', size);
+		size_t plen = nl ? (size_t)(nl - text) - 1 : size - 1;
+
+		params = malloc(plen + 1);
+		memcpy(params, text + 1, plen);
+		params[plen] = '\0';
+		text = nl ? nl + 1 : text + size;
+		len = size - (size_t)(text - (const char *)data);
+	}
+	cx.state = NULL;
+	if (rs->init != NULL) {
+		err.set = 0;
+		if (rs->init(cx.host, params, &cx.state, &err) < 0) {
+			free(params);
+			return 0;
+		}
+	} else if (params != NULL) {
+		free(params);
+		return 0;
+	}
+	cg_buf_init(&pos);
+	cg_buf_init(&canon);
+	cg_buf_init(&canon2);
+	err.set = 0;
+	err.column = 0;
+	r = rs->parse(&cx, text, len, &pos);
+	if (r < 0) {
+		if (err.set && err.column > len + 1)
+			fail("parse error column beyond the text",
+			    (const unsigned char *)text, len);
+		goto out;
+	}
+	check_print(pos.data, pos.len, "position");
+	if (HAS(canonical)) {
+		if (rs->canonical(&cx, pos.data, pos.len, &canon) < 0)
+			fail("canonical fails", pos.data, pos.len);
+		if (rs->canonical(&cx, canon.data, canon.len, &canon2) < 0 ||
+		    canon2.len != canon.len || (canon.len &&
+		    memcmp(canon.data, canon2.data, canon.len) != 0))
+			fail("canonical is not idempotent", pos.data, pos.len);
+		check_print(canon.data, canon.len, "canonical form");
+	}
+	for (s = 0; s < 2; s++) {
+		e.n = 0;
+		e.what = s == 0 ? "Left option" : "Right option";
+		r = rs->options(&cx, pos.data, pos.len, (enum cg_side)s,
+		    on_emit, &e);
+		if (r < 0 && r != CG_ELIMIT)
+			fail("options fails", pos.data, pos.len);
+		if (r == CG_STOP && e.n < MAX_EMITS)
+			fail("options returns CG_STOP unasked", pos.data,
+			    pos.len);
+	}
+	if (HAS(decompose)) {
+		e.n = 0;
+		e.what = "component";
+		r = rs->decompose(&cx, pos.data, pos.len, on_emit, &e);
+		if (r < 0 && r != CG_ELIMIT)
+			fail("decompose fails", pos.data, pos.len);
+	}
+out:
+	cg_buf_free(&pos);
+	cg_buf_free(&canon);
+	cg_buf_free(&canon2);
+	if (rs->init != NULL && rs->fini != NULL)
+		rs->fini(cx.host, cx.state);
+	free(params);
+	return 0;
+}
