@@ -5,6 +5,7 @@
  * the build's own plugin directory.  Every expected value is derived by
  * hand in the comment next to it.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -157,6 +158,227 @@ test_cutcake(void)
 	    "cutcake decomposes into pieces");
 }
 
+/* Nim values of single heaps 0..n of a heap ruleset, by mex over the
+ * options the plugin gives (children's heaps XOR-ed). */
+struct seq {
+	unsigned *g;
+	size_t n;
+	int err;
+};
+
+static int
+seq_emit(void *ctx, const unsigned char *pos, size_t len, const char *move)
+{
+	struct seq *q = ctx;
+	unsigned x = 0;
+	size_t i;
+	uint32_t h;
+
+	(void)move;
+	for (i = 0; i + 4 <= len; i += 4) {
+		h = (uint32_t)pos[i] | (uint32_t)pos[i + 1] << 8 |
+		    (uint32_t)pos[i + 2] << 16 | (uint32_t)pos[i + 3] << 24;
+		if (h >= q->n) {
+			q->err = 1;
+			return 1;
+		}
+		x ^= q->g[h];
+	}
+	/* record x in the mex set kept after g[q->n] */
+	if (x < 4096)
+		q->g[q->n + 1 + x] = 1;
+	return 0;
+}
+
+static unsigned *
+nim_values(const char *spec, size_t upto)
+{
+	struct cg_plugin *p = cg_plugin_get(spec, 1);
+	unsigned *g = calloc(upto + 1 + 4097, sizeof *g);
+	struct seq q = { g, 0, 0 };
+	struct cg_buf pos;
+	char text[32];
+	size_t n, x;
+
+	cg_buf_init(&pos);
+	for (n = 0; n <= upto; n++) {
+		pos.len = 0;
+		snprintf(text, sizeof text, "%zu", n);
+		q.n = n;
+		memset(g + n + 1, 0, 4097 * sizeof *g);
+		if (cg_rs_parse(p, text, strlen(text), &pos) < 0 ||
+		    cg_rs_options(p, pos.data, pos.len, CG_LEFT, seq_emit,
+		    &q) < 0 || q.err) {
+			free(g);
+			cg_buf_free(&pos);
+			return NULL;
+		}
+		for (x = 0; g[n + 1 + x]; x++)
+			;
+		g[n] = (unsigned)x;
+	}
+	cg_buf_free(&pos);
+	return g;
+}
+
+static char
+digit36(unsigned v)
+{
+	return v < 10 ? (char)('0' + v) : v < 36 ? (char)('A' + v - 10) : '?';
+}
+
+/*
+ * Every nimber, sequence and sequence-prefix(period) row of the published
+ * vectors (tests/vectors/impartial.tsv, read from the source tree: run
+ * from the top directory as make check does) for the octal and
+ * subtraction rulesets, recomputed by mex from the plugin's options.
+ * Prefix(period) rows are checked on the prefix and two periods.
+ */
+static void
+test_heap_vectors(void)
+{
+	FILE *f = fopen("tests/vectors/impartial.tsv", "r");
+	char line[4096], *rs, *pos, *prop, *want, *save;
+	int rows = 0, bad = 0;
+
+	if (f == NULL) {
+		ok(0, "open tests/vectors/impartial.tsv (run from the top "
+		    "directory)");
+		return;
+	}
+	while (fgets(line, sizeof line, f) != NULL) {
+		char got[2048];
+		unsigned *g;
+		size_t n, a = 0, b = 0, k, w = 0;
+
+		if (line[0] == '#')
+			continue;
+		rs = strtok_r(line, "\t", &save);
+		pos = strtok_r(NULL, "\t", &save);
+		prop = strtok_r(NULL, "\t", &save);
+		want = strtok_r(NULL, "\t\n", &save);
+		if (rs == NULL || pos == NULL || prop == NULL || want == NULL)
+			continue;
+		if (strncmp(rs, "octal:", 6) != 0 &&
+		    strncmp(rs, "subtraction:", 12) != 0)
+			continue;
+		if (strcmp(prop, "nimber") == 0) {
+			n = strtoul(pos, NULL, 10);
+			g = nim_values(rs, n);
+			snprintf(got, sizeof got, "%u", g ? g[n] : 9999);
+		} else if (strcmp(prop, "sequence") == 0 &&
+		    sscanf(pos, "heaps %zu..%zu", &a, &b) == 2) {
+			g = nim_values(rs, b);
+			for (k = a; g && k <= b && w + 8 < sizeof got; k++)
+				w += (size_t)snprintf(got + w, sizeof got - w,
+				    "%s%u", k > a ? "," : "", g[k]);
+			got[w] = '\0';
+		} else if (strcmp(prop, "sequence-prefix(period)") == 0) {
+			char *open = strchr(want, '('), *close = strchr(want, ')');
+			size_t pre, per;
+			char exp[2048];
+
+			if (open == NULL || close == NULL)
+				continue;
+			pre = (size_t)(open - want);
+			per = (size_t)(close - open - 1);
+			n = pre + 2 * per;
+			if (n + 1 >= sizeof got)
+				continue;
+			g = nim_values(rs, n);
+			for (k = 0; g && k < n; k++)
+				got[k] = digit36(g[k]);
+			got[g ? n : 0] = '\0';
+			memcpy(exp, want, pre);
+			memcpy(exp + pre, open + 1, per);
+			memcpy(exp + pre + per, open + 1, per);
+			exp[n] = '\0';
+			if (strcmp(got, exp) != 0) {
+				printf("# %s: got %s\n#  want %s\n", rs, got,
+				    exp);
+				bad++;
+			}
+			rows++;
+			free(g);
+			continue;
+		} else
+			continue;
+		if (strcmp(got, want) != 0) {
+			printf("# %s %s %s: got %s, want %s\n", rs, pos, prop,
+			    got, want);
+			bad++;
+		}
+		rows++;
+		free(g);
+	}
+	fclose(f);
+	printf("# %d heap vector rows checked\n", rows);
+	ok(rows > 100 && bad == 0, "published nim values of octal and "
+	    "subtraction games (%d rows, %d wrong)", rows, bad);
+}
+
+static const struct cg_heap_rules *
+rules(const char *spec)
+{
+	struct cg_plugin *p = cg_plugin_get(spec, 1);
+
+	if (!CG_HAS_HOOK(p, extension))
+		return NULL;
+	return p->rs->extension(&p->cx, CG_EXT_HEAP_RULES);
+}
+
+static const void *
+impartial_ext(const char *spec)
+{
+	struct cg_plugin *p = cg_plugin_get(spec, 1);
+
+	return p->rs->extension(&p->cx, "cg.impartial");
+}
+
+static void
+test_heap_rules(void)
+{
+	const struct cg_heap_rules *r;
+
+	/* 0.77: D1 = D2 = 7 = take all (1), leave one heap (2), leave two
+	 * (4); nothing above 2. */
+	r = rules("octal:0.77");
+	ok(r && r->max_take == 2 && r->mask[0] == 0 && r->mask[1] == 7 &&
+	    r->mask[2] == 7 && r->tail_mask == 0 && r->flags[1] == 0,
+	    "heap rules of 0.77");
+	/* 4!.0: D0 = 4 (split into two) with '!': unequal heaps. */
+	r = rules("octal:4!.0");
+	ok(r && r->max_take == 1 && r->mask[0] == 4 &&
+	    r->flags[0] == CG_HEAP_UNEQUAL && r->mask[1] == 0,
+	    "heap rules of 4!.0");
+	/* 0.[3]: Nim, every take may leave 0 or 1 heap: tail 3. */
+	r = rules("octal:0.[3]");
+	ok(r && r->max_take == 0 && r->tail_mask == 3, "heap rules of 0.[3]");
+	/* 0.1[37]: a period of two digits does not fit the data. */
+	ok(rules("octal:0.1[37]") == NULL, "no heap rules for long periods");
+	/* 0.7?: '?' (not all equal) has no flag. */
+	ok(rules("octal:0.7?") == NULL, "no heap rules for '?'");
+	/* subtraction 2,3,7: takes 2, 3, 7 leave 0 or 1 heap. */
+	r = rules("subtraction:2,3,7");
+	ok(r && r->max_take == 7 && r->mask[2] == 3 && r->mask[3] == 3 &&
+	    r->mask[7] == 3 && r->mask[1] == 0 && r->mask[4] == 0 &&
+	    r->tail_mask == 0, "heap rules of subtraction:2,3,7");
+	ok(rules("subtraction:1,3/2") == NULL, "partizan: no heap rules");
+	ok(impartial_ext("subtraction:3,1/1,3") != NULL,
+	    "equal sets are impartial");
+	ok(impartial_ext("subtraction:1,3/2") == NULL,
+	    "different sets are partizan");
+	ok(impartial_ext("octal:0.77") != NULL, "octal is impartial");
+	/* canonical: heaps without moves dropped.  In 0.07 a heap of 1
+	 * has none (D1 = 0; D2 = 7 needs two counters). */
+	is_str(canon("octal:0.07", "1+5+1+3"), "5+3", "octal canonical");
+	is_str(canon("octal:0.07", "1+1"), "0", "octal canonical empty");
+	is_str(decomp("octal:0.07", "1+5+1+3"), "5 + 3", "octal decompose");
+	/* subtraction 2/3: heaps of 1 are dead for both. */
+	is_str(canon("subtraction:2/3", "1+2+7"), "7+2",
+	    "subtraction canonical");
+}
+
 static void
 test_toads(void)
 {
@@ -198,6 +420,8 @@ main(void)
 	cg_buf_init(&outb);
 	test_toads();
 	test_cutcake();
+	test_heap_vectors();
+	test_heap_rules();
 	cg_buf_free(&outb);
 	cg_plugin_unload_all();
 	return tap_done();

@@ -1,0 +1,85 @@
+#!/usr/bin/env bats
+# octal ruleset: codes, notation, options, published nim values.
+load common
+
+opts() { cg cg-options -r "octal:$1" -t <<< "$2"; }
+
+@test "octal: parse and print round trip" {
+	run bash -c "cg-parse -r octal:0.77 '3 + 4' 0 '5,0,2' | awk -F'\\t' '\$1 == \"N\" {print \$3}'"
+	assert_success
+	assert_output $'3+4\n0\n5+2'
+	run cg cg-parse -r octal:0.77 'x'
+	assert_failure 1
+	assert_output --partial 'column 1'
+}
+
+@test "octal: bad codes exit 2 with a reason" {
+	run cg cg-parse -r octal 3
+	assert_failure 2
+	run cg cg-parse -r octal:0.7x 3
+	assert_failure 2
+	assert_output --partial "found 'x'"
+	run cg cg-parse -r octal:0.[3 3
+	assert_failure 2
+	assert_output --partial "missing ']'"
+	run cg cg-parse -r octal:2.0 3
+	assert_failure 2
+	assert_output --partial 'pass'
+	run cg cg-parse -r octal:44.0 3
+	assert_failure 2
+	run cg cg-parse -r 'octal:0.*' 3
+	assert_failure 2
+	assert_output --partial 'not supported'
+}
+
+@test "octal: Kayles (0.77) options of a heap of 5" {
+	# take 1 (digit 7: leave 0, 1 or 2 heaps): 4, 1+3, 2+2;
+	# take 2 (7): 3, 1+2.
+	run opts 0.77 5
+	assert_output $'5\t4, 1+3, 2+2, 3, 1+2\t4, 1+3, 2+2, 3, 1+2'
+}
+
+@test "octal: Dawson's Kayles (0.07) takes two only" {
+	# heap 1: nothing; heap 2: take both (0); heap 4: 2, 1+1.
+	run opts 0.07 1
+	assert_output $'1\t\t'
+	run opts 0.07 4
+	assert_output $'4\t2, 1+1\t2, 1+1'
+}
+
+@test "octal: Grundy's game (4!.0) splits into unequal heaps" {
+	# 6 = 1+5 = 2+4 (3+3 is equal: not allowed); 2 cannot be split.
+	run opts '4!.0' 6
+	assert_output $'6\t1+5, 2+4\t1+5, 2+4'
+	run opts '4!.0' 2
+	assert_output $'2\t\t'
+	# 4=.0 only equal halves
+	run opts '4=.0' 6
+	assert_output $'6\t3+3\t3+3'
+}
+
+@test "octal: hexadecimal 0.3F and the digit before the point" {
+	# 0.3F on 5: take 1 (3: leave 0 or 1 heap): 4; take 2 (F: leave
+	# 0, 1, 2 or 3 heaps): 3, 1+2, 1+1+1.
+	run opts 0.3F 5
+	assert_output $'5\t4, 3, 1+2, 1+1+1\t4, 3, 1+2, 1+1+1'
+	# 4.3 on 4: split without taking (1+3, 2+2), take 1 leaving one
+	# heap (3).
+	run opts 4.3 4
+	assert_output $'4\t1+3, 2+2, 3\t1+3, 2+2, 3'
+	# 0.[3] is Nim
+	run opts '0.[3]' 3
+	assert_output $'3\t2, 1, 0\t2, 1, 0'
+}
+
+@test "octal: move names give the heaps left" {
+	# heap 3: take 1 leaving 2 or 1+1, take 2 leaving 1 (no third digit:
+	# the whole heap cannot go)
+	run bash -c "cg-parse -r octal:0.77 3 | cg-options | grep '^L' | cut -f4"
+	assert_output $'1:2\n1:1+1\n1:1'
+}
+
+@test "octal: published nim values" {
+	[ -x "$CG_BUILD/bin/cg-outcome" ] || skip "cg-outcome not built"
+	check_vectors impartial.tsv 'octal:.*' nimber -- cg cg-outcome -t -n
+}
