@@ -153,6 +153,45 @@ decided(const char *spec, const char *text)
 	return cg_buf_str(&outb);
 }
 
+/* order_key as a number, or -1 for an error. */
+static long long
+okey(const char *spec, const char *text)
+{
+	struct cg_plugin *p = cg_plugin_get(spec, 1);
+	struct cg_buf pos;
+	int64_t key = -1;
+
+	cg_buf_init(&pos);
+	if (cg_rs_parse(p, text, strlen(text), &pos) < 0 ||
+	    cg_rs_order_key(p, pos.data, pos.len, &key) < 0)
+		key = -1;
+	cg_buf_free(&pos);
+	return (long long)key;
+}
+
+/* move_parse: the child printed, or "ERROR: message". */
+static const char *
+mparse(const char *spec, const char *text, enum cg_side side,
+    const char *move)
+{
+	struct cg_plugin *p = cg_plugin_get(spec, 1);
+	struct cg_buf pos, child;
+
+	cg_buf_init(&pos);
+	cg_buf_init(&child);
+	reset();
+	if (cg_rs_parse(p, text, strlen(text), &pos) < 0)
+		cg_buf_addstr(&outb, "BAD POSITION");
+	else if (cg_rs_move_parse(p, pos.data, pos.len, side, move,
+	    &child) < 0)
+		cg_buf_addf(&outb, "ERROR: %s", cg_rs_errmsg(p));
+	else if (cg_rs_print(p, child.data, child.len, &outb) < 0)
+		cg_buf_addstr(&outb, "ERROR");
+	cg_buf_free(&pos);
+	cg_buf_free(&child);
+	return cg_buf_str(&outb);
+}
+
 static void
 test_domineering(void)
 {
@@ -231,11 +270,145 @@ test_domineering(void)
 	is_str(family(d, "4x3", NULL), "ERROR", "domineering bad family text");
 }
 
+static void
+test_cram(void)
+{
+	const char *c = "cram";
+
+	/* 3 rows x 2 cols: the transposed image (2 x 3) has smaller dims */
+	is_str(canon(c, "..|..|.."), "...|...", "cram transposes");
+	/* one filled corner of 2x2: the image with # first is smallest */
+	is_str(canon(c, ".#|.."), "#.|..", "cram L tromino");
+	is_str(canon(c, ".|.|.|."), "....", "cram column to row");
+	/* the single cell (2,2) is filled, the 2x2 block is left */
+	is_str(canon(c, "..#|..#|##."), "..|..", "cram drops single cells");
+	/* two regions sorted by (rows, cols, cells): .. before ... */
+	is_str(canon(c, "...#.."), "..#...", "cram sorts regions");
+	/* Glop: one row of four */
+	is_str(canon(c, "0000*E"), "....", "cram glop row");
+	/* Glop sum of two single cells: nothing to play */
+	is_str(canon(c, "0*E0*E"), "#", "cram glop sum of singles");
+	/* Glop sum: 2x2 and 1x2; ".." (1 x 2) sorts first, then "..|.." */
+	is_str(canon(c, "00*00E00*E"), "..#..|###..", "cram glop sum");
+	is_str(decomp(c, "..#..."), ".. + ...", "cram split");
+	is_str(decomp(c, "00*00E00*E"), "..|.. + ..", "cram split glop sum");
+	/* live cells: every empty cell with an empty neighbour */
+	is_int(okey(c, "..|.#"), 3, "cram order key L");
+	is_int(okey(c, ".#.|#.#"), 0, "cram order key dead");
+	/* the top row (4) and the two cells below it (2) */
+	is_int(okey(c, "....|#.#."), 6, "cram order key row and stubs");
+	/* free polyominoes: 1 domino, 2 trominoes, 5 tetrominoes */
+	is_str(family(c, "4", NULL), "8", "cram family 4");
+	/* Redelmeier's order: the domino, then I3 (1 x 3 beats 3 x 1) and
+	 * the L with its filled cell first */
+	is_str(family(c, "3", " "), ".. ... #.|..", "cram family 3 members");
+}
+
+static void
+test_clobber(void)
+{
+	const char *k = "clobber";
+
+	/* "xo", "ox" and their transposes: 'o' (111) < 'x' (120) */
+	is_str(canon(k, "xo"), "ox", "clobber domino");
+	is_str(canon(k, "x.o"), ".", "clobber no contact");
+	/* images of "xox|ox." (2 x 3 beats 3 x 2): the half turn
+	 * ".xo|xox" starts with '.', the smallest */
+	is_str(canon(k, "xox|ox."), ".xo|xox", "clobber half turn");
+	is_str(canon(k, "xx.o|...o"), ".", "clobber one-colour groups");
+	is_str(decomp(k, "xo.x|...o|ox.."), "xo + x|o + ox", "clobber split");
+	is_str(decomp(k, "xx.o"), "", "clobber split one colour");
+	/* dominoes: "ox" only; trominoes: I3 has 4 classes (xxo, xox,
+	 * oox, oxo), the L 4 (corner x with arms oo or xo, corner o with
+	 * arms xx or xo): 1 + 4 + 4 */
+	is_str(family(k, "2", " "), "ox", "clobber family 2");
+	is_str(family(k, "3", NULL), "9", "clobber family 3");
+	is_str(family(k, "17", NULL), "ERROR", "clobber family too big");
+}
+
+static void
+test_amazons(void)
+{
+	const char *a = "amazons";
+
+	/* no empty square next to an amazon: nothing to play */
+	is_str(canon(a, "x"), "#", "amazons lone amazon");
+	is_str(canon(a, "xo"), "#", "amazons blocked pair");
+	is_str(canon(a, "x##|#o#"), "#", "amazons blocked diagonal");
+	/* ".." (46) sorts before "x" (120): the amazon goes last */
+	is_str(canon(a, "x.."), "..x", "amazons row");
+	is_str(canon(a, "x.|.."), "..|.x", "amazons corner");
+	/* "x." and ".o" are separate regions: minimised to ".x" and ".o",
+	 * sorted (".o" first) */
+	is_str(canon(a, "x.#.o"), ".o#.x", "amazons two regions");
+	/* a ring with the amazon in a corner: the image with the amazon
+	 * last (bottom right) is smallest */
+	is_str(canon(a, "...|.#.|x.."), "...|.#.|..x", "amazons ring");
+	is_str(decomp(a, "x.#.o"), "x. + .o", "amazons split");
+	/* (0,0) and (1,1) touch diagonally: one region, without moves */
+	is_str(decomp(a, "x#|#o"), "", "amazons split blocked");
+	is_str(decomp(a, "x#.|#..|..."), "x#.|#..|...",
+	    "amazons diagonal link");
+	/* the x is walled in (dropped, its square walled up in the crop of
+	 * the next region); regions of one side only are kept */
+	is_str(decomp(a, "x#.|##.|..o|###|.o."), "##.|##.|..o + .o.",
+	    "amazons one-sided regions kept");
+
+	/* "x..|o..": x on a2, o on a1 */
+	is_str(mparse(a, "x..|o..", CG_LEFT, "a2-c2/b1"), "..x|o#.",
+	    "amazons move along the top row");
+	is_str(mparse(a, "x..|o..", CG_LEFT, "a2-b1/b2"), ".#.|ox.",
+	    "amazons diagonal move");
+	is_str(mparse(a, "x..|o..", CG_LEFT, "a2-b2/a2"), "#x.|o..",
+	    "amazons arrow onto the square left");
+	is_str(mparse(a, "x..|o..", CG_RIGHT, "a1-b1/b2"), "x#.|.o.",
+	    "amazons Right's move");
+	is_str(mparse(a, "x..|o..", CG_LEFT, "a2-a1/a2"),
+	    "ERROR: column 1: the amazon's path is blocked",
+	    "amazons move onto an amazon");
+	is_str(mparse(a, "x..|o..", CG_LEFT, "a1-b1/b2"),
+	    "ERROR: column 1: no Left amazon on the from square",
+	    "amazons wrong amazon");
+	is_str(mparse(a, "x..|o..", CG_LEFT, "a2-c1/c2"),
+	    "ERROR: column 1: the amazon must move like a queen (along a row, "
+	    "column or diagonal)", "amazons knight move");
+	is_str(mparse(a, "x..|o..", CG_LEFT, "a2-b2/a1"),
+	    "ERROR: column 1: the arrow's path is blocked",
+	    "amazons arrow onto an amazon");
+	is_str(mparse(a, "x..|o..", CG_LEFT, "a2-d2/a1"),
+	    "ERROR: column 4: square 'd2' is off the 3x2 board",
+	    "amazons off the board");
+	is_str(mparse(a, "x..|o..", CG_LEFT, "a2b2"),
+	    "ERROR: column 3: expected '-' after the from square",
+	    "amazons missing dash");
+	is_str(mparse(a, "x..|o..", CG_LEFT, "a2-b2/a2x"),
+	    "ERROR: column 9: unexpected text after the move",
+	    "amazons trailing text");
+
+	/* 1x2: ".x" and ".o" (an amazon next to an empty square) */
+	is_str(family(a, "1x2", " "), ".x .o", "amazons family 1x2");
+	/* 1x3 adds the full row "...": x alone at an end or the middle (2),
+	 * o alone (2), both: ends (x.o), x end + o middle, o end + x
+	 * middle (3) = 7; with 1x2: 9 */
+	is_str(family(a, "3x1", NULL), "9", "amazons family 3x1");
+	is_str(family(a, "1x3", NULL), "9", "amazons family 1x3");
+	/* 2x2: 1x2 (2); diagonal pair with one amazon (2); the L tromino:
+	 * one amazon on the corner or an arm (2 + 2), two amazons (x
+	 * corner, o corner, both arms: 3); the full square: one amazon (2),
+	 * two side by side or diagonal (2): 2 + 2 + 7 + 4 = 15 */
+	is_str(family(a, "2x2", NULL), "15", "amazons family 2x2");
+	is_str(family(a, "6x6", NULL), "ERROR", "amazons family too big");
+	is_str(family(a, "4", NULL), "ERROR", "amazons family without x");
+}
+
 int
 main(void)
 {
 	cg_buf_init(&outb);
 	test_domineering();
+	test_cram();
+	test_clobber();
+	test_amazons();
 	cg_buf_free(&outb);
 	cg_plugin_unload_all();
 	return tap_done();

@@ -1,0 +1,418 @@
+/*
+ * amazons.c - the Game of the Amazons on any board: a move takes one of
+ * your amazons like a chess queen (any distance along a row, column or
+ * diagonal, over empty squares only) and then shoots an arrow from its
+ * landing square, again like a queen, burning the square it lands on.
+ * The square the amazon left is empty, so the arrow may pass over it or
+ * land there.
+ *
+ * Text: CGSuite's notation, rows separated by '|', 'x' a Left amazon, 'o'
+ * a Right amazon, '.' empty, '#' burnt ('X' and 'O' are read as 'x' and
+ * 'o', MCGS's letters).
+ * Bytes: plugins/lib/grid.h (rows, cols, one character per cell).
+ * Move names: FROM-TO/ARROW in chess coordinates, columns a, b, ... from
+ * the left, rows 1, 2, ... from the BOTTOM row of the text: in "x..|o.."
+ * Left's amazon is on a2 and "a2-c2/b1" moves it to the top right corner
+ * and burns the middle of the bottom row.  move_parse() reads the same
+ * names and says why a move is illegal.
+ *
+ * Regions: the 8-connected groups of unburnt squares (an amazon cannot
+ * cross a burnt square, not even diagonally between two).  A region in
+ * which no amazon has an empty neighbour has no moves at all (0) and is
+ * dropped, and so is one without amazons.  All 8 symmetries keep the
+ * game.
+ *
+ * enumerate("WxH"): every region (8-connected unburnt squares) that fits
+ * a box W columns wide and H rows high (or H wide and W high: positions
+ * are taken up to symmetry) with at most one amazon of each side and at
+ * least one amazon that can move, once up to the 8 symmetries, as its
+ * canonical form; W*H <= 30.  Smaller boxes first.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cg/ruleset.h"
+#include "lib/grid.h"
+
+#define AMAZONS_ENUM_CELLS 30
+
+static const int am_dr[8] = { -1, -1, -1, 0, 0, 1, 1, 1 };
+static const int am_dc[8] = { -1, 0, 1, -1, 1, -1, 0, 1 };
+
+/* Does some amazon of the board have an empty neighbour? */
+static int
+am_mobile(const unsigned char *board)
+{
+	int R = board[0], C = board[1], r, c, d, nr, nc;
+	const unsigned char *cells = board + GRID_HDR;
+
+	for (r = 0; r < R; r++)
+		for (c = 0; c < C; c++) {
+			if (cells[(size_t)r * C + c] != 'x' &&
+			    cells[(size_t)r * C + c] != 'o')
+				continue;
+			for (d = 0; d < 8; d++) {
+				nr = r + am_dr[d];
+				nc = c + am_dc[d];
+				if (nr >= 0 && nr < R && nc >= 0 && nc < C &&
+				    cells[(size_t)nr * C + nc] == '.')
+					return 1;
+			}
+		}
+	return 0;
+}
+
+static int
+am_keep(const unsigned char *board, size_t n)
+{
+	(void)n;
+	return am_mobile(board);
+}
+
+static const struct grid_game am_game = {
+	.wall = '#',
+	.alphabet = ".#xo",
+	.nsym = 8,
+	.conn8 = 1,
+	.keep = am_keep,
+};
+
+static int
+am_parse(const struct cg_context *cx, const char *text, size_t len,
+    struct cg_buf *out)
+{
+	char map[256] = { 0 };
+
+	map['.'] = '.';
+	map['#'] = '#';
+	map['x'] = map['X'] = 'x';
+	map['o'] = map['O'] = 'o';
+	return grid_parse_text(cx, text, len, map, out);
+}
+
+static int
+am_print(const struct cg_context *cx, const unsigned char *pos, size_t len,
+    struct cg_buf *out)
+{
+	return grid_print(cx, &am_game, pos, len, out);
+}
+
+static void
+am_move_name(char *s, int rows, int r0, int c0, int r1, int c1, int r2,
+    int c2)
+{
+	size_t n = grid_coord(s, r0, c0, rows);
+
+	s[n++] = '-';
+	n += grid_coord(s + n, r1, c1, rows);
+	s[n++] = '/';
+	grid_coord(s + n, r2, c2, rows);
+}
+
+/* Amazons of side in reading order; for each, the 8 directions (up-left,
+ * up, up-right, left, right, down-left, down, down-right), nearest square
+ * first; for each landing square the arrows in the same order. */
+static int
+am_options(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, enum cg_side side, cg_emit_fn emit, void *ctx)
+{
+	unsigned char *child, *cells, me;
+	char move[40];
+	int rows, cols, rc, r, c, d, e, r1, c1, r2, c2;
+	size_t k, t, a;
+
+	if ((rc = grid_dims(cx, pos, len, &rows, &cols)) < 0)
+		return rc;
+	me = side == CG_LEFT ? 'x' : 'o';
+	child = cx->host->alloc(len);
+	if (child == NULL)
+		return CG_ENOMEM;
+	memcpy(child, pos, len);
+	cells = child + GRID_HDR;
+	for (r = 0; r < rows; r++)
+		for (c = 0; c < cols; c++) {
+			k = (size_t)r * cols + c;
+			if (cells[k] != me)
+				continue;
+			cells[k] = '.';
+			for (d = 0; d < 8; d++) {
+				r1 = r + am_dr[d];
+				c1 = c + am_dc[d];
+				for (; r1 >= 0 && r1 < rows && c1 >= 0 &&
+				    c1 < cols; r1 += am_dr[d], c1 += am_dc[d]) {
+					t = (size_t)r1 * cols + c1;
+					if (cells[t] != '.')
+						break;
+					cells[t] = me;
+					for (e = 0; e < 8; e++) {
+						r2 = r1 + am_dr[e];
+						c2 = c1 + am_dc[e];
+						for (; r2 >= 0 && r2 < rows &&
+						    c2 >= 0 && c2 < cols;
+						    r2 += am_dr[e],
+						    c2 += am_dc[e]) {
+							a = (size_t)r2 * cols +
+							    c2;
+							if (cells[a] != '.')
+								break;
+							cells[a] = '#';
+							am_move_name(move, rows,
+							    r, c, r1, c1, r2,
+							    c2);
+							rc = emit(ctx, child,
+							    len, move);
+							cells[a] = '.';
+							if (rc) {
+								rc = CG_STOP;
+								goto done;
+							}
+						}
+					}
+					cells[t] = '.';
+				}
+			}
+			cells[k] = me;
+		}
+	rc = CG_OK;
+done:
+	cx->host->free(child);
+	return rc;
+}
+
+/* Is (r1,c1) reachable from (r0,c0) by a queen move over empty squares
+ * of cells (the destination must be empty too)?  0 yes, 1 not on a
+ * line, 2 blocked. */
+static int
+am_line(const unsigned char *cells, int cols, int r0, int c0, int r1, int c1)
+{
+	int dr = (r1 > r0) - (r1 < r0), dc = (c1 > c0) - (c1 < c0);
+
+	if ((r0 == r1 && c0 == c1) ||
+	    (r0 != r1 && c0 != c1 && abs(r1 - r0) != abs(c1 - c0)))
+		return 1;
+	do {
+		r0 += dr;
+		c0 += dc;
+		if (cells[(size_t)r0 * cols + c0] != '.')
+			return 2;
+	} while (r0 != r1 || c0 != c1);
+	return 0;
+}
+
+static int
+am_move_parse(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, enum cg_side side, const char *text, struct cg_buf *child)
+{
+	const struct cg_host *h = cx->host;
+	int rows, cols, rc, r[3], c[3], off, i, why;
+	size_t at = 0, n, start;
+	unsigned char *cells, me = side == CG_LEFT ? 'x' : 'o';
+	static const char sep[3] = { '-', '/', '\0' };
+	static const char *const what[3] = { "amazon", "landing square",
+	    "arrow square" };
+	const char *who = side == CG_LEFT ? "Left" : "Right";
+
+	if ((rc = grid_dims(cx, pos, len, &rows, &cols)) < 0)
+		return rc;
+	for (i = 0; i < 3; i++) {
+		n = grid_coord_parse(text + at, rows, cols, &r[i], &c[i], &off);
+		if (n == 0)
+			return h->error(cx->err, at + 1,
+			    "expected a square like a1 for the %s (moves are "
+			    "written FROM-TO/ARROW, e.g. a1-a3/b4)", what[i]);
+		if (off)
+			return h->error(cx->err, at + 1,
+			    "square '%.*s' is off the %dx%d board", (int)n,
+			    text + at, cols, rows);
+		at += n;
+		if (text[at] != sep[i]) {
+			if (sep[i] == '\0')
+				return h->error(cx->err, at + 1,
+				    "unexpected text after the move");
+			return h->error(cx->err, at + 1, "expected '%c' after "
+			    "the %s square", sep[i], i == 0 ? "from" : "to");
+		}
+		at++;
+	}
+	start = child->len;
+	if (h->buf_put(child, pos, len) < 0)
+		return CG_ENOMEM;
+	cells = child->data + start + GRID_HDR;
+	if (cells[(size_t)r[0] * cols + c[0]] != me) {
+		child->len = start;
+		return h->error(cx->err, 1, "no %s amazon on the from square",
+		    who);
+	}
+	cells[(size_t)r[0] * cols + c[0]] = '.';
+	why = am_line(cells, cols, r[0], c[0], r[1], c[1]);
+	if (why == 0) {
+		cells[(size_t)r[1] * cols + c[1]] = me;
+		why = am_line(cells, cols, r[1], c[1], r[2], c[2]);
+		if (why == 0) {
+			cells[(size_t)r[2] * cols + c[2]] = '#';
+			return CG_OK;
+		}
+		child->len = start;
+		return h->error(cx->err, 1, why == 1 ?
+		    "the arrow must fly like a queen from the landing square" :
+		    "the arrow's path is blocked");
+	}
+	child->len = start;
+	return h->error(cx->err, 1, why == 1 ?
+	    "the amazon must move like a queen (along a row, column or "
+	    "diagonal)" : "the amazon's path is blocked");
+}
+
+static int
+am_canonical(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, struct cg_buf *out)
+{
+	return grid_canonical(cx, &am_game, pos, len, out);
+}
+
+static int
+am_decompose(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, cg_emit_fn emit, void *ctx)
+{
+	return grid_decompose(cx, &am_game, pos, len, emit, ctx);
+}
+
+/* Are the set bits of mask (an R x C board) 8-connected, and do they
+ * touch all four sides of the box? */
+static int
+am_shape_ok(uint32_t mask, int R, int C)
+{
+	uint32_t seen, todo, rowmask = (1u << C) - 1, colmask = 0, next;
+	int r, k;
+
+	if ((mask & rowmask) == 0 || ((mask >> (R - 1) * C) & rowmask) == 0)
+		return 0;
+	for (r = 0; r < R; r++)
+		colmask |= 1u << (r * C);
+	if ((mask & colmask) == 0 || (mask & (colmask << (C - 1))) == 0)
+		return 0;
+	/* flood fill from the lowest set bit */
+	seen = mask & -mask;
+	todo = seen;
+	while (todo) {
+		k = __builtin_ctz(todo);
+		todo &= todo - 1;
+		r = k / C;
+		next = 0;
+		{
+			int c = k % C, d, nr, nc;
+
+			for (d = 0; d < 8; d++) {
+				nr = r + am_dr[d];
+				nc = c + am_dc[d];
+				if (nr >= 0 && nr < R && nc >= 0 && nc < C)
+					next |= 1u << (nr * C + nc);
+			}
+		}
+		next &= mask & ~seen;
+		seen |= next;
+		todo |= next;
+	}
+	return seen == mask;
+}
+
+static int
+am_parse_box(const char *family, int *W, int *H)
+{
+	long w = 0, hh = 0;
+	const char *s = family;
+
+	if (s == NULL || *s < '1' || *s > '9')
+		return -1;
+	while (*s >= '0' && *s <= '9' && w < 1000)
+		w = w * 10 + (*s++ - '0');
+	if (*s++ != 'x' || *s < '1' || *s > '9')
+		return -1;
+	while (*s >= '0' && *s <= '9' && hh < 1000)
+		hh = hh * 10 + (*s++ - '0');
+	if (*s != '\0' || w * hh > AMAZONS_ENUM_CELLS)
+		return -1;
+	*W = (int)w;
+	*H = (int)hh;
+	return 0;
+}
+
+static int
+am_enumerate(const struct cg_context *cx, const char *family,
+    cg_emit_fn emit, void *ctx)
+{
+	unsigned char board[GRID_HDR + AMAZONS_ENUM_CELLS];
+	unsigned char *cells = board + GRID_HDR;
+	int W, H, R, C, n, px, po, i;
+	uint32_t mask;
+	size_t L;
+
+	if (am_parse_box(family, &W, &H) < 0)
+		return cx->host->error(cx->err, 0, "bad family '%s' (expected "
+		    "WxH, a box W columns wide and H rows high, W*H <= %d)",
+		    family ? family : "", AMAZONS_ENUM_CELLS);
+	/* canonical boards have rows <= cols */
+	for (n = 1; n <= W * H; n++)
+		for (R = 1; R <= n; R++) {
+			if (n % R != 0)
+				continue;
+			C = n / R;
+			if (R > C || !((R <= H && C <= W) ||
+			    (R <= W && C <= H)))
+				continue;
+			board[0] = (unsigned char)R;
+			board[1] = (unsigned char)C;
+			L = GRID_HDR + (size_t)n;
+			for (mask = 1; mask < (1u << n) && mask != 0; mask++) {
+				if (!am_shape_ok(mask, R, C))
+					continue;
+				for (i = 0; i < n; i++)
+					cells[i] = (mask >> i) & 1 ? '.' : '#';
+				/* px/po: square of x/o, n = none */
+				for (px = 0; px <= n; px++) {
+					if (px < n && cells[px] != '.')
+						continue;
+					if (px < n)
+						cells[px] = 'x';
+					for (po = 0; po <= n; po++) {
+						if (po < n && cells[po] != '.')
+							continue;
+						if (px == n && po == n)
+							continue;
+						if (po < n)
+							cells[po] = 'o';
+						if (am_mobile(board) &&
+						    grid_sym_best(board,
+						    am_game.nsym) == 0 &&
+						    emit(ctx, board, L, NULL))
+							return CG_STOP;
+						if (po < n)
+							cells[po] = '.';
+					}
+					if (px < n)
+						cells[px] = '.';
+				}
+			}
+		}
+	return CG_OK;
+}
+
+static const struct cg_ruleset am_ruleset = {
+	.abi_version = CG_ABI_VERSION,
+	.struct_size = sizeof(struct cg_ruleset),
+	.name = "amazons",
+	.version = "1.0",
+	.summary = "Amazons: move an amazon like a queen, then shoot an "
+	    "arrow like a queen",
+	.params_help = NULL,
+	.flags = CG_SYMMETRY | CG_DECOMPOSES | CG_ENUMERATES,
+	.parse = am_parse,
+	.print = am_print,
+	.options = am_options,
+	.canonical = am_canonical,
+	.decompose = am_decompose,
+	.enumerate = am_enumerate,
+	.move_parse = am_move_parse,
+};
+
+CG_RULESET_ENTRY(amazons, am_ruleset)
