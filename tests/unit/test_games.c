@@ -380,6 +380,22 @@ test_heap_rules(void)
 }
 
 static void
+test_chomp(void)
+{
+	/* 3x1 (three rows of one) is the transpose of 1x3: fewer rows */
+	is_str(canon("chomp", "1,1,1"), "1x3", "chomp canonical transposes");
+	is_str(canon("chomp", "1x3"), "1x3", "chomp canonical keeps");
+	/* [3,1] has transpose [2,1,1]: keep [3,1] (two rows) */
+	is_str(canon("chomp", "2,1,1"), "3,1", "chomp canonical diagram");
+	/* [2,1] is self-conjugate; [3,1,1] vs its transpose [3,1,1] */
+	is_str(canon("chomp", "2,1"), "2,1", "chomp self-transpose");
+	/* equal row counts: [3,2,2] has transpose [3,3,1]; the smaller
+	 * list comes first at the second row: 2 < 3 */
+	is_str(canon("chomp", "3,3,1"), "3,2,2", "chomp canonical tie");
+	is_str(canon("chomp", "3,2,2"), "3,2,2", "chomp canonical tie kept");
+}
+
+static void
 test_toads(void)
 {
 	/* "ttff" is frozen whatever surrounds it: each creature faces a
@@ -422,6 +438,7 @@ main(void)
 	test_cutcake();
 	test_heap_vectors();
 	test_heap_rules();
+	test_chomp();
 	cg_buf_free(&outb);
 	cg_plugin_unload_all();
 	return tap_done();
