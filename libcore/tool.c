@@ -38,6 +38,9 @@ cg_tool_init(int argc, char **argv)
 {
 	(void)argc;
 	cg_setprogname(argv[0]);
+	/* getopt's messages name argv[0]: make it the short name too */
+	if (argv[0] != NULL)
+		argv[0] = (char *)cg_progname;
 	/* Output never depends on the locale. */
 	setlocale(LC_ALL, "C");
 	/* A closed pipe ends a tool quietly (| head), even when the parent
