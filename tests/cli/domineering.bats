@@ -104,3 +104,8 @@ moves() {
 	[ -x "$CG_BUILD/bin/cg-canon" ] || skip "cg-canon not built"
 	check_vectors canon.tsv domineering canon -- cg-canon -t
 }
+
+@test "domineering: published synchronized outcome classes" {
+	[ -x "$CG_BUILD/bin/cg-synch" ] || skip "cg-synch not built"
+	check_vectors synch.tsv domineering synch-outcome -- cg-synch -t -c
+}

@@ -1,0 +1,75 @@
+#!/usr/bin/env bats
+# cram ruleset: CGSuite and Glop notations, options, published values
+# (when the analysis tools are built).
+load common
+
+texts() { awk -F'\t' '$1 == "N" {print $3}'; }
+round() { cg cg-parse -r cram "$@" | texts | cg cg-parse -r cram | texts; }
+moves() {
+	cg cg-parse -r cram "$1" | cg cg-options |
+	    awk -F'\t' -v s="$2" '$1 == "N" {t[$2] = $3} $1 == s {print $4 "\t" t[$3]}'
+}
+
+@test "cram: parse and print round trip" {
+	run round '..|..' '.#.|...' '....'
+	assert_success
+	assert_output $'..|..\n.#.|...\n....'
+}
+
+@test "cram: Glop's notation is read and printed in CGSuite's" {
+	# B000*0GG000000E: width 3 (cells before *), then 9 more cells: 4
+	# rows, the second with its two right cells filled (Glop's manual)
+	run round 'B000*0GG000000E' '0000*E' '00*00E' '0*E' '000*0GG00G00GF'
+	assert_success
+	assert_output $'...|.##|...|...\n....\n..|..\n.\n...|.##|..#|..#'
+	# a sum of two boards: side by side, a filled column between them
+	run round '00*00E00*E'
+	assert_output $'..#..|..###'
+}
+
+@test "cram: bad positions name the column and the reason" {
+	run cg cg-parse -r cram '00*0E'
+	assert_failure 1
+	assert_output --partial 'column 5: bad board widths'
+	run cg cg-parse -r cram '0000'
+	assert_failure 1
+	assert_output --partial "column 5: missing 'E'"
+	run cg cg-parse -r cram '0000E'
+	assert_failure 1
+	assert_output --partial "column 5: missing '*'"
+	run cg cg-parse -r cram '00*0*0E'
+	assert_failure 1
+	assert_output --partial "column 5: second '*'"
+	run cg cg-parse -r cram '0a*E'
+	assert_failure 1
+	assert_output --partial "column 2: bad character 'a'"
+	run cg cg-parse -r cram '*E'
+	assert_failure 1
+	assert_output --partial 'column 1'
+	run cg cg-parse -r cram '..|.'
+	assert_failure 1
+	assert_output --partial 'column 5: bad board widths'
+}
+
+@test "cram: both players have the same options" {
+	# ..|..: the vertical dominoes (columns a, b), then the horizontal
+	# ones (top row, bottom row), for either player; all four children
+	# are the same position up to symmetry (an L tromino)
+	run moves '..|..' L
+	assert_output $'a1-a2\t#.|#.\nb1-b2\t#.|#.\na2-b2\t#.|#.\na1-b1\t#.|#.'
+	run moves '..|..' R
+	assert_output $'a1-a2\t#.|#.\nb1-b2\t#.|#.\na2-b2\t#.|#.\na1-b1\t#.|#.'
+	# a single row: horizontal only
+	run moves '...' L
+	assert_output $'a1-b1\t##.\nb1-c1\t##.'
+}
+
+@test "cram: published nim values" {
+	[ -x "$CG_BUILD/bin/cg-outcome" ] || skip "cg-outcome not built"
+	check_vectors outcome.tsv cram nimber -- cg-outcome -t -n
+}
+
+@test "cram: published canonical form" {
+	[ -x "$CG_BUILD/bin/cg-canon" ] || skip "cg-canon not built"
+	check_vectors canon.tsv cram canon -- cg-canon -t
+}
