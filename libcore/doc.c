@@ -289,19 +289,31 @@ put_escaped(FILE *out, const char *s)
 	}
 }
 
+/* What the last 'ruleset' record written said. */
+struct ruleset_state {
+	int kind;                    /* 0 none yet, 1 a ruleset, 2 labels */
+	const struct cg_plugin *rs;
+};
+
 static void
 write_node(FILE *out, const struct cg_doc *d, uint32_t i,
-    const struct cg_plugin **cur)
+    struct ruleset_state *cur)
 {
 	const struct cg_node *x = &d->node[i];
 	uint32_t k;
 	int s;
 
-	if (x->rs != NULL && x->rs != *cur) {
+	if (x->rs != NULL && (cur->kind != 1 || x->rs != cur->rs)) {
 		fprintf(out, "ruleset\t");
 		put_escaped(out, x->rs->spec);
 		putc('\n', out);
-		*cur = x->rs;
+		cur->kind = 1;
+		cur->rs = x->rs;
+	} else if (x->rs == NULL && x->text != NULL && cur->kind != 2) {
+		/* text of an abstract node is a label, not a position */
+		fputs("ruleset\t\n", out);
+		cur->kind = 2;
+		cur->rs = NULL;
 	}
 	fprintf(out, "N\t%llu", (unsigned long long)x->id);
 	if (x->text != NULL) {
@@ -343,7 +355,7 @@ cg_doc_write(FILE *out, const struct cg_doc *d)
 	unsigned char *state = cg_xcalloc(d->n ? d->n : 1, 1);
 	struct frame { uint32_t node, next; } *stack;
 	size_t sp, cap = 64;
-	const struct cg_plugin *cur = NULL;
+	struct ruleset_state cur = { 0, NULL };
 	uint32_t i, k;
 
 	const char *name = out == stdout ? "standard output" : "output";
@@ -757,8 +769,15 @@ check_magic(struct cg_reader *r)
 		    "(this program reads version %d)", v, CG_FORMAT_MAJOR);
 }
 
+/* The ruleset in force while reading: none declared yet, a plugin, or
+ * labels (an empty 'ruleset' record: texts label abstract nodes). */
+struct read_state {
+	struct cg_plugin *rs;
+	int labels;
+};
+
 static void
-read_record(struct cg_reader *r, struct cg_doc *d, struct cg_plugin **rs,
+read_record(struct cg_reader *r, struct cg_doc *d, struct read_state *st,
     char **f, int n)
 {
 	uint32_t x, c;
@@ -775,10 +794,13 @@ read_record(struct cg_reader *r, struct cg_doc *d, struct cg_plugin **rs,
 		d->node[x].line = r->line;
 		if (n == 3) {
 			unescape(r, f[2]);
-			if (*rs == NULL)
+			if (st->rs != NULL)
+				set_position(r, &d->node[x], st->rs, f[2]);
+			else if (st->labels)
+				d->node[x].text = cg_xstrdup(f[2]);
+			else
 				cg_die_at(r->name, r->line, "position text but "
 				    "no 'ruleset' record before it");
-			set_position(r, &d->node[x], *rs, f[2]);
 		}
 	} else if (strcmp(f[0], "L") == 0 || strcmp(f[0], "R") == 0) {
 		need_fields(r, n, 3, 4, f[0]);
@@ -830,11 +852,13 @@ read_record(struct cg_reader *r, struct cg_doc *d, struct cg_plugin **rs,
 	} else if (strcmp(f[0], "ruleset") == 0) {
 		need_fields(r, n, 2, 2, "ruleset");
 		unescape(r, f[1]);
-		if (*f[1] == '\0')
-			cg_die_at(r->name, r->line, "empty ruleset name");
-		cg_plugin_where(r->name, r->line);
-		*rs = cg_plugin_get(f[1], CG_EXIT_DATA);
-		cg_plugin_where(NULL, 0);
+		st->labels = *f[1] == '\0';
+		st->rs = NULL;
+		if (!st->labels) {
+			cg_plugin_where(r->name, r->line);
+			st->rs = cg_plugin_get(f[1], CG_EXIT_DATA);
+			cg_plugin_where(NULL, 0);
+		}
 	} else if (strcmp(f[0], "cgt") == 0) {
 		cg_die_at(r->name, r->line, "'cgt' line inside a document "
 		    "(previous document has no 'end' record)");
@@ -854,7 +878,7 @@ struct cg_doc *
 cg_reader_next(struct cg_reader *r)
 {
 	struct cg_doc *d;
-	struct cg_plugin *rs = NULL;
+	struct read_state st = { NULL, 0 };
 	char *f[MAXFIELDS];
 	int n;
 
@@ -889,6 +913,6 @@ cg_reader_next(struct cg_reader *r)
 			r->doc = NULL;
 			return d;
 		}
-		read_record(r, d, &rs, f, n);
+		read_record(r, d, &st, f, n);
 	}
 }

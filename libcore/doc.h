@@ -32,7 +32,8 @@ struct cg_annot {
 struct cg_node {
 	uint64_t id;
 	struct cg_plugin *rs;     /* ruleset in force; NULL for abstract nodes */
-	char *text;               /* position text (unescaped) or NULL */
+	char *text;               /* position text (unescaped) when rs is set;
+	                           * for an abstract node a label or NULL */
 	unsigned char *pos;       /* position bytes from the plugin, or NULL */
 	size_t poslen;
 	struct cg_option *opt[2]; /* CG_LEFT, CG_RIGHT */

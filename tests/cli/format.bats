@@ -137,6 +137,18 @@ NIM2=$(printf 'cgt\t1\nruleset\tnim\nN\t1\t0\nN\t2\t1\nL\t2\t1\t1:0\nR\t2\t1\t1:
 	bad a.cgt "2: position text but no 'ruleset' record before it" 'cgt\t1' 'N\t1\t3' 'end'
 }
 
+@test "an empty ruleset record: texts that follow label abstract nodes" {
+	mk a.cgt 'cgt\t1' 'ruleset\tnim' 'N\t1\t2' 'ruleset\t' 'N\t2\t{1|0}' \
+	    'L\t2\t1' 'E\t2' 'ruleset\tnim' 'N\t3\t1' 'root\t2' 'root\t3' 'end'
+	run cg cg-options -t "$T/a.cgt"
+	assert_success
+	# the label is not parsed as nim and not expanded; node 3 is nim's 1
+	assert_output "$(printf '{1|0}\t2\t\n1\t0\t0')"
+	cg-options "$T/a.cgt" > "$T/b.cgt"
+	cg-options "$T/b.cgt" | cmp - "$T/b.cgt"
+	grep -qx "$(printf 'ruleset\t')" "$T/b.cgt"
+}
+
 @test "a bad position names the ruleset, text and column" {
 	bad a.cgt "3: bad nim position '3+x': column 3: expected a heap size, found 'x'" \
 	    'cgt\t1' 'ruleset\tnim' 'N\t1\t3+x' 'end'
