@@ -247,7 +247,7 @@ dump(void)
 	    CG_EXIT_DATA);
 	cg_buf_init(&d.b);
 	cg_buf_init(&d.t);
-	printf("cgt\t1\n# knowledge base %s: %llu entries", base_path,
+	printf("cgt\t1\n# knowledge base: %llu entries",
 	    (unsigned long long)d.m->count);
 	if (*d.m->family)
 		printf(", family %s", d.m->family);
