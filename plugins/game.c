@@ -1,0 +1,423 @@
+/*
+ * game.c - abstract games written as CGSuite game literals, so that
+ * values flow through the same pipes as positions: {L|R} with
+ * multi-slash nesting, numbers (integers of 64 bits, dyadic fractions),
+ * *, *n, ^, ^^, ^n, v, vv, vn, combined atoms (73/16v9*8, ^*6), ^<n>,
+ * ^[n], Tiny(G), Miny(G), switches +-G, sums, differences and
+ * parentheses.  The grammar is plugins/lib/gamelit.h, shared with
+ * libcore's canonical store (which reads literals directly).
+ *
+ * Position bytes are the literal's normalized text: every game in
+ * explicit single-slash braces, atoms in CGSuite notation, so that
+ * parse(print(p)) == p.  options() gives the literal's real options (a
+ * number-up-star atom has its canonical options, a sum moves in one
+ * term); decompose() splits a sum into its terms.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cg/ruleset.h"
+#include "lib/gamelit.h"
+
+struct sbuf {
+	const struct cg_host *h;
+	char *s;
+	size_t len, cap;
+	int nomem;
+};
+
+static int
+sb_put(void *ctx, const char *s, size_t n)
+{
+	struct sbuf *b = ctx;
+
+	if (b->len + n + 1 > b->cap) {
+		size_t nc = b->cap ? b->cap * 2 : 64;
+		char *p;
+
+		while (nc < b->len + n + 1)
+			nc *= 2;
+		p = b->h->realloc(b->s, nc);
+		if (p == NULL) {
+			b->nomem = 1;
+			return -1;
+		}
+		b->s = p;
+		b->cap = nc;
+	}
+	memcpy(b->s + b->len, s, n);
+	b->len += n;
+	b->s[b->len] = '\0';
+	return 0;
+}
+
+static int
+sb_puts(struct sbuf *b, const char *s)
+{
+	return sb_put(b, s, strlen(s));
+}
+
+static void
+sb_init(struct sbuf *b, const struct cg_host *h)
+{
+	memset(b, 0, sizeof *b);
+	b->h = h;
+	sb_put(b, "", 0);
+}
+
+static void
+sb_free(struct sbuf *b)
+{
+	if (b->s)
+		b->h->free(b->s);
+	b->s = NULL;
+}
+
+/* A list of option texts. */
+struct slist {
+	const struct cg_host *h;
+	char **v;
+	size_t n, cap;
+	int nomem;
+};
+
+static void
+sl_add(struct slist *l, struct sbuf *b)
+{
+	if (b->nomem) {
+		l->nomem = 1;
+		sb_free(b);
+		return;
+	}
+	if (l->n == l->cap) {
+		size_t nc = l->cap ? l->cap * 2 : 8;
+		char **p = l->h->realloc(l->v, nc * sizeof *p);
+
+		if (p == NULL) {
+			l->nomem = 1;
+			sb_free(b);
+			return;
+		}
+		l->v = p;
+		l->cap = nc;
+	}
+	l->v[l->n++] = b->s;
+	b->s = NULL;
+}
+
+static void
+sl_free(struct slist *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		l->h->free(l->v[i]);
+	if (l->v)
+		l->h->free(l->v);
+	l->v = NULL;
+	l->n = 0;
+}
+
+static int
+out_put(void *ctx, const char *s, size_t n)
+{
+	return sb_put(ctx, s, n);
+}
+
+static void
+print_node(const struct gl_tree *t, uint32_t id, struct sbuf *b)
+{
+	struct gl_out o = { out_put, b };
+
+	if (gl_print(t, id, &o) < 0)
+		b->nomem = 1;
+}
+
+struct atomctx {
+	int side;
+	struct slist *l;
+};
+
+static int
+on_atom(void *ctx, int side, int64_t num, int exp, int64_t up, uint64_t nim)
+{
+	struct atomctx *a = ctx;
+	struct sbuf b;
+	struct gl_out o;
+
+	if (side != a->side)
+		return 0;
+	sb_init(&b, a->l->h);
+	o.put = out_put;
+	o.ctx = &b;
+	gl_print_atom(&o, num, exp, up, nim);
+	sl_add(a->l, &b);
+	return 0;
+}
+
+/* Option texts (not yet normalized) of node id for side. */
+static void
+node_options(const struct gl_tree *t, uint32_t id, int side, struct slist *l)
+{
+	const struct gl_node *nd = &t->node[id];
+	struct sbuf b;
+	uint32_t k, j;
+	char tmp[48];
+
+	switch (nd->kind) {
+	case GL_ATOM: {
+		struct atomctx a = { side, l };
+
+		gl_nus_options(nd->num, nd->exp, nd->up, nd->nim, on_atom, &a);
+		return;
+	}
+	case GL_BRACE:
+		for (k = 0; k < (side == 0 ? nd->nl : nd->nr); k++) {
+			sb_init(&b, l->h);
+			print_node(t, t->list[nd->first + (side == 0 ? 0 :
+			    nd->nl) + k], &b);
+			sl_add(l, &b);
+		}
+		return;
+	case GL_SUM:
+		for (k = 0; k < nd->nl; k++) {
+			struct slist sub = { l->h, NULL, 0, 0, 0 };
+			size_t m;
+
+			node_options(t, t->list[nd->first + k], side, &sub);
+			if (sub.nomem)
+				l->nomem = 1;
+			for (m = 0; m < sub.n; m++) {
+				sb_init(&b, l->h);
+				for (j = 0; j < nd->nl; j++) {
+					if (j > 0)
+						sb_puts(&b, "+(");
+					else
+						sb_puts(&b, "(");
+					if (j == k)
+						sb_puts(&b, sub.v[m]);
+					else
+						print_node(t, t->list[nd->first + j],
+						    &b);
+					sb_puts(&b, ")");
+				}
+				sl_add(l, &b);
+			}
+			sl_free(&sub);
+		}
+		return;
+	case GL_NEG: {
+		struct slist sub = { l->h, NULL, 0, 0, 0 };
+		size_t m;
+
+		node_options(t, nd->a, !side, &sub);
+		if (sub.nomem)
+			l->nomem = 1;
+		for (m = 0; m < sub.n; m++) {
+			sb_init(&b, l->h);
+			sb_puts(&b, "-(");
+			sb_puts(&b, sub.v[m]);
+			sb_puts(&b, ")");
+			sl_add(l, &b);
+		}
+		sl_free(&sub);
+		return;
+	}
+	case GL_SWITCH:
+		sb_init(&b, l->h);
+		if (side == 1)
+			sb_puts(&b, "-(");
+		print_node(t, nd->a, &b);
+		if (side == 1)
+			sb_puts(&b, ")");
+		sl_add(l, &b);
+		return;
+	case GL_TINY:
+		sb_init(&b, l->h);
+		if (side == 0) {
+			sb_puts(&b, "0");
+		} else {
+			sb_puts(&b, "{0|-(");
+			print_node(t, nd->a, &b);
+			sb_puts(&b, ")}");
+		}
+		sl_add(l, &b);
+		return;
+	case GL_MINY:
+		sb_init(&b, l->h);
+		if (side == 1) {
+			sb_puts(&b, "0");
+		} else {
+			sb_puts(&b, "{");
+			print_node(t, nd->a, &b);
+			sb_puts(&b, "|0}");
+		}
+		sl_add(l, &b);
+		return;
+	case GL_POW:
+		if (nd->up == 0)
+			return;
+		sb_init(&b, l->h);
+		if (side == 0)
+			sb_puts(&b, "0");
+		else if (nd->up == 1)
+			sb_puts(&b, "*");
+		else {
+			snprintf(tmp, sizeof tmp, "*-(^[%lld])",
+			    (long long)nd->up - 1);
+			sb_puts(&b, tmp);
+		}
+		sl_add(l, &b);
+		return;
+	case GL_POWTO:
+		if (nd->up == 0)
+			return;
+		sb_init(&b, l->h);
+		if (side == 1)
+			sb_puts(&b, "*");
+		else if (nd->up == 1)
+			sb_puts(&b, "0");
+		else {
+			snprintf(tmp, sizeof tmp, "^[%lld]",
+			    (long long)nd->up - 1);
+			sb_puts(&b, tmp);
+		}
+		sl_add(l, &b);
+		return;
+	}
+}
+
+/* Parse text into t; report errors through the host. */
+static int
+parse_tree(const struct cg_context *cx, const char *text, size_t len,
+    struct gl_tree *t, struct gl_alloc *al)
+{
+	al->realloc = cx->host->realloc;
+	al->free = cx->host->free;
+	gl_init(t, al);
+	if (gl_parse(t, text, len) < 0) {
+		int nomem = t->nomem;
+
+		cx->host->error(cx->err, t->errcol, "%s", t->errmsg);
+		gl_free(t);
+		return nomem ? CG_ENOMEM : CG_EPARSE;
+	}
+	return CG_OK;
+}
+
+/* Normalized text of a literal, appended to b. */
+static int
+normalize(const struct cg_context *cx, const char *text, size_t len,
+    struct sbuf *b)
+{
+	struct gl_tree t;
+	struct gl_alloc al;
+	int rc;
+
+	if ((rc = parse_tree(cx, text, len, &t, &al)) != CG_OK)
+		return rc;
+	print_node(&t, t.root, b);
+	gl_free(&t);
+	return b->nomem ? CG_ENOMEM : CG_OK;
+}
+
+static int
+game_parse(const struct cg_context *cx, const char *text, size_t len,
+    struct cg_buf *out)
+{
+	struct sbuf b;
+	int rc;
+
+	sb_init(&b, cx->host);
+	rc = normalize(cx, text, len, &b);
+	if (rc == CG_OK && cx->host->buf_put(out, b.s, b.len) < 0)
+		rc = CG_ENOMEM;
+	sb_free(&b);
+	return rc;
+}
+
+static int
+game_print(const struct cg_context *cx, const unsigned char *pos, size_t len,
+    struct cg_buf *out)
+{
+	return cx->host->buf_put(out, pos, len) < 0 ? CG_ENOMEM : CG_OK;
+}
+
+static int
+game_options(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, enum cg_side side, cg_emit_fn emit, void *ctx)
+{
+	struct gl_tree t;
+	struct gl_alloc al;
+	struct slist l = { cx->host, NULL, 0, 0, 0 };
+	struct sbuf b;
+	size_t i;
+	int rc;
+
+	if ((rc = parse_tree(cx, (const char *)pos, len, &t, &al)) != CG_OK)
+		return rc;
+	node_options(&t, t.root, side == CG_LEFT ? 0 : 1, &l);
+	gl_free(&t);
+	if (l.nomem) {
+		sl_free(&l);
+		return CG_ENOMEM;
+	}
+	rc = CG_OK;
+	for (i = 0; i < l.n && rc == CG_OK; i++) {
+		sb_init(&b, cx->host);
+		rc = normalize(cx, l.v[i], strlen(l.v[i]), &b);
+		if (rc == CG_OK && emit(ctx, (const unsigned char *)b.s, b.len,
+		    NULL))
+			rc = CG_STOP;
+		sb_free(&b);
+	}
+	sl_free(&l);
+	return rc;
+}
+
+static int
+game_decompose(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, cg_emit_fn emit, void *ctx)
+{
+	struct gl_tree t;
+	struct gl_alloc al;
+	const struct gl_node *nd;
+	struct sbuf b;
+	uint32_t k;
+	int rc;
+
+	if ((rc = parse_tree(cx, (const char *)pos, len, &t, &al)) != CG_OK)
+		return rc;
+	nd = &t.node[t.root];
+	if (nd->kind != GL_SUM) {
+		gl_free(&t);
+		return emit(ctx, pos, len, NULL) ? CG_STOP : CG_OK;
+	}
+	for (k = 0; k < nd->nl && rc == CG_OK; k++) {
+		sb_init(&b, cx->host);
+		print_node(&t, t.list[nd->first + k], &b);
+		if (b.nomem)
+			rc = CG_ENOMEM;
+		else if (emit(ctx, (const unsigned char *)b.s, b.len, NULL))
+			rc = CG_STOP;
+		sb_free(&b);
+	}
+	gl_free(&t);
+	return rc;
+}
+
+static const struct cg_ruleset game_ruleset = {
+	.abi_version = CG_ABI_VERSION,
+	.struct_size = sizeof(struct cg_ruleset),
+	.name = "game",
+	.version = "1.0",
+	.summary = "abstract games as CGSuite game literals ({1|*}+^)",
+	.params_help = NULL,
+	.flags = CG_DECOMPOSES,
+	.parse = game_parse,
+	.print = game_print,
+	.options = game_options,
+	.decompose = game_decompose,
+};
+
+CG_RULESET_ENTRY(game, game_ruleset)

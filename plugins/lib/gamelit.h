@@ -1,0 +1,889 @@
+/*
+ * gamelit.h - the game-literal grammar (CGSuite's game specifiers), shared
+ * by the `game' ruleset plugin and by libcore's canonical store.
+ *
+ * Why a header-only parser: the plugin needs the grammar to parse, print
+ * and move in literals, and libcore needs it to read a literal straight
+ * into the canonical store (a literal such as -1823437481924 must not be
+ * expanded as a chain of options) and to read canonical forms back from
+ * knowledge bases.  Plugins may not link against libcore, and libcore
+ * must not depend on a plugin being present, so the one grammar lives
+ * here as static functions that both include.  It builds a small syntax
+ * tree (struct gl_tree); what to do with the tree is up to the includer.
+ *
+ * Grammar (spaces are ignored between tokens):
+ *   expr    := ["+-" | "-"] term { ("+" | "-" | "+-") term }
+ *   term    := atom | "{" slashed "}" | "(" expr ")" | "+-" term
+ *            | [number] ("Tiny" | "Miny") "(" expr ")"
+ *   atom    := [-]number [arrows] [star] | arrows [star] | star
+ *   number  := digits ["/" digits]          (denominator a power of two)
+ *   arrows  := "^" | "^^" | "^"digits | "v" | "vv" | "v"digits
+ *            | "^<"digits">" | "v<"digits">" | "^["digits"]" | "v["digits"]"
+ *   star    := "*" [digits]
+ *   slashed := lists of expressions separated by "," and by runs of "|";
+ *              the longest run splits Left from Right (it must be unique).
+ * "a+-b" is a plus the switch +-b, as in CGSuite ("3+-1" = {4|2}).
+ * Nodes are stored children first, so evaluating nodes in index order is
+ * a bottom-up pass without recursion.
+ */
+#ifndef CG_GAMELIT_H
+#define CG_GAMELIT_H
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+/* every helper is static; an includer may use only some of them */
+#define GL_STATIC static __attribute__((unused))
+
+enum gl_kind {
+	GL_ATOM,    /* num/2^exp + up.^ + *nim */
+	GL_BRACE,   /* { list[first..first+nl) | list[first+nl..+nr) } */
+	GL_SUM,     /* list[first..first+nl) summed */
+	GL_NEG,     /* -a */
+	GL_SWITCH,  /* +-a = {a | -a} */
+	GL_TINY,    /* Tiny(a) = {0 || 0 | -a} */
+	GL_MINY,    /* Miny(a) = {a | 0 || 0} */
+	GL_POW,     /* ^<n> (up-nth); n = up */
+	GL_POWTO    /* ^[n] (up to the nth); n = up */
+};
+
+#define GL_MAX_DEPTH 4000      /* nesting of braces and parentheses */
+#define GL_MAX_UP ((int64_t)1 << 40)
+#define GL_MAX_NIM ((uint64_t)1 << 40)
+
+struct gl_node {
+	int kind;
+	int exp;              /* ATOM: denominator exponent (0..62) */
+	int64_t num;          /* ATOM: numerator, lowest terms */
+	int64_t up;           /* ATOM: up multiple; POW/POWTO: n */
+	uint64_t nim;         /* ATOM: nimber */
+	uint32_t a;           /* NEG, SWITCH, TINY, MINY: the operand */
+	uint32_t first, nl, nr;
+};
+
+struct gl_alloc {
+	void *(*realloc)(void *p, size_t n);
+	void (*free)(void *p);
+};
+
+struct gl_tree {
+	const struct gl_alloc *al;
+	struct gl_node *node;
+	uint32_t n, cap;
+	uint32_t *list;
+	uint32_t nlist, caplist;
+	uint32_t root;
+	/* parser state */
+	const char *s;
+	size_t len, i;
+	int depth;
+	int nomem;
+	/* error */
+	size_t errcol;        /* 1-based */
+	char errmsg[160];
+};
+
+GL_STATIC void
+gl_init(struct gl_tree *t, const struct gl_alloc *al)
+{
+	memset(t, 0, sizeof *t);
+	t->al = al;
+}
+
+GL_STATIC void
+gl_free(struct gl_tree *t)
+{
+	if (t->node)
+		t->al->free(t->node);
+	if (t->list)
+		t->al->free(t->list);
+	t->node = NULL;
+	t->list = NULL;
+	t->n = t->cap = t->nlist = t->caplist = 0;
+}
+
+GL_STATIC int
+gl_err(struct gl_tree *t, size_t at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+GL_STATIC int
+gl_err(struct gl_tree *t, size_t at, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (t->errmsg[0] == '\0') {
+		va_start(ap, fmt);
+		vsnprintf(t->errmsg, sizeof t->errmsg, fmt, ap);
+		va_end(ap);
+		t->errcol = at + 1;
+	}
+	return -1;
+}
+
+GL_STATIC int64_t
+gl_new(struct gl_tree *t, int kind)
+{
+	if (t->n == t->cap) {
+		uint32_t nc = t->cap ? t->cap * 2 : 32;
+		struct gl_node *nn = t->al->realloc(t->node, nc * sizeof *nn);
+
+		if (nn == NULL) {
+			t->nomem = 1;
+			return gl_err(t, t->i, "out of memory");
+		}
+		t->node = nn;
+		t->cap = nc;
+	}
+	memset(&t->node[t->n], 0, sizeof t->node[t->n]);
+	t->node[t->n].kind = kind;
+	return t->n++;
+}
+
+GL_STATIC int
+gl_push_list(struct gl_tree *t, uint32_t v)
+{
+	if (t->nlist == t->caplist) {
+		uint32_t nc = t->caplist ? t->caplist * 2 : 64;
+		uint32_t *nl = t->al->realloc(t->list, nc * sizeof *nl);
+
+		if (nl == NULL) {
+			t->nomem = 1;
+			return gl_err(t, t->i, "out of memory");
+		}
+		t->list = nl;
+		t->caplist = nc;
+	}
+	t->list[t->nlist++] = v;
+	return 0;
+}
+
+GL_STATIC void
+gl_skip(struct gl_tree *t)
+{
+	while (t->i < t->len && (t->s[t->i] == ' ' || t->s[t->i] == '\t'))
+		t->i++;
+}
+
+GL_STATIC int
+gl_peek(struct gl_tree *t)
+{
+	gl_skip(t);
+	return t->i < t->len ? (unsigned char)t->s[t->i] : -1;
+}
+
+GL_STATIC int
+gl_isdigit(int c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* Digits at i as a non-negative integer below limit. */
+GL_STATIC int
+gl_digits(struct gl_tree *t, uint64_t limit, uint64_t *v)
+{
+	size_t start = t->i;
+
+	*v = 0;
+	if (t->i >= t->len || !gl_isdigit(t->s[t->i]))
+		return gl_err(t, t->i, "expected a number");
+	while (t->i < t->len && gl_isdigit(t->s[t->i])) {
+		*v = *v * 10 + (uint64_t)(t->s[t->i] - '0');
+		if (*v > limit)
+			return gl_err(t, start, "number too large");
+		t->i++;
+	}
+	return 0;
+}
+
+/* Reduce num/2^exp to lowest terms. */
+GL_STATIC void
+gl_reduce(int64_t *num, int *exp)
+{
+	while (*exp > 0 && (*num & 1) == 0) {
+		*num /= 2;
+		(*exp)--;
+	}
+}
+
+GL_STATIC int64_t gl_expr(struct gl_tree *t);
+
+/* An atom starting at i (after an optional sign handled by the caller);
+ * neg says a '-' directly preceded the number. */
+GL_STATIC int64_t
+gl_atom(struct gl_tree *t, int neg)
+{
+	int64_t id;
+	struct gl_node *nd;
+	uint64_t v, d;
+	int64_t num = 0, up = 0;
+	uint64_t nim = 0;
+	int exp = 0, have = 0, powk = 0;
+	size_t start = t->i;
+	int c;
+
+	if (t->i < t->len && gl_isdigit(t->s[t->i])) {
+		if (gl_digits(t, (uint64_t)INT64_MAX, &v) < 0)
+			return -1;
+		num = (int64_t)v;
+		have = 1;
+		if (t->i < t->len && t->s[t->i] == '/') {
+			size_t ds = ++t->i;
+
+			if (gl_digits(t, (uint64_t)1 << 62, &d) < 0)
+				return -1;
+			if (d == 0 || (d & (d - 1)) != 0)
+				return gl_err(t, ds, "denominator %llu is not a "
+				    "power of 2", (unsigned long long)d);
+			while (d > 1) {
+				d >>= 1;
+				exp++;
+			}
+			gl_reduce(&num, &exp);
+		}
+		if (neg)
+			num = -num;
+	} else if (neg) {
+		return gl_err(t, t->i, "expected a number after '-'");
+	}
+	/* Tiny / Miny with an optional number in front */
+	if (t->i + 4 <= t->len && (memcmp(t->s + t->i, "Tiny", 4) == 0 ||
+	    memcmp(t->s + t->i, "Miny", 4) == 0)) {
+		int kind = t->s[t->i] == 'T' ? GL_TINY : GL_MINY;
+		int64_t arg, k, nd0, sum;
+
+		t->i += 4;
+		if (gl_peek(t) != '(')
+			return gl_err(t, t->i, "expected '(' after %s",
+			    kind == GL_TINY ? "Tiny" : "Miny");
+		t->i++;
+		if ((arg = gl_expr(t)) < 0)
+			return -1;
+		if (gl_peek(t) != ')')
+			return gl_err(t, t->i, "expected ')'");
+		t->i++;
+		if ((k = gl_new(t, kind)) < 0)
+			return -1;
+		t->node[k].a = (uint32_t)arg;
+		if (!have)
+			return k;
+		if ((nd0 = gl_new(t, GL_ATOM)) < 0)
+			return -1;
+		t->node[nd0].num = num;
+		t->node[nd0].exp = exp;
+		if ((sum = gl_new(t, GL_SUM)) < 0)
+			return -1;
+		t->node[sum].first = t->nlist;
+		t->node[sum].nl = 2;
+		if (gl_push_list(t, (uint32_t)nd0) < 0 ||
+		    gl_push_list(t, (uint32_t)k) < 0)
+			return -1;
+		return sum;
+	}
+	c = t->i < t->len ? (unsigned char)t->s[t->i] : -1;
+	if (c == '^' || c == 'v') {
+		int sign = c == '^' ? 1 : -1;
+
+		t->i++;
+		have = 1;
+		if (t->i < t->len && (t->s[t->i] == '<' || t->s[t->i] == '[')) {
+			char close = t->s[t->i] == '<' ? '>' : ']';
+
+			powk = t->s[t->i] == '<' ? GL_POW : GL_POWTO;
+			t->i++;
+			if (gl_digits(t, 1u << 20, &v) < 0)
+				return -1;
+			if (t->i >= t->len || t->s[t->i] != close)
+				return gl_err(t, t->i, "expected '%c'", close);
+			t->i++;
+			up = sign * (int64_t)v;
+		} else if (t->i < t->len && t->s[t->i] == c) {
+			up = sign;
+			while (t->i < t->len && t->s[t->i] == c) {
+				t->i++;
+				up += sign;
+			}
+		} else if (t->i < t->len && gl_isdigit(t->s[t->i])) {
+			if (gl_digits(t, (uint64_t)GL_MAX_UP, &v) < 0)
+				return -1;
+			up = sign * (int64_t)v;
+		} else {
+			up = sign;
+		}
+	}
+	if (t->i < t->len && t->s[t->i] == '*') {
+		t->i++;
+		have = 1;
+		if (t->i < t->len && gl_isdigit(t->s[t->i])) {
+			if (gl_digits(t, GL_MAX_NIM, &nim) < 0)
+				return -1;
+		} else {
+			nim = 1;
+		}
+	}
+	if (!have) {
+		if (t->i >= t->len)
+			return gl_err(t, start, "unexpected end of game");
+		return gl_err(t, start, "unexpected '%c'", t->s[t->i]);
+	}
+	if (t->i < t->len && (gl_isdigit(t->s[t->i]) || t->s[t->i] == '^' ||
+	    t->s[t->i] == 'v' || t->s[t->i] == '*' || t->s[t->i] == '/'))
+		return gl_err(t, t->i, "unexpected '%c'", t->s[t->i]);
+	if (powk) {
+		/* x + (+-)^<n> + *k as a sum */
+		int64_t p, at, sum, pn;
+
+		if ((p = gl_new(t, powk)) < 0)
+			return -1;
+		t->node[p].up = up < 0 ? -up : up;
+		pn = p;
+		if (up < 0) {
+			if ((pn = gl_new(t, GL_NEG)) < 0)
+				return -1;
+			t->node[pn].a = (uint32_t)p;
+		}
+		if (num == 0 && nim == 0)
+			return pn;
+		if ((at = gl_new(t, GL_ATOM)) < 0)
+			return -1;
+		t->node[at].num = num;
+		t->node[at].exp = exp;
+		t->node[at].nim = nim;
+		if ((sum = gl_new(t, GL_SUM)) < 0)
+			return -1;
+		t->node[sum].first = t->nlist;
+		t->node[sum].nl = 2;
+		if (gl_push_list(t, (uint32_t)at) < 0 ||
+		    gl_push_list(t, (uint32_t)pn) < 0)
+			return -1;
+		return sum;
+	}
+	if ((id = gl_new(t, GL_ATOM)) < 0)
+		return -1;
+	nd = &t->node[id];
+	nd->num = num;
+	nd->exp = exp;
+	nd->up = up;
+	nd->nim = nim;
+	return id;
+}
+
+/* Items of a brace body: an expression or a separator. */
+struct gl_item {
+	int64_t v;   /* node, or -1 for ',' , or -(1+k) for k slashes (k>=1)
+	                encoded as v = -1 - k; ',' is v = -1 */
+	size_t at;
+};
+
+GL_STATIC int64_t gl_build(struct gl_tree *t, struct gl_item *it, size_t lo,
+    size_t hi, int as_list, uint32_t *out, size_t *nout);
+
+/* Make a brace node from items[lo, hi) that contain a unique longest run. */
+GL_STATIC int64_t
+gl_brace_node(struct gl_tree *t, struct gl_item *it, size_t lo, size_t hi)
+{
+	size_t k, split = hi, nL = 0, nR = 0;
+	int64_t best = 0, count = 0, id;
+	uint32_t *tmp;
+
+	for (k = lo; k < hi; k++)
+		if (it[k].v < -1) {
+			int64_t run = -1 - it[k].v;
+
+			if (run > best) {
+				best = run;
+				count = 1;
+				split = k;
+			} else if (run == best) {
+				count++;
+			}
+		}
+	if (count > 1)
+		return gl_err(t, it[split].at, "ambiguous slashes (two runs of "
+		    "%lld)", (long long)best);
+	tmp = t->al->realloc(NULL, (hi - lo + 2) * sizeof *tmp);
+	if (tmp == NULL) {
+		t->nomem = 1;
+		return gl_err(t, t->i, "out of memory");
+	}
+	if (gl_build(t, it, lo, split, 1, tmp, &nL) < 0 ||
+	    gl_build(t, it, split + 1, hi, 1, tmp + nL, &nR) < 0) {
+		t->al->free(tmp);
+		return -1;
+	}
+	if ((id = gl_new(t, GL_BRACE)) < 0) {
+		t->al->free(tmp);
+		return -1;
+	}
+	t->node[id].first = t->nlist;
+	t->node[id].nl = (uint32_t)nL;
+	t->node[id].nr = (uint32_t)nR;
+	for (k = 0; k < nL + nR; k++)
+		if (gl_push_list(t, tmp[k]) < 0) {
+			t->al->free(tmp);
+			return -1;
+		}
+	t->al->free(tmp);
+	return id;
+}
+
+/* The options one side of a split stands for: a comma list, or, when it
+ * still contains slashes, one brace game. */
+GL_STATIC int64_t
+gl_build(struct gl_tree *t, struct gl_item *it, size_t lo, size_t hi,
+    int as_list, uint32_t *out, size_t *nout)
+{
+	size_t k;
+	int slashes = 0, expect = 1;
+	int64_t id;
+
+	*nout = 0;
+	for (k = lo; k < hi; k++)
+		if (it[k].v < -1)
+			slashes = 1;
+	if (slashes) {
+		if ((id = gl_brace_node(t, it, lo, hi)) < 0)
+			return -1;
+		out[(*nout)++] = (uint32_t)id;
+		return 0;
+	}
+	(void)as_list;
+	for (k = lo; k < hi; k++) {
+		if (it[k].v == -1) {
+			if (expect)
+				return gl_err(t, it[k].at, "empty option before ','");
+			expect = 1;
+		} else {
+			out[(*nout)++] = (uint32_t)it[k].v;
+			expect = 0;
+		}
+	}
+	if (expect && *nout > 0)
+		return gl_err(t, hi > lo ? it[hi - 1].at : t->i,
+		    "empty option after ','");
+	return 0;
+}
+
+GL_STATIC int64_t
+gl_braces(struct gl_tree *t)
+{
+	struct gl_item *it = NULL, *ni;
+	size_t n = 0, cap = 0, open = t->i;
+	int64_t id;
+	int c, any = 0;
+
+	t->i++; /* '{' */
+	for (;;) {
+		c = gl_peek(t);
+		if (c < 0) {
+			if (it)
+				t->al->free(it);
+			return gl_err(t, open, "unclosed '{'");
+		}
+		if (c == '}')
+			break;
+		if (n == cap) {
+			cap = cap ? cap * 2 : 16;
+			ni = t->al->realloc(it, cap * sizeof *it);
+			if (ni == NULL) {
+				if (it)
+					t->al->free(it);
+				t->nomem = 1;
+				return gl_err(t, t->i, "out of memory");
+			}
+			it = ni;
+		}
+		it[n].at = t->i;
+		if (c == ',') {
+			t->i++;
+			it[n++].v = -1;
+		} else if (c == '|') {
+			int64_t run = 0;
+
+			while (t->i < t->len && t->s[t->i] == '|') {
+				run++;
+				t->i++;
+			}
+			it[n++].v = -1 - run;
+			any = 1;
+		} else {
+			if (n > 0 && it[n - 1].v >= 0) {
+				t->al->free(it);
+				return gl_err(t, t->i, "expected ',' or '|'");
+			}
+			if ((id = gl_expr(t)) < 0) {
+				t->al->free(it);
+				return -1;
+			}
+			it[n++].v = id;
+		}
+	}
+	if (!any) {
+		if (it)
+			t->al->free(it);
+		return gl_err(t, open, "game in braces needs a '|'");
+	}
+	t->i++; /* '}' */
+	id = gl_brace_node(t, it, 0, n);
+	t->al->free(it);
+	return id;
+}
+
+GL_STATIC int64_t
+gl_term(struct gl_tree *t)
+{
+	int64_t id, k;
+	int c = gl_peek(t);
+
+	if (++t->depth > GL_MAX_DEPTH)
+		return gl_err(t, t->i, "game nested too deeply");
+	if (c == '{') {
+		id = gl_braces(t);
+	} else if (c == '(') {
+		size_t open = t->i++;
+
+		id = gl_expr(t);
+		if (id >= 0 && gl_peek(t) != ')')
+			id = gl_err(t, t->i < t->len ? t->i : open,
+			    t->i < t->len ? "expected ')'" : "unclosed '('");
+		else if (id >= 0)
+			t->i++;
+	} else if (c == '+' && t->i + 1 < t->len && t->s[t->i + 1] == '-') {
+		t->i += 2;
+		id = gl_term(t);
+		if (id >= 0) {
+			if ((k = gl_new(t, GL_SWITCH)) < 0)
+				return -1;
+			t->node[k].a = (uint32_t)id;
+			id = k;
+		}
+	} else if (c == '-') {
+		t->i++;
+		if (t->i < t->len && gl_isdigit(t->s[t->i])) {
+			id = gl_atom(t, 1);
+		} else {
+			id = gl_term(t);
+			if (id >= 0) {
+				if ((k = gl_new(t, GL_NEG)) < 0)
+					return -1;
+				t->node[k].a = (uint32_t)id;
+				id = k;
+			}
+		}
+	} else if (c < 0) {
+		id = gl_err(t, t->i, "unexpected end of game");
+	} else {
+		id = gl_atom(t, 0);
+	}
+	t->depth--;
+	return id;
+}
+
+GL_STATIC int64_t
+gl_expr(struct gl_tree *t)
+{
+	uint32_t *terms = NULL, *nt;
+	size_t n = 0, cap = 0, k;
+	int64_t id, neg, sum;
+	int c, op;
+
+	for (;;) {
+		if (n > 0) {
+			c = gl_peek(t);
+			if (c == '+' && t->i + 1 < t->len && t->s[t->i + 1] == '-') {
+				op = 2; /* plus a switch: the term parses it */
+			} else if (c == '+') {
+				t->i++;
+				op = 0;
+			} else if (c == '-') {
+				t->i++;
+				op = 1;
+			} else {
+				break;
+			}
+		} else {
+			op = 0;
+		}
+		if (op == 1) {
+			/* a - b: b is a whole term, not a negative atom */
+			if (gl_peek(t) == '-' && !(t->i + 1 < t->len &&
+			    gl_isdigit(t->s[t->i + 1]))) {
+				id = gl_term(t);
+			} else if (gl_peek(t) >= 0 && gl_isdigit(gl_peek(t))) {
+				id = gl_atom(t, 0);
+			} else {
+				id = gl_term(t);
+			}
+			if (id >= 0) {
+				if ((neg = gl_new(t, GL_NEG)) < 0)
+					id = -1;
+				else {
+					t->node[neg].a = (uint32_t)id;
+					id = neg;
+				}
+			}
+		} else {
+			id = gl_term(t);
+		}
+		if (id < 0) {
+			if (terms)
+				t->al->free(terms);
+			return -1;
+		}
+		if (n == cap) {
+			cap = cap ? cap * 2 : 8;
+			nt = t->al->realloc(terms, cap * sizeof *nt);
+			if (nt == NULL) {
+				if (terms)
+					t->al->free(terms);
+				t->nomem = 1;
+				return gl_err(t, t->i, "out of memory");
+			}
+			terms = nt;
+		}
+		terms[n++] = (uint32_t)id;
+	}
+	if (n == 1) {
+		id = terms[0];
+		t->al->free(terms);
+		return id;
+	}
+	if ((sum = gl_new(t, GL_SUM)) < 0) {
+		t->al->free(terms);
+		return -1;
+	}
+	t->node[sum].first = t->nlist;
+	for (k = 0; k < n; k++) {
+		/* flatten nested sums */
+		if (t->node[terms[k]].kind == GL_SUM) {
+			uint32_t j, f = t->node[terms[k]].first,
+			    m = t->node[terms[k]].nl;
+
+			for (j = 0; j < m; j++)
+				if (gl_push_list(t, t->list[f + j]) < 0)
+					goto fail;
+			t->node[sum].nl += m;
+		} else {
+			if (gl_push_list(t, terms[k]) < 0)
+				goto fail;
+			t->node[sum].nl++;
+		}
+	}
+	t->al->free(terms);
+	return sum;
+fail:
+	t->al->free(terms);
+	return -1;
+}
+
+/* Parse text; 0 on success (t->root set), -1 with errmsg/errcol. */
+GL_STATIC int
+gl_parse(struct gl_tree *t, const char *s, size_t len)
+{
+	int64_t id;
+
+	t->s = s;
+	t->len = len;
+	t->i = 0;
+	t->depth = 0;
+	t->errmsg[0] = '\0';
+	if (gl_peek(t) < 0)
+		return gl_err(t, 0, "empty game");
+	id = gl_expr(t);
+	if (id < 0)
+		return -1;
+	if (gl_peek(t) >= 0)
+		return gl_err(t, t->i, "unexpected '%c'", t->s[t->i]);
+	t->root = (uint32_t)id;
+	return 0;
+}
+
+/* ---- printing (the plugin's normalized text; libcore uses its own
+ * printer for canonical forms) ---- */
+
+struct gl_out {
+	int (*put)(void *ctx, const char *s, size_t n);
+	void *ctx;
+};
+
+GL_STATIC int
+gl_puts(const struct gl_out *o, const char *s)
+{
+	return o->put(o->ctx, s, strlen(s));
+}
+
+/* An atom x + n.^ + *k in CGSuite notation. */
+GL_STATIC int
+gl_print_atom(const struct gl_out *o, int64_t num, int exp, int64_t up,
+    uint64_t nim)
+{
+	char b[96];
+	int n = 0;
+
+	if (num != 0 || (up == 0 && nim == 0)) {
+		if (exp == 0)
+			n += snprintf(b + n, sizeof b - n, "%lld", (long long)num);
+		else
+			n += snprintf(b + n, sizeof b - n, "%lld/%llu",
+			    (long long)num, (unsigned long long)1 << exp);
+	}
+	if (up == 1)
+		n += snprintf(b + n, sizeof b - n, "^");
+	else if (up == 2)
+		n += snprintf(b + n, sizeof b - n, "^^");
+	else if (up >= 3)
+		n += snprintf(b + n, sizeof b - n, "^%lld", (long long)up);
+	else if (up == -1)
+		n += snprintf(b + n, sizeof b - n, "v");
+	else if (up == -2)
+		n += snprintf(b + n, sizeof b - n, "vv");
+	else if (up <= -3)
+		n += snprintf(b + n, sizeof b - n, "v%lld", -(long long)up);
+	if (nim == 1)
+		n += snprintf(b + n, sizeof b - n, "*");
+	else if (nim >= 2)
+		n += snprintf(b + n, sizeof b - n, "*%llu",
+		    (unsigned long long)nim);
+	return o->put(o->ctx, b, (size_t)n);
+}
+
+/* Normalized text of node id: explicit single-slash braces, sums joined
+ * so that the text parses back to the same tree.  Recursion depth is
+ * bounded by GL_MAX_DEPTH-ish nesting of the parsed text. */
+GL_STATIC int
+gl_print(const struct gl_tree *t, uint32_t id, const struct gl_out *o)
+{
+	const struct gl_node *nd = &t->node[id];
+	uint32_t k;
+	char b[40];
+
+	switch (nd->kind) {
+	case GL_ATOM:
+		return gl_print_atom(o, nd->num, nd->exp, nd->up, nd->nim);
+	case GL_BRACE:
+		if (gl_puts(o, "{") < 0)
+			return -1;
+		for (k = 0; k < nd->nl + nd->nr; k++) {
+			if (k == nd->nl) {
+				if (gl_puts(o, "|") < 0)
+					return -1;
+			} else if (k > 0 && gl_puts(o, ",") < 0) {
+				return -1;
+			}
+			if (gl_print(t, t->list[nd->first + k], o) < 0)
+				return -1;
+		}
+		if (nd->nl + nd->nr == nd->nl && gl_puts(o, "|") < 0)
+			return -1;
+		return gl_puts(o, "}");
+	case GL_SUM:
+		for (k = 0; k < nd->nl; k++) {
+			const struct gl_node *c = &t->node[t->list[nd->first + k]];
+			int paren = 0;
+
+			if (k > 0) {
+				if (c->kind == GL_SWITCH) {
+					/* "a+-b" reads as a plus the switch */
+				} else if (c->kind == GL_NEG || (c->kind == GL_ATOM &&
+				    c->num < 0) || c->kind == GL_SUM) {
+					if (gl_puts(o, "+(") < 0)
+						return -1;
+					paren = 1;
+				} else if (gl_puts(o, "+") < 0) {
+					return -1;
+				}
+			}
+			if (gl_print(t, t->list[nd->first + k], o) < 0)
+				return -1;
+			if (paren && gl_puts(o, ")") < 0)
+				return -1;
+		}
+		return 0;
+	case GL_NEG:
+		if (gl_puts(o, "-(") < 0 || gl_print(t, nd->a, o) < 0)
+			return -1;
+		return gl_puts(o, ")");
+	case GL_SWITCH:
+		if (gl_puts(o, "+-(") < 0 || gl_print(t, nd->a, o) < 0)
+			return -1;
+		return gl_puts(o, ")");
+	case GL_TINY:
+	case GL_MINY:
+		if (gl_puts(o, nd->kind == GL_TINY ? "Tiny(" : "Miny(") < 0 ||
+		    gl_print(t, nd->a, o) < 0)
+			return -1;
+		return gl_puts(o, ")");
+	case GL_POW:
+	case GL_POWTO:
+		snprintf(b, sizeof b, nd->kind == GL_POW ? "^<%lld>" : "^[%lld]",
+		    (long long)nd->up);
+		return gl_puts(o, b);
+	}
+	return -1;
+}
+
+/* ---- canonical options of x + n.^ + *k (number-up-star) ----
+ * CGSuite's forms: 0 = {|}; n = {n-1|} (n > 0), {|n+1} (n < 0);
+ * m/2^e = {(m-1)/2^e | (m+1)/2^e}; x+*k = {x,x*,...,x*(k-1) | same};
+ * x+^* = {x,x* | x}; otherwise, for n >= 1, x+n.^+*k = {x | x+(n-1).^+*(k^1)},
+ * and the mirror image for n <= -1.  fn is called with the side
+ * (0 Left, 1 Right) and the option's parts; nonzero return stops. */
+typedef int (*gl_nus_fn)(void *ctx, int side, int64_t num, int exp,
+    int64_t up, uint64_t nim);
+
+GL_STATIC int
+gl_nus_options(int64_t num, int exp, int64_t up, uint64_t nim,
+    gl_nus_fn fn, void *ctx)
+{
+	uint64_t j;
+	int r;
+
+	if (up == 0 && nim == 0) {
+		if (exp == 0) {
+			if (num > 0)
+				return fn(ctx, 0, num - 1, 0, 0, 0);
+			if (num < 0)
+				return fn(ctx, 1, num + 1, 0, 0, 0);
+			return 0;
+		} else {
+			int64_t a = num - 1, b = num + 1;
+			int ea = exp, eb = exp;
+
+			gl_reduce(&a, &ea);
+			gl_reduce(&b, &eb);
+			if ((r = fn(ctx, 0, a, ea, 0, 0)) != 0)
+				return r;
+			return fn(ctx, 1, b, eb, 0, 0);
+		}
+	}
+	if (up == 0) {
+		for (j = 0; j < nim; j++)
+			if ((r = fn(ctx, 0, num, exp, 0, j)) != 0 ||
+			    (r = fn(ctx, 1, num, exp, 0, j)) != 0)
+				return r;
+		return 0;
+	}
+	if (up == 1 && nim == 1) {
+		if ((r = fn(ctx, 0, num, exp, 0, 0)) != 0 ||
+		    (r = fn(ctx, 0, num, exp, 0, 1)) != 0)
+			return r;
+		return fn(ctx, 1, num, exp, 0, 0);
+	}
+	if (up == -1 && nim == 1) {
+		if ((r = fn(ctx, 0, num, exp, 0, 0)) != 0 ||
+		    (r = fn(ctx, 1, num, exp, 0, 0)) != 0)
+			return r;
+		return fn(ctx, 1, num, exp, 0, 1);
+	}
+	if (up > 0) {
+		if ((r = fn(ctx, 0, num, exp, 0, 0)) != 0)
+			return r;
+		return fn(ctx, 1, num, exp, up - 1, nim ^ 1);
+	}
+	if ((r = fn(ctx, 0, num, exp, up + 1, nim ^ 1)) != 0)
+		return r;
+	return fn(ctx, 1, num, exp, 0, 0);
+}
+
+
+#endif
