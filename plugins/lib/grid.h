@@ -242,20 +242,46 @@ grid_sym_src(int k, int R, int C, int i, int j)
 	return (k & 4) ? (size_t)j * C + i : (size_t)i * C + j;
 }
 
+/* Image k of an R x C board as strides: the source index of cell (i, j)
+ * of the image is base + i * si + j * sj. */
+static inline void
+grid_sym_strides(int k, int R, int C, long *base, long *si, long *sj)
+{
+	int Rd = (k & 4) ? C : R, Cd = (k & 4) ? R : C;
+
+	if (!(k & 4)) {
+		*si = (k & 2) ? -C : C;
+		*sj = (k & 1) ? -1 : 1;
+		*base = ((k & 2) ? (long)(Rd - 1) * C : 0) +
+		    ((k & 1) ? Cd - 1 : 0);
+	} else {
+		*si = (k & 2) ? -1 : 1;
+		*sj = (k & 1) ? -C : C;
+		*base = ((k & 2) ? Rd - 1 : 0) +
+		    ((k & 1) ? (long)(Cd - 1) * C : 0);
+	}
+}
+
 /* Compare the images of a board under symmetries a and b (same dims). */
 static inline int
 grid_sym_cmp(const unsigned char *cells, int R, int C, int a, int b)
 {
 	int Rd = (a & 4) ? C : R, Cd = (a & 4) ? R : C, i, j;
+	long ba, sia, sja, bb, sib, sjb, pa, pb;
 	unsigned char x, y;
 
-	for (i = 0; i < Rd; i++)
-		for (j = 0; j < Cd; j++) {
-			x = cells[grid_sym_src(a, R, C, i, j)];
-			y = cells[grid_sym_src(b, R, C, i, j)];
+	grid_sym_strides(a, R, C, &ba, &sia, &sja);
+	grid_sym_strides(b, R, C, &bb, &sib, &sjb);
+	for (i = 0; i < Rd; i++) {
+		pa = ba + i * sia;
+		pb = bb + i * sib;
+		for (j = 0; j < Cd; j++, pa += sja, pb += sjb) {
+			x = cells[pa];
+			y = cells[pb];
 			if (x != y)
 				return x < y ? -1 : 1;
 		}
+	}
 	return 0;
 }
 
@@ -316,6 +342,8 @@ grid_cmp_boards(const unsigned char *a, const unsigned char *b)
  * number.  If whole is non-NULL it receives the board with the dropped
  * components walled up.
  */
+#define GRID_SMALL 1024
+
 static inline int
 grid_split(const struct cg_context *cx, const struct grid_game *g,
     const unsigned char *pos, int R, int C, struct cg_buf *list, size_t *n,
@@ -323,26 +351,33 @@ grid_split(const struct cg_context *cx, const struct grid_game *g,
 {
 	const struct cg_host *h = cx->host;
 	const unsigned char *cells = pos + GRID_HDR;
-	size_t N = (size_t)R * C, s, top, k, cnt, start;
-	uint32_t *lab, *stack;
-	int r0, r1, c0, c1, r, c, dr, dc, nr, nc, i, j;
-	uint32_t comp = 0;
-	unsigned char hdr[GRID_HDR];
+	const unsigned char wall = (unsigned char)g->wall;
+	size_t N = (size_t)R * C, s, top, k, cnt, start, w;
+	uint16_t small[2 * GRID_SMALL], *lab, *stack, comp = 0;
+	int r0, r1, c0, c1, r, c, nr, nc, i, j, d;
+	unsigned char hdr[GRID_HDR], *dst;
+	static const int dr8[8] = { -1, 0, 0, 1, -1, -1, 1, 1 };
+	static const int dc8[8] = { 0, -1, 1, 0, -1, 1, -1, 1 };
+	int nd = g->conn8 ? 8 : 4;
 
 	*n = 0;
-	lab = h->alloc(2 * N * sizeof *lab);
-	if (lab == NULL)
-		return CG_ENOMEM;
+	if (N <= GRID_SMALL) {
+		lab = small;
+	} else {
+		lab = h->alloc(2 * N * sizeof *lab);
+		if (lab == NULL)
+			return CG_ENOMEM;
+	}
 	stack = lab + N;
 	memset(lab, 0, N * sizeof *lab);
 	if (whole != NULL)
 		memcpy(whole, pos, GRID_HDR + N);
 	for (s = 0; s < N; s++) {
-		if (cells[s] == (unsigned char)g->wall || lab[s] != 0)
+		if (cells[s] == wall || lab[s] != 0)
 			continue;
 		comp++;
 		lab[s] = comp;
-		stack[0] = (uint32_t)s;
+		stack[0] = (uint16_t)s;
 		top = 1;
 		cnt = 0;
 		r0 = r1 = (int)(s / C);
@@ -352,40 +387,37 @@ grid_split(const struct cg_context *cx, const struct grid_game *g,
 			cnt++;
 			r = (int)(k / C);
 			c = (int)(k % C);
-			if (r < r0) r0 = r;
 			if (r > r1) r1 = r;
 			if (c < c0) c0 = c;
 			if (c > c1) c1 = c;
-			for (dr = -1; dr <= 1; dr++)
-				for (dc = -1; dc <= 1; dc++) {
-					if ((dr == 0 && dc == 0) ||
-					    (!g->conn8 && dr != 0 && dc != 0))
-						continue;
-					nr = r + dr;
-					nc = c + dc;
-					if (nr < 0 || nr >= R || nc < 0 ||
-					    nc >= C)
-						continue;
-					k = (size_t)nr * C + nc;
-					if (lab[k] != 0 || cells[k] ==
-					    (unsigned char)g->wall)
-						continue;
-					lab[k] = comp;
-					stack[top++] = (uint32_t)k;
-				}
+			for (d = 0; d < nd; d++) {
+				nr = r + dr8[d];
+				nc = c + dc8[d];
+				if (nr < 0 || nr >= R || nc < 0 || nc >= C)
+					continue;
+				k = (size_t)nr * C + nc;
+				if (lab[k] != 0 || cells[k] == wall)
+					continue;
+				lab[k] = comp;
+				stack[top++] = (uint16_t)k;
+			}
 		}
+		/* (r0: the first cell met is in the component's top row) */
 		start = list->len;
+		w = (size_t)(c1 - c0 + 1);
 		hdr[0] = (unsigned char)(r1 - r0 + 1);
-		hdr[1] = (unsigned char)(c1 - c0 + 1);
+		hdr[1] = (unsigned char)w;
 		if (h->buf_put(list, hdr, GRID_HDR) < 0)
 			goto nomem;
 		for (i = r0; i <= r1; i++)
-			for (j = c0; j <= c1; j++) {
-				k = (size_t)i * C + j;
-				if (h->buf_putc(list, lab[k] == comp ?
-				    cells[k] : g->wall) < 0)
-					goto nomem;
-			}
+			if (h->buf_put(list, cells + (size_t)i * C + c0, w) < 0)
+				goto nomem;
+		dst = list->data + start + GRID_HDR;
+		for (i = r0; i <= r1; i++)
+			for (j = c0; j <= c1; j++)
+				if (lab[(size_t)i * C + j] != comp)
+					dst[(size_t)(i - r0) * w + (j - c0)] =
+					    wall;
 		if (g->keep != NULL && !g->keep(list->data + start, cnt)) {
 			list->len = start;
 			if (whole != NULL)
@@ -394,16 +426,18 @@ grid_split(const struct cg_context *cx, const struct grid_game *g,
 						k = (size_t)i * C + j;
 						if (lab[k] == comp)
 							whole[GRID_HDR + k] =
-							    (unsigned char)g->wall;
+							    wall;
 					}
 			continue;
 		}
 		(*n)++;
 	}
-	h->free(lab);
+	if (lab != small)
+		h->free(lab);
 	return CG_OK;
 nomem:
-	h->free(lab);
+	if (lab != small)
+		h->free(lab);
 	return CG_ENOMEM;
 }
 
@@ -451,10 +485,11 @@ grid_canonical(const struct cg_context *cx, const struct grid_game *g,
 
 	if ((rc = grid_dims(cx, pos, len, &rows, &cols)) < 0)
 		return rc;
-	whole = h->alloc(len);
-	if (whole == NULL)
+	list.data = h->alloc(len + 16);
+	if (list.data == NULL)
 		return CG_ENOMEM;
-	if ((rc = grid_split(cx, g, pos, rows, cols, &list, &n, whole)) < 0)
+	list.cap = len + 16;
+	if ((rc = grid_split(cx, g, pos, rows, cols, &list, &n, NULL)) < 0)
 		goto done;
 	if (n == 0) {
 		rc = grid_put_empty(cx, g, out);
@@ -486,6 +521,15 @@ grid_canonical(const struct cg_context *cx, const struct grid_game *g,
 	}
 	if (width > GRID_MAX_SIDE) {
 		/* fallback: crop the whole board and minimise it */
+		list.len = 0;
+		whole = h->alloc(len);
+		if (whole == NULL) {
+			rc = CG_ENOMEM;
+			goto done;
+		}
+		if ((rc = grid_split(cx, g, pos, rows, cols, &list, &n,
+		    whole)) < 0)
+			goto done;
 		list.len = 0;
 		{
 			int r0 = rows, r1 = -1, cl = cols, cr = -1;
