@@ -395,6 +395,95 @@ test_chomp(void)
 	is_str(canon("chomp", "3,2,2"), "3,2,2", "chomp canonical tie kept");
 }
 
+/* Parse text, print, parse again: the bytes and the printed text must
+ * agree; canonical() applied twice gives the same bytes. */
+static int
+graph_roundtrip(const char *spec, const char *text)
+{
+	struct cg_plugin *p = cg_plugin_get(spec, 1);
+	struct cg_buf a, b, t1, t2, c1, c2;
+	int good;
+
+	cg_buf_init(&a);
+	cg_buf_init(&b);
+	cg_buf_init(&t1);
+	cg_buf_init(&t2);
+	cg_buf_init(&c1);
+	cg_buf_init(&c2);
+	good = cg_rs_parse(p, text, strlen(text), &a) == 0 &&
+	    cg_rs_print(p, a.data, a.len, &t1) == 0 &&
+	    cg_rs_parse(p, (char *)t1.data, t1.len, &b) == 0 &&
+	    cg_rs_print(p, b.data, b.len, &t2) == 0 &&
+	    a.len == b.len && memcmp(a.data, b.data, a.len) == 0 &&
+	    t1.len == t2.len && memcmp(t1.data, t2.data, t1.len) == 0 &&
+	    cg_rs_canonical(p, a.data, a.len, &c1) == 0 &&
+	    cg_rs_canonical(p, c1.data, c1.len, &c2) == 0 &&
+	    c1.len == c2.len && memcmp(c1.data, c2.data, c1.len) == 0;
+	if (!good)
+		printf("# round trip failed: %s -> %s\n", text,
+		    cg_buf_str(&t1));
+	cg_buf_free(&a);
+	cg_buf_free(&b);
+	cg_buf_free(&t1);
+	cg_buf_free(&t2);
+	cg_buf_free(&c1);
+	cg_buf_free(&c2);
+	return good;
+}
+
+static void
+test_graphs(void)
+{
+	char text[8192];
+	unsigned seed = 12345;
+	int trial, n, i, j, w, bad = 0;
+
+	/* random graphs written as named vertices and edges between names */
+	for (trial = 0; trial < 300; trial++) {
+		seed = seed * 1103515245u + 12345u;
+		n = 1 + (int)(seed >> 16) % 14;
+		w = 0;
+		for (i = 0; i < n; i++) {
+			seed = seed * 1103515245u + 12345u;
+			w += snprintf(text + w, sizeof text - (size_t)w,
+			    "%s%c:{v%d}", i ? "+" : "", ".LR"[(seed >> 16) % 3],
+			    i);
+		}
+		for (i = 0; i < n; i++)
+			for (j = i + 1; j < n; j++) {
+				seed = seed * 1103515245u + 12345u;
+				if ((seed >> 16) % 4 == 0)
+					w += snprintf(text + w,
+					    sizeof text - (size_t)w,
+					    "+:{v%d}-:{v%d}", i, j);
+			}
+		bad += !graph_roundtrip(trial % 2 ? "col" : "snort", text);
+	}
+	ok(bad == 0, "300 random graphs: parse(print(p)) == p, canonical "
+	    "idempotent");
+	/* a path read from either end, a cycle from any vertex: one class */
+	{
+		char *x = strdup(canon("col", ".-L-.-R"));
+
+		is_str(canon("col", "R-.-L-."), x, "col canon mirror path");
+		free(x);
+		x = strdup(canon("snort", ":A-L-.-R-:A"));
+		is_str(canon("snort", "L:A-.-R-.-:A"), x,
+		    "snort canon rotated cycle");
+		free(x);
+	}
+	/* components sorted, each at its least numbering */
+	is_str(decomp("col", "L-R+.+.-.-."), "L-R + . + .-.-.",
+	    "col components");
+	/* CGSuite's tree syntax: trunk of 2 edges, branches of 1, 2, 3 */
+	{
+		char *x = strdup(canon("col", "--(-;--;---)"));
+
+		is_str(canon("col", "--(---;-;--)"), x, "col tree canon");
+		free(x);
+	}
+}
+
 static void
 test_toads(void)
 {
@@ -439,6 +528,7 @@ main(void)
 	test_heap_vectors();
 	test_heap_rules();
 	test_chomp();
+	test_graphs();
 	cg_buf_free(&outb);
 	cg_plugin_unload_all();
 	return tap_done();
