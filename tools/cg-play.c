@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "kb.h"
 #include "kbmove.h"
@@ -17,7 +18,8 @@ static const char help[] =
     "loses).  The board is shown before each move; type a move in the\n"
     "ruleset's notation (for Amazons FROM-TO/ARROW, e.g. a1-b2/a1), or:\n"
     "  ?        list your legal moves\n"
-    "  hint     the best moves for you, with the values they lead to\n"
+    "  hint     your best moves, with the outcome (and canonical form, when\n"
+    "           a base has it) of the positions they lead to\n"
     "  quit     stop\n"
     "An illegal move is refused with the reason and asked for again.  The\n"
     "computer plays a best move: one after which it wins, found in the bases\n"
@@ -87,8 +89,9 @@ static void
 list_moves(struct cg_plugin *rs, const unsigned char *pos, size_t len,
     int side, int best_only)
 {
-	static const char *const kinds[] = { "canon" };
+	static const char *const kinds[] = { "outcome" };
 	struct cg_kbmove *m;
+	struct cg_buf t;
 	size_t n, i;
 	int col = 0;
 
@@ -108,14 +111,27 @@ list_moves(struct cg_plugin *rs, const unsigned char *pos, size_t len,
 		cg_kb_moves_free(m, n, 0);
 		return;
 	}
-	n = cg_kb_moves(rs, pos, len, (enum cg_side)side, kinds, 1, &m);
-	for (i = 0; i < n; i++)
-		if (m[i].best)
-			printf("  %s  leads to %s (value %s)\n",
-			    m[i].move ? m[i].move : "?",
-			    m[i].outcome ? m[i].outcome : "?",
-			    m[i].value[0] ? m[i].value[0] : "?");
-	cg_kb_moves_free(m, n, 1);
+	n = cg_kb_moves(rs, pos, len, (enum cg_side)side, kinds, 0, &m);
+	cg_buf_init(&t);
+	for (i = 0; i < n; i++) {
+		char *v;
+
+		if (!m[i].best)
+			continue;
+		t.len = 0;
+		if (cg_rs_print(rs, m[i].child, m[i].len, &t) < 0)
+			cg_die(CG_EXIT_DATA, "ruleset '%s': %s", rs->name,
+			    cg_rs_errmsg(rs));
+		/* the canonical form when a base has it */
+		v = cg_kb_lookup(rs, m[i].child, m[i].len, "canon");
+		printf("  %s  leads to %s, %s%s%s%s\n",
+		    m[i].move ? m[i].move : "?", cg_buf_str(&t),
+		    m[i].outcome ? m[i].outcome : "?",
+		    v ? " (value " : "", v ? v : "", v ? ")" : "");
+		free(v);
+	}
+	cg_buf_free(&t);
+	cg_kb_moves_free(m, n, 0);
 }
 
 int
@@ -199,6 +215,8 @@ main(int argc, char **argv)
 			while (ll > 0 && (line[ll - 1] == '\n' ||
 			    line[ll - 1] == '\r' || line[ll - 1] == ' '))
 				line[--ll] = '\0';
+			if (!isatty(0))  /* a transcript shows what was read */
+				printf("%s\n", line);
 			if (ll == 0)
 				continue;
 			if (strcmp(line, "quit") == 0 || strcmp(line, "q") == 0)
