@@ -26,7 +26,7 @@
 typedef uint32_t cg_game;
 
 #define CG_NO_GAME ((cg_game)UINT32_MAX)
-#define CG_CANON_MAX_DEPTH 20000
+#define CG_CANON_MAX_DEPTH 10000
 
 /* A dyadic rational num / 2^exp in lowest terms (exp 0 when integral). */
 struct cg_dyadic {

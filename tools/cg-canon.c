@@ -479,6 +479,18 @@ main(int argc, char **argv)
 
 	cg_tool_init(argc, argv);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
+	{
+		/* the store's recursion is bounded by CG_CANON_MAX_DEPTH
+		 * levels; give the main stack room for that many */
+		struct rlimit rl;
+
+		if (getrlimit(RLIMIT_STACK, &rl) == 0 &&
+		    rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < (256u << 20)) {
+			rl.rlim_cur = rl.rlim_max == RLIM_INFINITY ||
+			    rl.rlim_max > (256u << 20) ? (256u << 20) : rl.rlim_max;
+			setrlimit(RLIMIT_STACK, &rl);
+		}
+	}
 	while ((c = getopt_long(argc, argv, "c:hK:P:p:r:t", longopts,
 	    NULL)) != -1) {
 		switch (c) {

@@ -1,0 +1,218 @@
+#!/usr/bin/env bats
+# cg-canon: canonical forms and properties against the published vectors
+# (tests/vectors/canon.tsv), documents versus plugins, bad input.
+load common
+
+need_plugin() {
+	[ -f "$CG_BUILD/plugins/$1.so" ] || skip "plugin $1 not built"
+}
+
+# canon_vectors RULESET: like check_vectors for property canon, but a row
+# whose source is not CGSuite itself ("independent computation", other
+# tools) may be written in another notation: such a row passes when the
+# expected game equals ours (compared by cg-canon -c), and is reported.
+canon_vectors() {
+	local rs=$1 rows pos want got src n=0 other=0 fails=0
+	rows=$(awk -F'\t' -v r="$rs" '!/^#/ && $1 == r && $3 == "canon"' \
+	    "$VECTORS/canon.tsv")
+	[ -n "$rows" ] || { echo "no rows for $rs"; return 1; }
+	got=$(printf '%s\n' "$rows" | cut -f2 | cg-parse -r "$rs" | cg cg-canon -t |
+	    cut -f2) || return 1
+	while IFS=$'\t' read -r want mine src; do
+		n=$((n + 1))
+		[ "$want" = "$mine" ] && continue
+		case $src in
+		*"independent computation"*|*cgt-tools*)
+			if [ "$(cg cg-canon -r game -t -c "$want" <<<"$mine" | cut -f2)" = "==" ]; then
+				other=$((other + 1))
+				echo "# $rs: '$want' is '$mine' in CGSuite's notation ($src)"
+				continue
+			fi ;;
+		esac
+		echo "$rs: expected $want, got $mine ($src)"
+		fails=1
+	done < <(paste <(printf '%s\n' "$rows" | cut -f4) <(printf '%s\n' "$got") \
+	    <(printf '%s\n' "$rows" | cut -f5))
+	echo "# $n rows, $other in another notation"
+	return $fails
+}
+
+@test "cg-canon: --help, --version" {
+	run cg cg-canon --help
+	assert_success
+	assert_output --partial "usage: cg-canon"
+	run cg cg-canon --version
+	assert_success
+}
+
+@test "cg-canon: a bad option is a usage error" {
+	run cg cg-canon -Z
+	assert_failure 2
+	run cg cg-canon -p nosuch -r game
+	assert_failure 2
+	assert_output --partial "unknown property 'nosuch'"
+}
+
+@test "cg-canon: a missing file is a data error" {
+	run cg cg-canon /nonexistent/file.cgt
+	assert_failure 1
+	assert_output --partial "/nonexistent/file.cgt"
+}
+
+@test "cg-canon: a bad literal names file, line and column" {
+	run cg cg-canon -r game -t <<<$'{1|2}\n{3|2|1}'
+	assert_failure 1
+	assert_output --partial "-:2:"
+	assert_output --partial "ambiguous"
+	run cg cg-canon -r game -t <<<'{1|2'
+	assert_failure 1
+	assert_output --partial "-:1:"
+}
+
+@test "cg-canon: an option naming an undefined node is an error with its line" {
+	run cg cg-canon -t <<<$'cgt\t1\nN\t1\nL\t2\t1\nE\t1\nroot\t1\nend'
+	assert_failure 1
+	assert_output --partial "-:3:"
+}
+
+@test "cg-canon: writing to a full disk fails" {
+	run bash -c "echo '{1|*}' | '$CG_BUILD/bin/cg-canon' -r game -t > /dev/full"
+	assert_failure 1
+}
+
+@test "cg-canon: quiet when the reader goes away" {
+	# 1/2 + 1/2 = 1 (two halves make a whole)
+	run bash -c "yes '1/2+1/2' | head -n 20000 | '$CG_BUILD/bin/cg-canon' -r game -t | head -n1"
+	assert_success
+	assert_output $'1/2+1/2\t1'
+}
+
+@test "cg-canon: game literals, published canonical forms" {
+	need_plugin game
+	check_vectors canon.tsv game canon -- cg cg-canon -t
+}
+
+@test "cg-canon: game literals, published properties" {
+	need_plugin game
+	local p
+	for p in birthday lstop rstop mean temp thermograph atomic rcf outcome; do
+		check_vectors canon.tsv game "$p" -- cg cg-canon -t -p "$p"
+	done
+}
+
+@test "cg-canon: -p gives one column per property" {
+	need_plugin game
+	run cg cg-canon -r game -t -p canon,outcome,birthday,number,nimber,infinitesimal <<<'^*'
+	assert_success
+	assert_output $'^*\t^*\tN\t2\tfalse\tfalse\ttrue'
+}
+
+@test "cg-canon: -c compares with a game (==, <, >, <>)" {
+	need_plugin game
+	run cg cg-canon -r game -t -c 0 -c '*' <<<$'^\nv\n*\n+-1\n0'
+	assert_success
+	assert_output $'^\t>\t<>\nv\t<\t<>\n*\t<>\t==\n+-1\t<>\t<>\n0\t==\t<>'
+}
+
+@test "cg-canon: without -t the roots are annotated" {
+	need_plugin game
+	run bash -c "echo '1/2+1/2' | cg-parse -r game | '$CG_BUILD/bin/cg-canon' -p canon,outcome"
+	assert_success
+	assert_output --partial $'A\t1\tcanon\t1'
+	assert_output --partial $'A\t1\toutcome\tL'
+	# idempotent: the output reads back
+	run bash -c "echo '1/2+1/2' | cg-parse -r game | '$CG_BUILD/bin/cg-canon' | '$CG_BUILD/bin/cg-canon' -t"
+	assert_success
+	assert_output $'1/2+1/2\t1'
+}
+
+@test "cg-canon: expanded tree and plugin give the same answer" {
+	need_plugin game
+	local lits='{1|*}+^
+{3||2+*|1+*}
++-1+-2
+{0,*|v}
+{0|*||*|||*||||*}'
+	run bash -c "printf '%s\n' '$lits' | cg-parse -r game | '$CG_BUILD/bin/cg-canon' -t | cut -f2"
+	assert_success
+	local direct=$output
+	# expand fully, strip position text and ruleset so only the tree is left
+	run bash -c "printf '%s\n' '$lits' | cg-parse -r game | cg-options -a |
+	    awk -F'\t' 'BEGIN{OFS=\"\t\"} \$1==\"ruleset\"{\$2=\"\"} \$1==\"N\"{print \$1,\$2; next} {print}' |
+	    '$CG_BUILD/bin/cg-canon' -t | cut -f2"
+	assert_success
+	assert_equal "$output" "$direct"
+}
+
+@test "cg-canon: a tree with a cycle is refused" {
+	run cg cg-canon -t <<<$'cgt\t1\nN\t1\nN\t2\nL\t1\t2\nL\t2\t1\nE\t1\nE\t2\nroot\t1\nend'
+	assert_failure 1
+}
+
+@test "cg-canon: deep games do not overflow the stack" {
+	need_plugin nim
+	run cg cg-canon -r nim -t <<<'200'
+	assert_success
+	assert_output $'200\t*200'
+	# 300 nested braces: {|} = 0, {0|} = 1, ..., so the integer 299
+	run bash -c "python3 -c \"print('{'*300 + '|}'*300)\" | '$CG_BUILD/bin/cg-canon' -r game -t | cut -f2"
+	assert_success
+	assert_output 299
+	need_plugin hackenbush
+	# a green stalk of 200 edges is *200 (a nim heap), through 200 levels
+	# of positions
+	run bash -c "python3 -c \"print('e'*200)\" | '$CG_BUILD/bin/cg-canon' -r hackenbush -t | cut -f2"
+	assert_success
+	assert_output '*200'
+	# 100 blue then 100 red edges: the number needs 100 binary places
+	run bash -c "python3 -c \"print('l'*100 + 'r'*100)\" | '$CG_BUILD/bin/cg-canon' -r hackenbush -t"
+	assert_failure 1
+	assert_output --partial "number too large"
+}
+
+@test "cg-canon: huge integers are not expanded" {
+	need_plugin game
+	run cg cg-canon -r game -t -p canon,birthday <<<'-1823437481924+1'
+	assert_success
+	assert_output $'-1823437481924+1\t-1823437481923\t1823437481923'
+}
+
+@test "cg-canon: domineering, published canonical forms" {
+	need_plugin domineering
+	canon_vectors domineering
+}
+
+@test "cg-canon: domineering, small outcome rows" {
+	need_plugin domineering
+	# boards of at most 20 squares: larger ones are cg-outcome's job
+	local rows
+	rows=$(awk -F'\t' '$1 == "domineering" && $3 == "outcome" {
+	    s = $2; n = gsub(/[.#]/, "&", s); if (n <= 20) print }' "$VECTORS/canon.tsv")
+	[ -n "$rows" ]
+	run bash -c "printf '%s\n' \"\$1\" | cut -f2 | cg-parse -r domineering |
+	    '$CG_BUILD/bin/cg-canon' -t -p outcome | cut -f2" _ "$rows"
+	assert_success
+	assert_equal "$output" "$(printf '%s\n' "$rows" | cut -f4)"
+	echo "# $(printf '%s\n' "$rows" | wc -l) outcome rows"
+}
+
+@test "cg-canon: toads and frogs, published canonical forms" {
+	need_plugin toads
+	canon_vectors toads
+}
+
+@test "cg-canon: clobber, amazons, cram, col, snort" {
+	local rs
+	for rs in clobber amazons cram col snort; do
+		need_plugin "$rs"
+		canon_vectors "$rs"
+	done
+}
+
+@test "cg-canon: cutcake and hackenbush" {
+	local rs
+	for rs in cutcake hackenbush; do
+		need_plugin "$rs"
+		canon_vectors "$rs"
+	done
+}
