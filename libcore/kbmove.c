@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "canon.h"
 #include "kb.h"
 #include "kbmove.h"
 #include "kbvalue.h"
@@ -33,35 +34,35 @@ on_option(void *ctx, const unsigned char *pos, size_t len, const char *move)
 	return 0;
 }
 
-struct one {
-	unsigned char *p;
-	size_t len;
-	int n;
+struct comps {
+	struct cg_buf bytes;      /* the components, concatenated */
+	size_t *off, n, cap;
 };
 
 static int
 on_component(void *ctx, const unsigned char *pos, size_t len,
     const char *move)
 {
-	struct one *o = ctx;
+	struct comps *c = ctx;
 
 	(void)move;
-	if (o->n++ == 0) {
-		o->p = cg_xmalloc(len ? len : 1);
-		memcpy(o->p, pos, len);
-		o->len = len;
+	if (c->n + 2 > c->cap) {
+		c->cap = c->cap ? c->cap * 2 : 8;
+		c->off = cg_xreallocarray(c->off, c->cap, sizeof *c->off);
 	}
+	if (c->n == 0)
+		c->off[0] = 0;
+	cg_buf_add(&c->bytes, pos, len);
+	c->off[++c->n] = c->bytes.len;
 	return 0;
 }
 
-/* Look a position up: its canonical form, or that of its only
- * component.  Returns a malloc'ed value or NULL. */
+/* One component's value from the bases (malloc'ed) or NULL. */
 static char *
-lookup(struct cg_plugin *rs, const unsigned char *pos, size_t len,
+find1(struct cg_plugin *rs, const unsigned char *pos, size_t len,
     const char *kind, struct cg_buf *canon)
 {
 	struct cg_buf v;
-	struct one o = { NULL, 0, 0 };
 	char *r = NULL;
 
 	cg_buf_init(&v);
@@ -69,17 +70,101 @@ lookup(struct cg_plugin *rs, const unsigned char *pos, size_t len,
 	if (cg_rs_canonical(rs, pos, len, canon) < 0)
 		cg_die(CG_EXIT_DATA, "ruleset '%s': %s", rs->name,
 		    cg_rs_errmsg(rs));
-	if (cg_kb_find(rs, canon->data, canon->len, kind, &v)) {
+	if (cg_kb_find(rs, canon->data, canon->len, kind, &v))
 		r = cg_xstrdup(cg_buf_str(&v));
-	} else if (cg_rs_decompose(rs, pos, len, on_component, &o) >= 0 &&
-	    o.n == 1) {
-		canon->len = 0;
-		if (cg_rs_canonical(rs, o.p, o.len, canon) >= 0 &&
-		    cg_kb_find(rs, canon->data, canon->len, kind, &v))
-			r = cg_xstrdup(cg_buf_str(&v));
-	}
-	free(o.p);
 	cg_buf_free(&v);
+	return r;
+}
+
+/* The sum of the components' canonical forms, or CG_NO_GAME. */
+static cg_game
+canon_sum(struct cg_plugin *rs, struct comps *c, struct cg_buf *canon)
+{
+	cg_game sum = cg_canon_zero(), g;
+	char msg[256];
+	size_t i, col;
+
+	for (i = 0; i < c->n; i++) {
+		char *v = find1(rs, c->bytes.data + c->off[i],
+		    c->off[i + 1] - c->off[i], "canon", canon);
+
+		if (v == NULL || cg_canon_parse(v, strlen(v), &g, msg,
+		    sizeof msg, &col) < 0) {
+			free(v);
+			return CG_NO_GAME;
+		}
+		free(v);
+		sum = cg_canon_add(sum, g);
+	}
+	return sum;
+}
+
+/*
+ * Look a position up: its canonical form; else its components (a sum is
+ * combined at query time: canonical forms added, outcome from the sum of
+ * canonical forms, nim values XORed); a position without components has
+ * no move for anyone and is 0.  Returns a malloc'ed value or NULL.
+ */
+static char *
+lookup(struct cg_plugin *rs, const unsigned char *pos, size_t len,
+    const char *kind, struct cg_buf *canon)
+{
+	struct comps c;
+	struct cg_buf out;
+	char *r;
+	size_t i;
+
+	r = find1(rs, pos, len, kind, canon);
+	if (r != NULL)
+		return r;
+	memset(&c, 0, sizeof c);
+	cg_buf_init(&c.bytes);
+	cg_buf_init(&out);
+	if (cg_rs_decompose(rs, pos, len, on_component, &c) < 0)
+		goto done;
+	if (c.n == 0) {
+		if (strcmp(kind, "canon") == 0 || strcmp(kind, "nimber") == 0)
+			r = cg_xstrdup("0");
+		else if (strcmp(kind, "outcome") == 0)
+			r = cg_xstrdup("P");
+		else if (strcmp(kind, "misere") == 0)
+			r = cg_xstrdup("N");
+		goto done;
+	}
+	if (c.n == 1) {
+		if (c.off[1] != len || memcmp(c.bytes.data, pos, len) != 0)
+			r = find1(rs, c.bytes.data, c.off[1], kind, canon);
+		goto done;
+	}
+	if (strcmp(kind, "nimber") == 0) {
+		unsigned long long x = 0;
+
+		for (i = 0; i < c.n; i++) {
+			char *v = find1(rs, c.bytes.data + c.off[i],
+			    c.off[i + 1] - c.off[i], kind, canon);
+
+			if (v == NULL)
+				goto done;
+			x ^= strtoull(v, NULL, 10);
+			free(v);
+		}
+		cg_buf_addf(&out, "%llu", x);
+		r = cg_xstrdup(cg_buf_str(&out));
+	} else if (strcmp(kind, "canon") == 0 || strcmp(kind, "outcome") == 0) {
+		cg_game g = canon_sum(rs, &c, canon);
+
+		if (g == CG_NO_GAME)
+			goto done;
+		if (strcmp(kind, "canon") == 0)
+			cg_canon_print(g, &out);
+		else
+			cg_buf_addc(&out, cg_canon_outcome(g));
+		r = cg_xstrdup(cg_buf_str(&out));
+	}
+done:
+	cg_buf_free(&c.bytes);
+	cg_buf_free(&out);
+	free(c.off);
 	return r;
 }
 

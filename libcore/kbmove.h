@@ -33,7 +33,9 @@ size_t cg_kb_moves(struct cg_plugin *rs, const unsigned char *pos,
     struct cg_kbmove **out);
 void cg_kb_moves_free(struct cg_kbmove *m, size_t n, size_t nkinds);
 /* The value of kind for a position from the added bases: that of its
- * canonical form, or of its only component.  malloc'ed, or NULL. */
+ * canonical form, or else combined from its components' (canonical forms
+ * added, the outcome of that sum, nim values XORed; no component: 0).
+ * malloc'ed, or NULL. */
 char *cg_kb_lookup(struct cg_plugin *rs, const unsigned char *pos,
     size_t len, const char *kind);
 /* Count of values found in bases and computed, since the start. */

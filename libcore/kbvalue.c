@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "doc.h"
 #include "kbvalue.h"
 #include "util.h"
 
@@ -190,14 +191,22 @@ cg_kbv_compute(struct cg_plugin *rs, const char *kind, size_t n,
 		fp = fdopen(fd, "w");
 		if (fp == NULL)
 			cg_die(CG_EXIT_DATA, "%s: %s", tpath, strerror(errno));
+		/* a document, not bare lines: a position may start with '#' */
+		fprintf(fp, "cgt\t1\nruleset\t%s\n", rs->spec);
 		for (i = 0; i < n; i++) {
 			text.len = 0;
-			if (cg_rs_print(rs, pos[i], len[i], &text) < 0)
+			cg_buf_addf(&text, "N\t%zu\t", i + 1);
+			cmd.len = 0;
+			if (cg_rs_print(rs, pos[i], len[i], &cmd) < 0)
 				cg_die(CG_EXIT_DATA, "ruleset '%s': %s", rs->name,
 				    cg_rs_errmsg(rs));
+			cg_escape(&text, cg_buf_str(&cmd));
 			cg_buf_addc(&text, '\n');
 			fwrite(text.data, 1, text.len, fp);
 		}
+		for (i = 0; i < n; i++)
+			fprintf(fp, "root\t%zu\n", i + 1);
+		fputs("end\n", fp);
 		if (fflush(fp) != 0 || ferror(fp) || fclose(fp) != 0) {
 			unlink(tpath);
 			cg_die(CG_EXIT_DATA, "%s: %s", tpath, strerror(errno));
@@ -213,8 +222,6 @@ cg_kbv_compute(struct cg_plugin *rs, const char *kind, size_t n,
 			cg_buf_addstr(&cmd, " -K ");
 			shquote(&cmd, bases[i]);
 		}
-		cg_buf_addstr(&cmd, " -r ");
-		shquote(&cmd, rs->spec);
 		cg_buf_addc(&cmd, ' ');
 		shquote(&cmd, tpath);
 		fflush(stdout);
@@ -246,9 +253,12 @@ cg_kbv_compute(struct cg_plugin *rs, const char *kind, size_t n,
 		cg_die(CG_EXIT_DATA, "computing '%s' with '%s %s' failed", kind,
 		    tool, args);
 	}
-	if (got != n)
-		cg_die(CG_EXIT_DATA, "'%s %s' gave %zu values for %zu positions",
-		    tool, args, got, n);
+	if (got != n) {
+		text.len = 0;
+		cg_rs_print(rs, pos[got], len[got], &text);
+		cg_die(CG_EXIT_DATA, "'%s %s' gave %zu values for %zu positions "
+		    "(none for '%s')", tool, args, got, n, cg_buf_str(&text));
+	}
 	cg_buf_free(&text);
 	cg_buf_free(&cmd);
 	cg_buf_free(&toolp);
