@@ -65,6 +65,12 @@ struct cg_solver {
 	void *lookup_ctx;
 	/* joining printed components (plugin mode) */
 	const char *joiner;
+	/* children cache */
+	int use_cache;
+	uint32_t *cache;
+	size_t ncache, capcache, cache_limit;
+	struct coff { uint64_t off[2]; uint8_t seen[2]; } *coff;
+	size_t capcoff;
 	/* misere losses found, in order (sum entries) */
 	uint64_t *mloss;
 	size_t nmloss, capmloss;
@@ -249,10 +255,89 @@ on_option(void *ctx, const unsigned char *pos, size_t len, const char *move)
 	return oc->fn(oc->ctx, move, s->ids, s->nids);
 }
 
+/* The children cache: a component expanded a second time has its option
+ * lists (component numbers) kept, so that the plugin is not asked again. */
+struct collect {
+	struct cg_solver *s;
+	size_t count_at;
+};
+
+static void
+cache_push(struct cg_solver *s, uint32_t v)
+{
+	if (s->ncache == s->capcache) {
+		s->capcache = s->capcache ? 2 * s->capcache : 65536;
+		s->cache = cg_xreallocarray(s->cache, s->capcache,
+		    sizeof *s->cache);
+	}
+	s->cache[s->ncache++] = v;
+}
+
+static int
+collect_option(void *ctx, const char *move, const uint32_t *ids, size_t k)
+{
+	struct collect *co = ctx;
+	size_t i;
+
+	(void)move;
+	cache_push(co->s, (uint32_t)k);
+	for (i = 0; i < k; i++)
+		cache_push(co->s, ids[i]);
+	co->s->cache[co->count_at]++;
+	return 0;
+}
+
+static int comp_options_plugin(struct cg_solver *, uint32_t, enum cg_side,
+    int (*)(void *, const char *, const uint32_t *, size_t), void *);
+
 /* Call fn for each option of component c for side; returns 1 if fn
  * stopped the enumeration.  fn must not generate options itself. */
 static int
 comp_options(struct cg_solver *s, uint32_t c, enum cg_side side,
+    int (*fn)(void *, const char *, const uint32_t *, size_t), void *ctx)
+{
+	uint64_t off;
+	size_t p, j, nopt;
+
+	if (s->doc != NULL || !s->use_cache)
+		return comp_options_plugin(s, c, side, fn, ctx);
+	if (c >= s->capcoff) {
+		size_t old = s->capcoff;
+
+		s->capcoff = c + 1 > 2 * old ? c + 1 : 2 * old;
+		s->coff = cg_xreallocarray(s->coff, s->capcoff,
+		    sizeof *s->coff);
+		memset(s->coff + old, 0, (s->capcoff - old) * sizeof *s->coff);
+	}
+	off = s->coff[c].off[side];
+	if (off == 0) {
+		if (s->coff[c].seen[side] == 0 || s->ncache >= s->cache_limit) {
+			s->coff[c].seen[side] = 1;
+			return comp_options_plugin(s, c, side, fn, ctx);
+		}
+		{
+			struct collect co = { s, s->ncache };
+
+			cache_push(s, 0);
+			comp_options_plugin(s, c, side, collect_option, &co);
+			off = co.count_at + 1;
+			s->coff[c].off[side] = off;
+		}
+	}
+	p = off - 1;
+	nopt = s->cache[p++];
+	for (j = 0; j < nopt; j++) {
+		size_t k = s->cache[p++];
+
+		if (fn(ctx, NULL, s->cache + p, k))
+			return 1;
+		p += k;
+	}
+	return 0;
+}
+
+static int
+comp_options_plugin(struct cg_solver *s, uint32_t c, enum cg_side side,
     int (*fn)(void *, const char *, const uint32_t *, size_t), void *ctx)
 {
 	size_t len;
@@ -357,6 +442,8 @@ solver_alloc(void)
 	cg_buf_init(&s->canon);
 	cg_buf_init(&s->key);
 	cg_buf_init(&s->skey);
+	s->use_cache = 1;
+	s->cache_limit = (size_t)64 << 20;   /* words: 256 MB */
 	return s;
 }
 
@@ -367,6 +454,11 @@ cg_solver_new(struct cg_plugin *rs)
 
 	s->rs = rs;
 	s->impartial = (rs->rs->flags & CG_IMPARTIAL) != 0;
+	/* heap rules describe impartial games (e.g. a subtraction ruleset
+	 * given one set for both players) */
+	if (!s->impartial && CG_HAS_HOOK(rs, extension) &&
+	    rs->rs->extension(&rs->cx, CG_EXT_HEAP_RULES) != NULL)
+		s->impartial = 1;
 	return s;
 }
 
@@ -432,6 +524,8 @@ cg_solver_free(struct cg_solver *s)
 	free(s->ids);
 	free(s->ids2);
 	free(s->mloss);
+	free(s->cache);
+	free(s->coff);
 	free(s);
 }
 
@@ -513,6 +607,7 @@ size_t
 cg_solver_memory(struct cg_solver *s)
 {
 	return cg_bytemap_memory(s->comps) + cg_bytemap_memory(s->sums) +
+	    s->capcache * sizeof *s->cache + s->capcoff * sizeof *s->coff +
 	    s->okcap * sizeof *s->okey + s->cappool * sizeof *s->pool +
 	    s->arcap * sizeof *s->ar + s->capfr * sizeof *s->fr;
 }
@@ -1496,7 +1591,7 @@ cg_solver_children(struct cg_solver *s, const uint32_t *ids, size_t n,
 		if (i > 0 && ids[i] == ids[i - 1])
 			continue;
 		cc.which = i;
-		comp_options(s, ids[i], side, on_child, &cc);
+		comp_options_plugin(s, ids[i], side, on_child, &cc);
 	}
 	free(cc.child);
 	/* replay: records [m, ids..., movelen, words...] */
