@@ -1895,6 +1895,20 @@ cg_canon_parse(const char *text, size_t len, cg_game *out, char *msg,
 			a = cg_canon_neg(val[nd->a]);
 			g = cg_canon_make(&val[nd->a], 1, &a, 1);
 			break;
+		case GL_SWITCHES: {
+			struct vec l, r;
+
+			vec_init(&l);
+			vec_init(&r);
+			for (k = 0; k < nd->nl; k++) {
+				vec_push(&l, val[t.list[nd->first + k]]);
+				vec_push(&r, cg_canon_neg(val[t.list[nd->first + k]]));
+			}
+			g = make_vec(&l, &r);
+			vec_free(&l);
+			vec_free(&r);
+			break;
+		}
 		case GL_TINY: {
 			/* {0 || 0 | -a} */
 			cg_game z = cg_canon_zero(), na = cg_canon_neg(val[nd->a]);

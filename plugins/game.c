@@ -232,6 +232,17 @@ node_options(const struct gl_tree *t, uint32_t id, int side, struct slist *l)
 			sb_puts(&b, ")");
 		sl_add(l, &b);
 		return;
+	case GL_SWITCHES:
+		for (k = 0; k < nd->nl; k++) {
+			sb_init(&b, l->h);
+			if (side == 1)
+				sb_puts(&b, "-(");
+			print_node(t, t->list[nd->first + k], &b);
+			if (side == 1)
+				sb_puts(&b, ")");
+			sl_add(l, &b);
+		}
+		return;
 	case GL_TINY:
 		sb_init(&b, l->h);
 		if (side == 0) {

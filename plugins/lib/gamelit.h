@@ -14,6 +14,7 @@
  * Grammar (spaces are ignored between tokens):
  *   expr    := ["+-" | "-"] term { ("+" | "-" | "+-") term }
  *   term    := atom | "{" slashed "}" | "(" expr ")" | "+-" term
+ *            | "+-{" expr {"," expr} "}"      (CGSuite's +-{1,{2|0}})
  *            | [number] ("Tiny" | "Miny") "(" expr ")"
  *   atom    := [-]number [arrows] [star] | arrows [star] | star
  *   number  := digits ["/" digits]          (denominator a power of two)
@@ -46,7 +47,8 @@ enum gl_kind {
 	GL_TINY,    /* Tiny(a) = {0 || 0 | -a} */
 	GL_MINY,    /* Miny(a) = {a | 0 || 0} */
 	GL_POW,     /* ^<n> (up-nth); n = up */
-	GL_POWTO    /* ^[n] (up to the nth); n = up */
+	GL_POWTO,   /* ^[n] (up to the nth); n = up */
+	GL_SWITCHES /* +-{a,b,...} = {a,b,... | -a,-b,...}; list[first..+nl) */
 };
 
 #define GL_MAX_DEPTH 4000      /* nesting of braces and parentheses */
@@ -465,7 +467,7 @@ gl_build(struct gl_tree *t, struct gl_item *it, size_t lo, size_t hi,
 }
 
 GL_STATIC int64_t
-gl_braces(struct gl_tree *t)
+gl_braces(struct gl_tree *t, int allow_list)
 {
 	struct gl_item *it = NULL, *ni;
 	size_t n = 0, cap = 0, open = t->i;
@@ -518,6 +520,34 @@ gl_braces(struct gl_tree *t)
 			it[n++].v = id;
 		}
 	}
+	if (!any && allow_list && n > 0) {
+		/* +-{a,b,...}: a list of Left options of a switch */
+		uint32_t tmp0 = t->nlist;
+		size_t k, cnt = 0;
+		int64_t sw;
+
+		t->i++; /* '}' */
+		for (k = 0; k < n; k++)
+			if (it[k].v >= 0)
+				cnt++;
+			else if ((k == 0 || it[k - 1].v < 0) || k == n - 1) {
+				size_t at = it[k].at;
+
+				t->al->free(it);
+				return gl_err(t, at, "empty option before ','");
+			}
+		for (k = 0; k < n; k++)
+			if (it[k].v >= 0 && gl_push_list(t, (uint32_t)it[k].v) < 0) {
+				t->al->free(it);
+				return -1;
+			}
+		t->al->free(it);
+		if ((sw = gl_new(t, GL_SWITCHES)) < 0)
+			return -1;
+		t->node[sw].first = tmp0;
+		t->node[sw].nl = (uint32_t)cnt;
+		return sw;
+	}
 	if (!any) {
 		if (it)
 			t->al->free(it);
@@ -538,7 +568,7 @@ gl_term(struct gl_tree *t)
 	if (++t->depth > GL_MAX_DEPTH)
 		return gl_err(t, t->i, "game nested too deeply");
 	if (c == '{') {
-		id = gl_braces(t);
+		id = gl_braces(t, 0);
 	} else if (c == '(') {
 		size_t open = t->i++;
 
@@ -550,7 +580,17 @@ gl_term(struct gl_tree *t)
 			t->i++;
 	} else if (c == '+' && t->i + 1 < t->len && t->s[t->i + 1] == '-') {
 		t->i += 2;
-		id = gl_term(t);
+		if (gl_peek(t) == '{') {
+			t->depth++;
+			id = gl_braces(t, 1);
+			t->depth--;
+			if (id >= 0 && t->node[id].kind == GL_SWITCHES) {
+				t->depth--;
+				return id;
+			}
+		} else {
+			id = gl_term(t);
+		}
 		if (id >= 0) {
 			if ((k = gl_new(t, GL_SWITCH)) < 0)
 				return -1;
@@ -807,6 +847,16 @@ gl_print(const struct gl_tree *t, uint32_t id, const struct gl_out *o)
 		if (gl_puts(o, "+-(") < 0 || gl_print(t, nd->a, o) < 0)
 			return -1;
 		return gl_puts(o, ")");
+	case GL_SWITCHES:
+		if (gl_puts(o, "+-{") < 0)
+			return -1;
+		for (k = 0; k < nd->nl; k++) {
+			if (k > 0 && gl_puts(o, ",") < 0)
+				return -1;
+			if (gl_print(t, t->list[nd->first + k], o) < 0)
+				return -1;
+		}
+		return gl_puts(o, "}");
 	case GL_TINY:
 	case GL_MINY:
 		if (gl_puts(o, nd->kind == GL_TINY ? "Tiny(" : "Miny(") < 0 ||
