@@ -9,6 +9,9 @@
 #include <unistd.h>
 
 #include "bytemap.h"
+#include "canon.h"
+#include "kb.h"
+#include "kbmove.h"
 #include "doc.h"
 #include "kbfile.h"
 #include "kbvalue.h"
@@ -739,35 +742,68 @@ children(struct kids *k, const unsigned char *pos, size_t len,
 		    cg_rs_errmsg(k->rs));
 }
 
-static const char *
+/* A child's value: from the base (its key, or its components combined),
+ * else computed by the engines before the derivation pass; malloc'ed. */
+static char *
 child_value(struct verifier *v, const unsigned char *key, size_t len,
     uint32_t kind)
 {
-	const char *s = cg_kbfile_get(v->f, key, len, kind);
+	char *r = cg_kb_lookup(v->rs, key, len, v->m->kinds[kind]);
 	int64_t e;
+	const char *x;
 
-	if (s != NULL || cg_kbset_find(v->entries, key, len) >= 0)
-		return s;
+	if (r != NULL)
+		return r;
 	e = cg_kbset_find(v->extra, key, len);
-	return e < 0 ? NULL : cg_kbset_value(v->extra, (uint64_t)e, kind);
+	x = e < 0 ? NULL : cg_kbset_value(v->extra, (uint64_t)e, kind);
+	return x ? cg_xstrdup(x) : NULL;
 }
 
 static int
 derivable(const char *kind)
 {
 	return strcmp(kind, "outcome") == 0 || strcmp(kind, "nimber") == 0 ||
-	    strcmp(kind, "misere") == 0;
+	    strcmp(kind, "misere") == 0 || strcmp(kind, "canon") == 0;
 }
 
-/* Value of an entry from its children's values (NULL if one is unknown). */
+/* Value of an entry from its children's values (NULL if one is unknown),
+ * into out. */
 static const char *
-derive(struct verifier *v, struct kids kid[2], uint32_t kind, char *buf,
-    size_t buflen)
+derive(struct verifier *v, struct kids kid[2], uint32_t kind,
+    struct cg_buf *out)
 {
 	const char *name = v->m->kinds[kind];
 	int win[2] = { 0, 0 }, s;
 	size_t i;
+	char *c;
 
+	out->len = 0;
+	if (strcmp(name, "canon") == 0) {
+		cg_game *g[2];
+		char msg[256];
+		size_t col;
+
+		for (s = 0; s < 2; s++) {
+			g[s] = cg_xmalloc((kid[s].n ? kid[s].n : 1) * sizeof *g[s]);
+			for (i = 0; i < kid[s].n; i++) {
+				c = child_value(v, kid[s].keys.data + kid[s].off[i],
+				    kid[s].off[i + 1] - kid[s].off[i], kind);
+				if (c == NULL || cg_canon_parse(c, strlen(c),
+				    &g[s][i], msg, sizeof msg, &col) < 0) {
+					free(c);
+					free(g[0]);
+					if (s == 1)
+						free(g[1]);
+					return NULL;
+				}
+				free(c);
+			}
+		}
+		cg_canon_print(cg_canon_make(g[0], kid[0].n, g[1], kid[1].n), out);
+		free(g[0]);
+		free(g[1]);
+		return cg_buf_str(out);
+	}
 	if (strcmp(name, "nimber") == 0) {
 		unsigned char seen[4096];
 		unsigned long g;
@@ -775,20 +811,19 @@ derive(struct verifier *v, struct kids kid[2], uint32_t kind, char *buf,
 		memset(seen, 0, sizeof seen);
 		for (s = 0; s < 2; s++)
 			for (i = 0; i < kid[s].n; i++) {
-				const char *c = child_value(v, kid[s].keys.data +
-				    kid[s].off[i], kid[s].off[i + 1] -
-				    kid[s].off[i], kind);
-
+				c = child_value(v, kid[s].keys.data + kid[s].off[i],
+				    kid[s].off[i + 1] - kid[s].off[i], kind);
 				if (c == NULL)
 					return NULL;
 				g = strtoul(c, NULL, 10);
+				free(c);
 				if (g < sizeof seen)
 					seen[g] = 1;
 			}
 		for (g = 0; seen[g]; g++)
 			;
-		snprintf(buf, buflen, "%lu", g);
-		return buf;
+		cg_buf_addf(out, "%lu", g);
+		return cg_buf_str(out);
 	}
 	/* outcome classes: the mover wins by moving to a position the other
 	 * player loses moving first (normal play); in misere play having no
@@ -799,18 +834,17 @@ derive(struct verifier *v, struct kids kid[2], uint32_t kind, char *buf,
 		if (kid[s].n == 0 && strcmp(name, "misere") == 0)
 			win[s] = 1;
 		for (i = 0; i < kid[s].n; i++) {
-			const char *c = child_value(v, kid[s].keys.data +
-			    kid[s].off[i], kid[s].off[i + 1] - kid[s].off[i], kind);
-
+			c = child_value(v, kid[s].keys.data + kid[s].off[i],
+			    kid[s].off[i + 1] - kid[s].off[i], kind);
 			if (c == NULL)
 				return NULL;
 			if (c[0] != '\0' && c[1] == '\0' && strchr(good, c[0]))
 				win[s] = 1;
+			free(c);
 		}
 	}
-	snprintf(buf, buflen, "%s", win[0] ? (win[1] ? "N" : "L") :
-	    (win[1] ? "R" : "P"));
-	return buf;
+	cg_buf_addstr(out, win[0] ? (win[1] ? "N" : "L") : (win[1] ? "R" : "P"));
+	return cg_buf_str(out);
 }
 
 static void
@@ -818,7 +852,8 @@ verify(const char *path)
 {
 	struct verifier v;
 	struct kids kid[2];
-	char err[1024], buf[64];
+	char err[1024];
+	struct cg_buf dbuf;
 	size_t n, i, j, nb, s;
 	uint32_t k;
 	double t0 = now();
@@ -836,11 +871,13 @@ verify(const char *path)
 		cg_die(CG_EXIT_DATA, "%s: base was built with ruleset '%s' "
 		    "version %s, the plugin is version %s", path, v.m->ruleset,
 		    v.m->plugin_version, version);
+	cg_kb_add(path);  /* children looked up through their components */
 	v.entries = cg_kbset_new(1);
 	v.extra = cg_kbset_new(v.m->nkinds);
 	cg_buf_init(&v.canon);
 	cg_buf_init(&v.text);
 	cg_buf_init(&v.text2);
+	cg_buf_init(&dbuf);
 	/* structure: order, count, shard membership, canonical keys */
 	if (cg_kbfile_each(v.f, verify_entry, &v, err, sizeof err) != 0)
 		cg_die(CG_EXIT_DATA, "%s", err);
@@ -871,7 +908,21 @@ verify(const char *path)
 					    kid[s].off[j];
 					size_t cl = kid[s].off[j + 1] - kid[s].off[j];
 
-					if (cg_kbset_find(v.entries, c, cl) < 0)
+					if (cg_kbset_find(v.entries, c, cl) >= 0 ||
+					    cg_kbset_find(need, c, cl) >= 0)
+						continue;
+					for (k = 0; k < v.m->nkinds; k++) {
+						char *x;
+
+						if (!derivable(v.m->kinds[k]))
+							continue;
+						x = cg_kb_lookup(v.rs, c, cl,
+						    v.m->kinds[k]);
+						if (x == NULL)
+							break;
+						free(x);
+					}
+					if (k < v.m->nkinds)
 						cg_kbset_add(need, c, cl, none, &old);
 				}
 			}
@@ -921,7 +972,7 @@ verify(const char *path)
 			stored = cg_kbfile_get(v.f, key, len, k);
 			if (stored == NULL)
 				continue;
-			got = derive(&v, kid, k, buf, sizeof buf);
+			got = derive(&v, kid, k, &dbuf);
 			if (got == NULL)
 				cg_die(CG_EXIT_DATA, "%s: cannot re-derive %s of "
 				    "'%s': a child has no value", path,
@@ -980,7 +1031,9 @@ verify(const char *path)
 	cg_buf_free(&v.canon);
 	cg_buf_free(&v.text);
 	cg_buf_free(&v.text2);
+	cg_buf_free(&dbuf);
 	cg_kbfile_close(v.f);
+	cg_kb_close_all();
 }
 
 /* ----------------------------------------------------------------- main */
