@@ -1,0 +1,1860 @@
+/*
+ * sprouts.c - Sprouts in the plane, in the notation of Glop (Lemoine and
+ * Viennot): lands joined by '+', regions by '|', boundaries by '.',
+ * vertices 0 (unused spot), 1 (one edge), 2 (one life, in one region
+ * only), upper-case letters A..Y and Z(k) (one life, shared by two
+ * regions), lower-case letters a..l and m(k) (one life, twice in one
+ * boundary), "0*k" for k unused spots, "!" for the empty position.
+ * Impartial.  See sprouts(7).
+ *
+ * Position bytes: one byte per vertex, with end markers, as Glop's vertex
+ * lines: every boundary ends with BND, every region with REG, every land
+ * with LAND; the empty position is no bytes.  The byte values keep Glop's
+ * order of vertices (0 < 1 < 2 < 3 < lower-case < two-boundary <
+ * upper-case < markers), so Glop's line order is computed on bytes.
+ * Upper-case letters name vertices of one land, lower-case letters
+ * vertices of one boundary.  parse() keeps the structure as written;
+ * canonical() reduces and canonises as Glop does (research notes 1.4);
+ * options() first canonises, then plays every move of Glop's move
+ * generation, and emits each child reduced and canonised, once.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cg/ruleset.h"
+
+typedef unsigned char V;
+
+/* vertex byte values */
+#define V3        3u
+#define L1_FIRST  4u    /* lower-case: a = 4 ... */
+#define L1_LAST   63u
+#define L2_FIRST  64u   /* two-boundary letters (surfaces): z = 64 ... */
+#define L2_LAST   95u
+#define UP_FIRST  96u   /* upper-case: A = 96 ... */
+#define UP_LAST   243u
+#define T1        244u  /* temporary letters of the move generation */
+#define T2        245u
+#define T3        246u
+#define BND       250u
+#define TOPO      251u  /* reserved (surfaces) */
+#define REG       252u
+#define LAND      253u
+
+#define N_L1 (L1_LAST - L1_FIRST + 1)
+#define N_UP (UP_LAST - UP_FIRST + 1)
+#define MAX_ZEROS 100000ul
+#define MAX_NORMAL_BND 24
+
+static inline int is_letter(unsigned v) { return v >= L1_FIRST && v <= T3; }
+static inline int is_l1(unsigned v) { return v >= L1_FIRST && v <= L1_LAST; }
+static inline int is_l2(unsigned v) { return v >= L2_FIRST && v <= L2_LAST; }
+static inline int is_up(unsigned v) { return v >= UP_FIRST && v <= UP_LAST; }
+/* upper-case or temporary: the letters Glop names "2-region" */
+static inline int is_uplike(unsigned v) { return v >= UP_FIRST && v <= T3; }
+static inline int is_vertex(unsigned v) { return v <= T3; }
+static inline int lclass(unsigned v) { return is_l1(v) ? 0 : is_l2(v) ? 1 : 2; }
+
+/* ------------------------------------------------------------------ */
+/* Workspace: growable byte vectors with a sticky out-of-memory flag.  */
+
+struct vec {
+	V *d;
+	size_t n, cap;
+};
+
+struct span {
+	const V *p;
+	size_t n;
+};
+
+struct ws {
+	const struct cg_host *h;
+	int oom;
+	int limit;              /* a letter capacity was exceeded */
+	struct vec a, b, c, e;  /* scratch for one land's pipeline */
+	struct vec rot, regs, bnds, lands, out, child, prep, canon, pos;
+	struct vec tmp, cpos, lprep, lprep2, co, ci, idx;
+	struct span *sp;        /* span scratch */
+	size_t spcap;
+	/* children deduplication */
+	struct vec store;
+	size_t *slot;           /* offsets+1 into store, 0 = empty */
+	size_t nslot, nused;
+};
+
+static int
+vgrow(struct ws *w, struct vec *v, size_t extra)
+{
+	size_t need, cap;
+	V *d;
+
+	if (w->oom)
+		return -1;
+	need = v->n + extra;
+	if (need <= v->cap)
+		return 0;
+	cap = v->cap ? v->cap : 64;
+	while (cap < need)
+		cap *= 2;
+	d = w->h->realloc(v->d, cap);
+	if (d == NULL) {
+		w->oom = 1;
+		return -1;
+	}
+	v->d = d;
+	v->cap = cap;
+	return 0;
+}
+
+static inline void
+vpush(struct ws *w, struct vec *v, unsigned x)
+{
+	if (v->n < v->cap || vgrow(w, v, 1) == 0)
+		v->d[v->n++] = (V)x;
+}
+
+static void
+vput(struct ws *w, struct vec *v, const V *p, size_t n)
+{
+	if (n == 0 || vgrow(w, v, n) < 0)
+		return;
+	memcpy(v->d + v->n, p, n);
+	v->n += n;
+}
+
+static struct span *
+spans(struct ws *w, size_t n)
+{
+	struct span *p;
+	size_t cap;
+
+	if (n <= w->spcap)
+		return w->sp;
+	cap = w->spcap ? w->spcap : 64;
+	while (cap < n)
+		cap *= 2;
+	p = w->h->realloc(w->sp, cap * sizeof *p);
+	if (p == NULL) {
+		w->oom = 1;
+		return NULL;
+	}
+	w->sp = p;
+	w->spcap = cap;
+	return p;
+}
+
+static void
+ws_init(struct ws *w, const struct cg_host *h)
+{
+	memset(w, 0, sizeof *w);
+	w->h = h;
+}
+
+static void
+ws_free(struct ws *w)
+{
+	struct vec *v[] = { &w->a, &w->b, &w->c, &w->e, &w->rot, &w->regs,
+	    &w->bnds, &w->lands, &w->out, &w->child, &w->prep, &w->canon,
+	    &w->pos, &w->tmp, &w->store, &w->cpos, &w->lprep, &w->lprep2, &w->co, &w->ci,
+	    &w->idx };
+	size_t i;
+
+	for (i = 0; i < sizeof v / sizeof v[0]; i++)
+		w->h->free(v[i]->d);
+	w->h->free(w->sp);
+	w->h->free(w->slot);
+}
+
+/* ------------------------------------------------------------------ */
+/* Glop's line order: letters first compare by kind only (lower-case <   */
+/* two-boundary < upper-case), other vertices and markers by value;     */
+/* lines equal in that pseudo-order compare lexicographically.          */
+
+static int
+lcmp(const V *a, size_t na, const V *b, size_t nb)
+{
+	size_t i, n = na < nb ? na : nb;
+
+	for (i = 0; i < n; i++) {
+		unsigned x = a[i], y = b[i];
+
+		if (is_letter(x) && is_letter(y)) {
+			int cx = lclass(x), cy = lclass(y);
+
+			if (cx != cy)
+				return cx < cy ? -1 : 1;
+		} else if (x != y)
+			return x < y ? -1 : 1;
+	}
+	for (i = 0; i < n; i++)
+		if (a[i] != b[i])
+			return a[i] < b[i] ? -1 : 1;
+	return na < nb ? -1 : na > nb ? 1 : 0;
+}
+
+static int
+span_cmp(const void *x, const void *y)
+{
+	const struct span *a = x, *b = y;
+
+	return lcmp(a->p, a->n, b->p, b->n);
+}
+
+/* Compare the rotations of b (length n) starting at r and s. */
+static int
+rot_cmp(const V *b, size_t n, size_t r, size_t s)
+{
+	size_t i, x, y;
+
+	for (i = 0, x = r, y = s; i < n; i++) {
+		unsigned p = b[x], q = b[y];
+
+		if (is_letter(p) && is_letter(q)) {
+			int cp = lclass(p), cq = lclass(q);
+
+			if (cp != cq)
+				return cp < cq ? -1 : 1;
+		} else if (p != q)
+			return p < q ? -1 : 1;
+		if (++x == n)
+			x = 0;
+		if (++y == n)
+			y = 0;
+	}
+	for (i = 0, x = r, y = s; i < n; i++) {
+		if (b[x] != b[y])
+			return b[x] < b[y] ? -1 : 1;
+		if (++x == n)
+			x = 0;
+		if (++y == n)
+			y = 0;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Reduction of one land (Glop's Land::reduce), in into out.  A land     */
+/* line is its regions, each ending with REG (no LAND marker).          */
+
+/* Lives of a region the way Glop's dead-region test counts them. */
+static int
+region_alive(const V *p, size_t n)
+{
+	size_t i;
+	int lives = 0;
+	unsigned save = 0;
+
+	for (i = 0; i < n && lives < 2; i++) {
+		unsigned v = p[i];
+
+		if (is_letter(v) && v != save) {
+			lives++;
+			save = v;
+		} else if (v <= 2)
+			lives += 3 - (int)v;
+	}
+	return lives >= 2;
+}
+
+static void
+land_reduce(struct ws *w, const V *in, size_t n, struct vec *out)
+{
+	unsigned cnt[256];
+	struct vec *t = &w->a, *u = &w->b;
+	size_t i, j, start, rs;
+
+	/* 1. dead vertices: 3, and upper-case letters seen three times */
+	memset(cnt, 0, sizeof cnt);
+	for (i = 0; i < n; i++)
+		if (is_up(in[i]))
+			cnt[in[i]]++;
+	t->n = 0;
+	if (vgrow(w, t, n) < 0)
+		return;
+	for (i = 0; i < n; i++) {
+		unsigned v = in[i];
+
+		if (v == V3 || (is_up(v) && cnt[v] == 3))
+			continue;
+		t->d[t->n++] = (V)v;
+	}
+
+	/* 2. collapse equal neighbour letters in a boundary, cyclically;
+	 * 3. drop empty boundaries */
+	u->n = 0;
+	if (vgrow(w, u, t->n) < 0)
+		return;
+	start = 0;
+	for (i = 0; i < t->n; i++) {
+		unsigned v = t->d[i];
+
+		if (v == BND) {
+			size_t len = u->n - start;
+
+			if (len > 1 && is_letter(u->d[u->n - 1]) &&
+			    u->d[u->n - 1] == u->d[start])
+				u->n--;
+			if (u->n > start)
+				u->d[u->n++] = BND;
+			start = u->n;
+		} else if (v == REG) {
+			u->d[u->n++] = REG;
+			start = u->n;
+		} else {
+			if (is_letter(v) && u->n > start && u->d[u->n - 1] == v)
+				continue;
+			u->d[u->n++] = (V)v;
+		}
+	}
+
+	/* 4. dead regions; 5. letters twice in one boundary become
+	 * lower-case, twice in one region two-boundary letters; 6. regions
+	 * of 2 or 3 lives become one boundary */
+	t->n = 0;
+	rs = 0;
+	for (i = 0; i < u->n; i++) {
+		size_t b0, k, rlen;
+		int half, half2;
+
+		if (u->d[i] != REG)
+			continue;
+		rlen = i - rs;
+		if (!region_alive(u->d + rs, rlen)) {
+			rs = i + 1;
+			continue;
+		}
+		/* per boundary lower-case renaming */
+		b0 = rs;
+		for (j = rs; j < i; j++) {
+			if (u->d[j] != BND)
+				continue;
+			{
+				unsigned next = L1_FIRST;
+				size_t x, y;
+
+				for (x = b0; x < j; x++) {
+					unsigned v = u->d[x];
+					int c = 0;
+
+					if (!is_uplike(v))
+						continue;
+					for (y = b0; y < j; y++)
+						c += u->d[y] == v;
+					if (c == 2) {
+						if (next > L1_LAST) {
+							w->limit = 1;
+							return;
+						}
+						for (y = b0; y < j; y++)
+							if (u->d[y] == v)
+								u->d[y] = (V)next;
+						next++;
+					}
+				}
+			}
+			b0 = j + 1;
+		}
+		/* per region two-boundary renaming */
+		{
+			unsigned next = L2_FIRST;
+
+			for (j = rs; j < i; j++) {
+				unsigned v = u->d[j];
+				int c = 0;
+
+				if (!is_uplike(v))
+					continue;
+				for (k = rs; k < i; k++)
+					c += u->d[k] == v;
+				if (c == 2) {
+					if (next > L2_LAST) {
+						w->limit = 1;
+						return;
+					}
+					for (k = rs; k < i; k++)
+						if (u->d[k] == v)
+							u->d[k] = (V)next;
+					next++;
+				}
+			}
+		}
+		/* lives, in halves */
+		half = 0;
+		for (j = rs; j < i && half <= 6; j++) {
+			unsigned v = u->d[j];
+
+			if (is_l1(v) || is_l2(v))
+				half += 1;
+			else if (is_uplike(v))
+				half += 2;
+			else if (v <= 2)
+				half += (3 - (int)v) * 2;
+		}
+		if (vgrow(w, t, rlen + 2) < 0)
+			return;
+		if (half == 4 || half == 6) {
+			half2 = 0;
+			for (j = rs; j < i; j++) {
+				unsigned v = u->d[j];
+
+				if (is_l1(v) || is_l2(v))
+					half2 += 1;
+				else if (v == 2)
+					half2 += 2;
+				else if (is_vertex(v))
+					t->d[t->n++] = (V)v;
+			}
+			for (k = 0; k < (size_t)half2 / 2; k++)
+				t->d[t->n++] = 2;
+			t->d[t->n++] = BND;
+			t->d[t->n++] = REG;
+		} else {
+			memcpy(t->d + t->n, u->d + rs, rlen + 1);
+			t->n += rlen + 1;
+		}
+		rs = i + 1;
+	}
+
+	/* 7. an upper-case letter seen once in the land becomes 2 */
+	memset(cnt, 0, sizeof cnt);
+	for (i = 0; i < t->n; i++)
+		if (is_uplike(t->d[i]))
+			cnt[t->d[i]]++;
+	out->n = 0;
+	vput(w, out, t->d, t->n);
+	if (w->oom)
+		return;
+	for (i = 0; i < out->n; i++)
+		if (is_uplike(out->d[i]) && cnt[out->d[i]] == 1)
+			out->d[i] = 2;
+}
+
+/* ------------------------------------------------------------------ */
+/* Canonisation of one land (Glop's Land::canonize).                    */
+
+/* Rename the upper-case (and temporary) letters in order of first
+ * appearance. */
+static void
+rename_up(struct ws *w, V *p, size_t n)
+{
+	V map[256];
+	unsigned next = UP_FIRST;
+	size_t i;
+
+	memset(map, 0, sizeof map);
+	for (i = 0; i < n; i++) {
+		unsigned v = p[i];
+
+		if (!is_uplike(v))
+			continue;
+		if (map[v] == 0) {
+			if (next > UP_LAST) {
+				w->limit = 1;
+				return;
+			}
+			map[v] = (V)next++;
+		}
+		p[i] = map[v];
+	}
+}
+
+/* Lower-case letters renamed per boundary, two-boundary letters per
+ * region, in order of appearance. */
+static void
+rename_low(V *p, size_t n)
+{
+	V map1[256], map2[256];
+	unsigned n1 = L1_FIRST, n2 = L2_FIRST;
+	size_t i;
+
+	memset(map1, 0, sizeof map1);
+	memset(map2, 0, sizeof map2);
+	for (i = 0; i < n; i++) {
+		unsigned v = p[i];
+
+		if (v == BND) {
+			memset(map1, 0, sizeof map1);
+			n1 = L1_FIRST;
+		} else if (v == REG) {
+			memset(map2, 0, sizeof map2);
+			n2 = L2_FIRST;
+		} else if (is_l1(v)) {
+			if (map1[v] == 0)
+				map1[v] = (V)n1++;
+			p[i] = map1[v];
+		} else if (is_l2(v)) {
+			if (map2[v] == 0)
+				map2[v] = (V)n2++;
+			p[i] = map2[v];
+		}
+	}
+}
+
+/* One orientation of a region: each boundary at its least rotation,
+ * boundaries sorted; appended to out (with BND and REG markers). */
+static void
+region_variant(struct ws *w, const V *p, size_t n, int reverse,
+    struct vec *out)
+{
+	struct vec *r = &w->rot;
+	struct span *sp;
+	size_t i, b0, nb = 0, k, base;
+
+	for (i = 0; i < n; i++)
+		nb += p[i] == BND;
+	/* rotated copies of every boundary, in r */
+	r->n = 0;
+	if (vgrow(w, r, n) < 0)
+		return;
+	b0 = 0;
+	for (i = 0; i < n; i++) {
+		size_t len, best, s;
+		const V *b;
+		V *q;
+
+		if (p[i] != BND)
+			continue;
+		len = i - b0;
+		q = r->d + r->n;
+		if (reverse)
+			for (k = 0; k < len; k++)
+				q[k] = p[i - 1 - k];
+		else
+			memcpy(q, p + b0, len);
+		/* least rotation, written back in place */
+		best = 0;
+		b = q;
+		for (s = 1; s < len; s++)
+			if (rot_cmp(b, len, s, best) < 0)
+				best = s;
+		if (best != 0) {
+			struct vec *t = &w->tmp;
+
+			t->n = 0;
+			if (vgrow(w, t, len) < 0)
+				return;
+			memcpy(t->d, q + best, len - best);
+			memcpy(t->d + len - best, q, best);
+			memcpy(q, t->d, len);
+		}
+		r->n += len;
+		r->d[r->n++] = BND;
+		b0 = i + 1;
+	}
+	sp = spans(w, nb);
+	if (sp == NULL)
+		return;
+	b0 = 0;
+	k = 0;
+	for (i = 0; i < r->n; i++)
+		if (r->d[i] == BND) {
+			sp[k].p = r->d + b0;
+			sp[k].n = i + 1 - b0;
+			k++;
+			b0 = i + 1;
+		}
+	if (nb > 1)
+		qsort(sp, nb, sizeof *sp, span_cmp);
+	base = out->n;
+	if (vgrow(w, out, n + 1) < 0)
+		return;
+	for (k = 0; k < nb; k++) {
+		memcpy(out->d + out->n, sp[k].p, sp[k].n);
+		out->n += sp[k].n;
+	}
+	out->d[out->n++] = REG;
+	(void)base;
+}
+
+/* Sort a land: each region in its better orientation, regions sorted.
+ * in (regions with markers) to out. */
+static void
+land_sort(struct ws *w, const V *in, size_t n, struct vec *out)
+{
+	struct vec *rg = &w->regs;
+	struct span *sp;
+	size_t i, r0, nr = 0, k;
+
+	rg->n = 0;
+	r0 = 0;
+	for (i = 0; i < n; i++) {
+		size_t a0, a1;
+
+		if (in[i] != REG)
+			continue;
+		nr++;
+		a0 = rg->n;
+		region_variant(w, in + r0, i - r0, 0, rg);
+		a1 = rg->n;
+		region_variant(w, in + r0, i - r0, 1, rg);
+		if (w->oom)
+			return;
+		/* keep the first when strictly smaller, else the second */
+		if (lcmp(rg->d + a0, a1 - a0, rg->d + a1, rg->n - a1) < 0)
+			rg->n = a1;
+		else {
+			memmove(rg->d + a0, rg->d + a1, rg->n - a1);
+			rg->n = a0 + (rg->n - a1);
+		}
+		r0 = i + 1;
+	}
+	sp = spans(w, nr);
+	if (sp == NULL)
+		return;
+	r0 = 0;
+	k = 0;
+	for (i = 0; i < rg->n; i++)
+		if (rg->d[i] == REG) {
+			sp[k].p = rg->d + r0;
+			sp[k].n = i + 1 - r0;
+			k++;
+			r0 = i + 1;
+		}
+	if (nr > 1)
+		qsort(sp, nr, sizeof *sp, span_cmp);
+	out->n = 0;
+	if (vgrow(w, out, rg->n) < 0)
+		return;
+	for (k = 0; k < nr; k++) {
+		memcpy(out->d + out->n, sp[k].p, sp[k].n);
+		out->n += sp[k].n;
+	}
+}
+
+/* Canonise a reduced land that does not split (p, n: regions with
+ * markers); the result, with its LAND marker, is appended to out. */
+static void
+land_canon(struct ws *w, const V *p, size_t n, struct vec *out)
+{
+	struct vec *x = &w->c, *y = &w->e;
+	size_t i;
+	int low = 0;
+
+	x->n = 0;
+	vput(w, x, p, n);
+	if (w->oom)
+		return;
+	rename_up(w, x->d, x->n);
+	land_sort(w, x->d, x->n, y);
+	if (w->oom || w->limit)
+		return;
+	for (i = 0; i < y->n && !low; i++)
+		low = is_l1(y->d[i]) || is_l2(y->d[i]);
+	if (low)
+		rename_low(y->d, y->n);
+	rename_up(w, y->d, y->n);
+	land_sort(w, y->d, y->n, x);
+	if (w->oom || w->limit)
+		return;
+	vput(w, out, x->d, x->n);
+	vpush(w, out, LAND);
+}
+
+static void prepare_land(struct ws *w, const V *p, size_t n, struct vec *out);
+
+/* Bitset of the upper-case letters of a region. */
+struct lset {
+	uint64_t b[4];
+};
+
+/* Reduce a land, split it into independent lands (regions sharing an
+ * upper-case letter stay together, grouped as Glop groups them) and
+ * canonise each; the lands are appended to out, each ending with LAND. */
+static void
+land_process(struct ws *w, const V *in, size_t n, struct vec *out)
+{
+	struct vec *red = &w->out;
+	size_t i, r0, nr, k, g, ng;
+	struct lset *rset, *gset;
+	size_t *rstart, *rlen, *order, *gfirst, *glen, *ord2, *gf2, *gl2;
+	struct lset *gs2;
+	void *mem;
+	struct vec *tmp = &w->prep;
+
+	/* lower-case pairs become upper-case letters first, as before a
+	 * move: the reduction then treats every letter alike */
+	prepare_land(w, in, n, &w->lprep2);
+	if (w->oom || w->limit)
+		return;
+	land_reduce(w, w->lprep2.d, w->lprep2.n, red);
+	if (w->oom || w->limit || red->n == 0)
+		return;
+	nr = 0;
+	for (i = 0; i < red->n; i++)
+		nr += red->d[i] == REG;
+	if (nr == 1) {
+		land_canon(w, red->d, red->n, out);
+		return;
+	}
+	mem = w->h->alloc(nr * (2 * sizeof(struct lset) + 7 * sizeof(size_t)
+	    + sizeof(struct lset)));
+	if (mem == NULL) {
+		w->oom = 1;
+		return;
+	}
+	rset = mem;
+	gset = rset + nr;
+	gs2 = gset + nr;
+	rstart = (size_t *)(gs2 + nr);
+	rlen = rstart + nr;
+	order = rlen + nr;
+	gfirst = order + nr;
+	glen = gfirst + nr;
+	ord2 = glen + nr;
+	gf2 = ord2 + nr;
+	(void)gf2;
+	gl2 = NULL;
+	r0 = 0;
+	k = 0;
+	for (i = 0; i < red->n; i++) {
+		unsigned v = red->d[i];
+
+		if (k < nr && i == r0)
+			memset(&rset[k], 0, sizeof rset[k]);
+		if (is_uplike(v))
+			rset[k].b[v >> 6] |= (uint64_t)1 << (v & 63);
+		if (v == REG) {
+			rstart[k] = r0;
+			rlen[k] = i + 1 - r0;
+			k++;
+			r0 = i + 1;
+		}
+	}
+	/* Glop's grouping: a region joins (and merges, at the end of the
+	 * list) every group it shares a letter with. */
+	ng = 0;
+	for (k = 0; k < nr; k++) {
+		size_t nn = 0, ln = 0, lstart;
+		struct lset ls;
+		size_t ng2 = 0;
+		int linked = 0;
+
+		memset(&ls, 0, sizeof ls);
+		/* new order: unlinked groups, then the linked group */
+		lstart = 0;
+		(void)lstart;
+		/* first pass: unlinked groups in order into ord2 */
+		for (g = 0; g < ng; g++) {
+			int sh = (gset[g].b[0] & rset[k].b[0]) ||
+			    (gset[g].b[1] & rset[k].b[1]) ||
+			    (gset[g].b[2] & rset[k].b[2]) ||
+			    (gset[g].b[3] & rset[k].b[3]);
+
+			if (sh) {
+				linked = 1;
+				continue;
+			}
+			memcpy(ord2 + nn, order + gfirst[g],
+			    glen[g] * sizeof *order);
+			gs2[ng2] = gset[g];
+			/* temporarily keep group lengths in rlen-free space */
+			gfirst[g] = nn;     /* new start */
+			nn += glen[g];
+			ng2++;
+		}
+		/* then the linked groups' regions and k */
+		for (g = 0; g < ng; g++) {
+			int sh = (gset[g].b[0] & rset[k].b[0]) ||
+			    (gset[g].b[1] & rset[k].b[1]) ||
+			    (gset[g].b[2] & rset[k].b[2]) ||
+			    (gset[g].b[3] & rset[k].b[3]);
+
+			if (!sh)
+				continue;
+			memcpy(ord2 + nn + ln, order + gfirst[g],
+			    glen[g] * sizeof *order);
+			ln += glen[g];
+			ls.b[0] |= gset[g].b[0];
+			ls.b[1] |= gset[g].b[1];
+			ls.b[2] |= gset[g].b[2];
+			ls.b[3] |= gset[g].b[3];
+		}
+		(void)linked;
+		ord2[nn + ln] = k;
+		ln++;
+		ls.b[0] |= rset[k].b[0];
+		ls.b[1] |= rset[k].b[1];
+		ls.b[2] |= rset[k].b[2];
+		ls.b[3] |= rset[k].b[3];
+		/* rebuild group tables: unlinked groups keep their lengths */
+		{
+			size_t g2 = 0, pos = 0;
+
+			for (g = 0; g < ng; g++) {
+				int sh = (gset[g].b[0] & rset[k].b[0]) ||
+				    (gset[g].b[1] & rset[k].b[1]) ||
+				    (gset[g].b[2] & rset[k].b[2]) ||
+				    (gset[g].b[3] & rset[k].b[3]);
+
+				if (sh)
+					continue;
+				glen[g2] = glen[g];
+				gfirst[g2] = pos;
+				pos += glen[g];
+				g2++;
+			}
+			for (g = 0; g < ng2; g++)
+				gset[g] = gs2[g];
+			gfirst[ng2] = nn;
+			glen[ng2] = ln;
+			gset[ng2] = ls;
+			ng = ng2 + 1;
+		}
+		memcpy(order, ord2, (nn + ln) * sizeof *order);
+	}
+	(void)gl2;
+	for (g = 0; g < ng; g++) {
+		tmp->n = 0;
+		for (k = 0; k < glen[g]; k++) {
+			size_t r = order[gfirst[g] + k];
+
+			vput(w, tmp, red->d + rstart[r], rlen[r]);
+		}
+		if (w->oom)
+			break;
+		land_canon(w, tmp->d, tmp->n, out);
+	}
+	w->h->free(mem);
+}
+
+/* Sort the lands of lands (each ending with LAND) into out. */
+static void
+lands_sort(struct ws *w, const V *p, size_t n, struct vec *out)
+{
+	struct span *sp;
+	size_t i, l0, nl = 0, k;
+
+	for (i = 0; i < n; i++)
+		nl += p[i] == LAND;
+	sp = spans(w, nl);
+	if (sp == NULL)
+		return;
+	l0 = 0;
+	k = 0;
+	for (i = 0; i < n; i++)
+		if (p[i] == LAND) {
+			sp[k].p = p + l0;
+			sp[k].n = i + 1 - l0;
+			k++;
+			l0 = i + 1;
+		}
+	if (nl > 1)
+		qsort(sp, nl, sizeof *sp, span_cmp);
+	out->n = 0;
+	if (vgrow(w, out, n) < 0)
+		return;
+	for (k = 0; k < nl; k++) {
+		memcpy(out->d + out->n, sp[k].p, sp[k].n);
+		out->n += sp[k].n;
+	}
+}
+
+/* One pass of Glop's Position::canonize: p to out. */
+static void
+canon_pass(struct ws *w, const V *p, size_t n, struct vec *out)
+{
+	struct vec *ls = &w->lands;
+	size_t i, l0;
+
+	ls->n = 0;
+	l0 = 0;
+	for (i = 0; i < n; i++)
+		if (p[i] == LAND) {
+			land_process(w, p + l0, i - l0, ls);
+			if (w->oom || w->limit)
+				return;
+			l0 = i + 1;
+		}
+	lands_sort(w, ls->d, ls->n, out);
+}
+
+/* Iterate the pass until the position no longer changes (Glop's
+ * canonisation is not always idempotent); on a cycle, the least member
+ * of the cycle in byte order. */
+#define CANON_MAX 12
+static void
+canon_fix(struct ws *w, const V *p, size_t n, struct vec *out)
+{
+	struct vec hist;
+	size_t off[CANON_MAX + 1], len[CANON_MAX + 1];
+	size_t it, j;
+
+	memset(&hist, 0, sizeof hist);
+	canon_pass(w, p, n, out);
+	for (it = 0; it < CANON_MAX && !w->oom && !w->limit; it++) {
+		struct vec *nx = &w->pos;
+
+		off[it] = hist.n;
+		len[it] = out->n;
+		vput(w, &hist, out->d, out->n);
+		canon_pass(w, out->d, out->n, nx);
+		if (w->oom || w->limit)
+			break;
+		for (j = 0; j <= it; j++)
+			if (len[j] == nx->n && (nx->n == 0 ||
+			    memcmp(hist.d + off[j], nx->d, nx->n) == 0))
+				break;
+		if (j <= it) {
+			/* cycle hist[j..it]: take the least */
+			size_t best = j, m;
+
+			for (m = j + 1; m <= it; m++) {
+				size_t a = len[m], b = len[best];
+				int c = memcmp(hist.d + off[m],
+				    hist.d + off[best], a < b ? a : b);
+
+				if (c < 0 || (c == 0 && a < b))
+					best = m;
+			}
+			out->n = 0;
+			vput(w, out, hist.d + off[best], len[best]);
+			break;
+		}
+		out->n = 0;
+		vput(w, out, nx->d, nx->n);
+	}
+	w->h->free(hist.d);
+}
+
+/* ------------------------------------------------------------------ */
+/* Structure check of position bytes.                                   */
+
+static int
+check_bytes(const V *p, size_t n)
+{
+	size_t i;
+	int inb = 0, inr = 0, inl = 0;
+
+	for (i = 0; i < n; i++) {
+		unsigned v = p[i];
+
+		if (is_vertex(v)) {
+			if (v == V3)
+				return 0;
+			inb = inr = inl = 1;
+		} else if (v == BND) {
+			if (!inb)
+				return 0;
+			inb = 0;
+		} else if (v == REG) {
+			if (inb || !inr)
+				return 0;
+			inr = 0;
+		} else if (v == LAND) {
+			if (inb || inr || !inl)
+				return 0;
+			inl = 0;
+		} else
+			return 0;
+	}
+	return !inb && !inr && !inl;
+}
+
+static int
+corrupt(const struct cg_context *cx)
+{
+	return cx->host->error(cx->err, 0, "corrupt sprouts position");
+}
+
+static int
+ws_status(const struct cg_context *cx, struct ws *w)
+{
+	if (w->oom)
+		return CG_ENOMEM;
+	if (w->limit) {
+		cx->host->error(cx->err, 0,
+		    "too many letters in one land or boundary");
+		return CG_ELIMIT;
+	}
+	return CG_OK;
+}
+
+static int
+sprouts_canonical(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, struct cg_buf *out)
+{
+	struct ws w;
+	int r;
+
+	if (!check_bytes(pos, len))
+		return corrupt(cx);
+	ws_init(&w, cx->host);
+	canon_fix(&w, pos, len, &w.canon);
+	r = ws_status(cx, &w);
+	if (r == CG_OK && cx->host->buf_put(out, w.canon.d, w.canon.n) < 0)
+		r = CG_ENOMEM;
+	ws_free(&w);
+	return r;
+}
+
+static int
+sprouts_decompose(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, cg_emit_fn emit, void *ctx)
+{
+	size_t i, l0 = 0;
+
+	if (!check_bytes(pos, len))
+		return corrupt(cx);
+	/* letters never cross lands: each land is a component as it is */
+	for (i = 0; i < len; i++)
+		if (pos[i] == LAND) {
+			if (emit(ctx, pos + l0, i + 1 - l0, NULL))
+				return CG_STOP;
+			l0 = i + 1;
+		}
+	return CG_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Move generation.                                                     */
+
+struct gen {
+	struct ws *w;
+	const struct cg_context *cx;
+	const V *pos;          /* canonical position */
+	size_t plen;
+	size_t land0, land1;   /* the land played in: [land0, land1) incl LAND */
+	const V *lreg;         /* prepared land (regions) */
+	size_t llen;
+	size_t reg0, reg1;     /* the region played in, in lreg, incl REG */
+	cg_emit_fn emit;
+	void *ctx;
+	int stop;
+};
+
+static uint64_t
+hash_bytes(const V *p, size_t n)
+{
+	uint64_t h = 1469598103934665603ull;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		h ^= p[i];
+		h *= 1099511628211ull;
+	}
+	return h ^ (h >> 29);
+}
+
+/* Is the child new?  Records it.  -1 on allocation failure. */
+static int
+dedupe(struct ws *w, const V *p, size_t n)
+{
+	size_t i, mask;
+	uint64_t h;
+
+	if (w->nused * 2 >= w->nslot) {
+		size_t ns = w->nslot ? w->nslot * 2 : 256, k;
+		size_t *sl = w->h->alloc(ns * sizeof *sl);
+
+		if (sl == NULL) {
+			w->oom = 1;
+			return -1;
+		}
+		memset(sl, 0, ns * sizeof *sl);
+		for (k = 0; k < w->nslot; k++) {
+			size_t o = w->slot[k], ln;
+
+			if (o == 0)
+				continue;
+			o--;
+			memcpy(&ln, w->store.d + o, sizeof ln);
+			h = hash_bytes(w->store.d + o + sizeof ln, ln);
+			for (i = (size_t)h & (ns - 1); sl[i]; i = (i + 1) & (ns - 1))
+				;
+			sl[i] = o + 1;
+		}
+		w->h->free(w->slot);
+		w->slot = sl;
+		w->nslot = ns;
+	}
+	mask = w->nslot - 1;
+	h = hash_bytes(p, n);
+	for (i = (size_t)h & mask; w->slot[i]; i = (i + 1) & mask) {
+		size_t o = w->slot[i] - 1, ln;
+
+		memcpy(&ln, w->store.d + o, sizeof ln);
+		if (ln == n && (n == 0 || memcmp(w->store.d + o + sizeof ln, p,
+		    n) == 0))
+			return 0;
+	}
+	{
+		size_t o = w->store.n;
+
+		vput(w, &w->store, (const V *)&n, sizeof n);
+		vput(w, &w->store, p, n);
+		if (w->oom)
+			return -1;
+		w->slot[i] = o + 1;
+		w->nused++;
+	}
+	return 1;
+}
+
+/* The land line with the played region replaced by the regions in
+ * w->child; reduce, canonise, put back among the other lands, emit. */
+static void
+finish_child(struct gen *g)
+{
+	struct ws *w = g->w;
+	struct vec *lc = &w->tmp, *nl = &w->lands, *all = &w->pos;
+	int r;
+
+	if (g->stop || w->oom || w->limit)
+		return;
+	/* Glop's order: the untouched regions, then the new ones */
+	lc->n = 0;
+	vput(w, lc, g->lreg, g->reg0);
+	vput(w, lc, g->lreg + g->reg1, g->llen - g->reg1);
+	vput(w, lc, w->child.d, w->child.n);
+	if (w->oom)
+		return;
+	/* lc is w->tmp, which region sorting also uses: copy it away */
+	w->canon.n = 0;
+	vput(w, &w->canon, lc->d, lc->n);
+	if (w->oom)
+		return;
+	nl->n = 0;
+	vput(w, nl, g->pos, g->land0);
+	vput(w, nl, g->pos + g->land1, g->plen - g->land1);
+	land_process(w, w->canon.d, w->canon.n, nl);
+	if (w->oom || w->limit)
+		return;
+	lands_sort(w, nl->d, nl->n, all);
+	if (w->oom)
+		return;
+	r = dedupe(w, all->d, all->n);
+	if (r < 0)
+		return;
+	if (r > 0 && g->emit(g->ctx, all->d, all->n, NULL))
+		g->stop = 1;
+}
+
+/* Boundary split into the couple (outer, inner) by joining positions s1
+ * <= s2 of b (Glop's Boundary::compute_1bnd_children).  Appends the
+ * outer boundary (with BND) to o and the inner one to in. */
+static int
+split_couple(const V *b, size_t len, size_t s1, size_t s2, struct ws *w,
+    struct vec *o, struct vec *in)
+{
+	unsigned v1 = b[s1], v2 = b[s2], n1 = v1, n2 = v2;
+	size_t k;
+
+	if (len == 1) {
+		if (v1 == 0) {
+			vpush(w, o, T1); vpush(w, o, T3); vpush(w, o, BND);
+			vpush(w, in, T1); vpush(w, in, T3); vpush(w, in, BND);
+			return 1;
+		}
+		if (v1 == 1) {
+			vpush(w, o, V3); vpush(w, o, T3); vpush(w, o, BND);
+			vpush(w, in, V3); vpush(w, in, T3); vpush(w, in, BND);
+			return 1;
+		}
+		return 0;
+	}
+	if (s1 == s2 && v1 == 2)
+		return 0;
+	if (v1 == v2 && is_letter(v1))
+		return 0;
+	if (s1 != s2) {
+		if (v1 == 1)
+			n1 = T1;
+		if (v2 == 1)
+			n2 = T2;
+		if (v1 == 2)
+			n1 = V3;
+		if (v2 == 2)
+			n2 = V3;
+	} else if (v1 == 1)
+		n1 = n2 = V3;
+	/* outer: b[s2..] b[..s1) b'[s1] T3 */
+	for (k = s2; k < len; k++)
+		vpush(w, o, k == s2 ? n2 : b[k]);
+	for (k = 0; k < s1; k++)
+		vpush(w, o, b[k]);
+	vpush(w, o, n1);
+	vpush(w, o, T3);
+	vpush(w, o, BND);
+	/* inner: b'[s1] .. b[s2) b'[s2] T3 */
+	for (k = s1; k < s2; k++)
+		vpush(w, in, k == s1 ? n1 : b[k]);
+	vpush(w, in, n2);
+	vpush(w, in, T3);
+	vpush(w, in, BND);
+	return 1;
+}
+
+/* The part of b used when b is joined to another boundary, starting at
+ * vertex r (Glop's Boundary::compute_2bnd_children). */
+static void
+join_part(const V *b, size_t len, size_t r, struct ws *w, struct vec *o,
+    unsigned t1)
+{
+	unsigned v = b[r];
+	size_t k;
+
+	if (v == 0) {
+		vpush(w, o, 1);
+		return;
+	}
+	if (v == 1)
+		vpush(w, o, t1);
+	else if (v == 2)
+		vpush(w, o, V3);
+	else
+		vpush(w, o, v);
+	for (k = 1; k < len; k++)
+		vpush(w, o, b[(r + k) % len]);
+	if (v == 1)
+		vpush(w, o, t1);
+	else if (is_letter(v))
+		vpush(w, o, v);
+}
+
+static void
+push_zeros(struct ws *w, struct vec *v, size_t k)
+{
+	size_t i;
+
+	for (i = 0; i < k; i++) {
+		vpush(w, v, 0);
+		vpush(w, v, BND);
+	}
+}
+
+/* Every move inside the region [reg0, reg1) of the prepared land. */
+static void
+region_moves(struct gen *g)
+{
+	struct ws *w = g->w;
+	const V *rp = g->lreg + g->reg0;
+	size_t rn = g->reg1 - g->reg0 - 1; /* without REG */
+	size_t nb = 0, i, j, k, z, b0;
+	struct vec *ch = &w->child, *co = &w->co, *ci = &w->ci;
+	size_t *bs, *bl, *normal;
+
+	for (i = 0; i < rn; i++)
+		nb += rp[i] == BND;
+	w->idx.n = 0;
+	if (vgrow(w, &w->idx, 3 * nb * sizeof(size_t)) < 0)
+		return;
+	bs = (size_t *)(void *)w->idx.d;
+	bl = bs + nb;
+	normal = bl + nb;
+	for (i = 0, b0 = 0, k = 0; i < rn; i++)
+		if (rp[i] == BND) {
+			bs[k] = b0;
+			bl[k] = i - b0;
+			k++;
+			b0 = i + 1;
+		}
+	for (z = 0; z < nb && bl[z] == 1 && rp[bs[z]] == 0; z++)
+		;
+
+	/* a boundary joined to itself: the region splits in two, the
+	 * other boundaries go to either side (unused spots by number) */
+	for (i = z > 0 ? z - 1 : 0; i < nb && !g->stop; i++) {
+		const V *b = rp + bs[i];
+		size_t len = bl[i], s1, s2, nz, nn = 0;
+
+		nz = z - (i < z);
+		for (k = z; k < nb; k++)
+			if (k != i)
+				normal[nn++] = k;
+		if (nn > MAX_NORMAL_BND) {
+			w->limit = 1;
+			return;
+		}
+		for (s1 = 0; s1 < len && !g->stop; s1++)
+			for (s2 = s1; s2 < len && !g->stop; s2++) {
+				size_t zi;
+				unsigned long m, mmax = 1ul << nn;
+
+				co->n = ci->n = 0;
+				if (!split_couple(b, len, s1, s2, w, co, ci))
+					continue;
+				for (zi = 0; zi <= nz && !g->stop; zi++)
+					for (m = 0; m < mmax && !g->stop; m++) {
+						ch->n = 0;
+						vput(w, ch, co->d, co->n);
+						push_zeros(w, ch, zi);
+						for (k = 0; k < nn; k++)
+							if (m >> k & 1)
+								vput(w, ch, rp + bs[normal[k]],
+								    bl[normal[k]] + 1);
+						vpush(w, ch, REG);
+						vput(w, ch, ci->d, ci->n);
+						push_zeros(w, ch, nz - zi);
+						for (k = 0; k < nn; k++)
+							if (!(m >> k & 1))
+								vput(w, ch, rp + bs[normal[k]],
+								    bl[normal[k]] + 1);
+						vpush(w, ch, REG);
+						finish_child(g);
+						if (w->oom || w->limit)
+							return;
+					}
+			}
+	}
+
+	/* two boundaries joined into one */
+	for (i = z >= 2 ? z - 2 : 0; i < nb && !g->stop; i++)
+		for (j = i + 1; j < nb && !g->stop; j++) {
+			const V *bi = rp + bs[i], *bj = rp + bs[j];
+			size_t r, q;
+
+			for (r = 0; r < bl[i] && !g->stop; r++)
+				for (q = 0; q < bl[j] && !g->stop; q++) {
+					unsigned fi = bi[r], fj = bj[q];
+
+					if (fi == fj && is_up(fi))
+						continue;
+					ch->n = 0;
+					join_part(bi, bl[i], r, w, ch, T1);
+					vpush(w, ch, T3);
+					join_part(bj, bl[j], q, w, ch,
+					    fi == 1 && fj == 1 ? T2 : T1);
+					vpush(w, ch, T3);
+					vpush(w, ch, BND);
+					for (k = 0; k < nb; k++)
+						if (k != i && k != j)
+							vput(w, ch, rp + bs[k], bl[k] + 1);
+					vpush(w, ch, REG);
+					finish_child(g);
+					if (w->oom || w->limit)
+						return;
+				}
+		}
+}
+
+/* Lower-case (and two-boundary) letter pairs renamed to fresh
+ * upper-case letters, as Glop does before computing children. */
+static void
+prepare_land(struct ws *w, const V *p, size_t n, struct vec *out)
+{
+	unsigned next = UP_FIRST;
+	size_t i, k;
+
+	out->n = 0;
+	vput(w, out, p, n);
+	if (w->oom)
+		return;
+	for (i = 0; i < n; i++)
+		if (is_up(p[i]) && p[i] >= next)
+			next = p[i] + 1u;
+	for (i = 0; i < n; i++) {
+		unsigned v = out->d[i];
+
+		if (!is_l1(v) && !is_l2(v))
+			continue;
+		if (next > UP_LAST) {
+			w->limit = 1;
+			return;
+		}
+		out->d[i] = (V)next;
+		for (k = i + 1; k < n; k++)
+			if (out->d[k] == v) {
+				out->d[k] = (V)next;
+				break;
+			}
+		next++;
+	}
+}
+
+static int
+sprouts_options(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, enum cg_side side, cg_emit_fn emit, void *ctx)
+{
+	struct ws w;
+	struct gen g;
+	size_t i, l0, r0, j;
+	int r;
+
+	(void)side;
+	if (!check_bytes(pos, len))
+		return corrupt(cx);
+	ws_init(&w, cx->host);
+	canon_fix(&w, pos, len, &w.cpos);
+	memset(&g, 0, sizeof g);
+	g.w = &w;
+	g.cx = cx;
+	g.emit = emit;
+	g.ctx = ctx;
+	g.pos = w.cpos.d;
+	g.plen = w.cpos.n;
+	l0 = 0;
+	for (i = 0; i < w.cpos.n && !g.stop && !w.oom && !w.limit; i++) {
+		if (w.cpos.d[i] != LAND)
+			continue;
+		g.land0 = l0;
+		g.land1 = i + 1;
+		prepare_land(&w, w.cpos.d + l0, i - l0, &w.lprep);
+		g.lreg = w.lprep.d;
+		g.llen = w.lprep.n;
+		r0 = 0;
+		for (j = 0; j < g.llen && !g.stop && !w.oom && !w.limit; j++)
+			if (g.lreg[j] == REG) {
+				g.reg0 = r0;
+				g.reg1 = j + 1;
+				region_moves(&g);
+				r0 = j + 1;
+			}
+		l0 = i + 1;
+	}
+	r = ws_status(cx, &w);
+	if (r == CG_OK && g.stop)
+		r = CG_STOP;
+	ws_free(&w);
+	return r;
+}
+
+/* ------------------------------------------------------------------ */
+/* Text.                                                                */
+
+/* Append the name of letter v, compact or extended. */
+static int
+put_letter(const struct cg_host *h, struct cg_buf *out, unsigned v,
+    const int ext[3])
+{
+	if (is_l1(v))
+		return ext[0] ? h->buf_printf(out, "m(%u)", v - L1_FIRST + 1) :
+		    h->buf_putc(out, (int)('a' + v - L1_FIRST));
+	if (is_l2(v))
+		return ext[1] ? h->buf_printf(out, "n(%u)", v - L2_FIRST + 1) :
+		    h->buf_putc(out, (int)('z' - (v - L2_FIRST)));
+	if (is_up(v))
+		return ext[2] ? h->buf_printf(out, "Z(%u)", v - UP_FIRST + 1) :
+		    h->buf_putc(out, (int)('A' + v - UP_FIRST));
+	return h->buf_putc(out, v == T1 ? '-' : v == T2 ? '=' : '#');
+}
+
+static int
+sprouts_print(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, struct cg_buf *out)
+{
+	const struct cg_host *h = cx->host;
+	int ext[3] = { 0, 0, 0 };
+	size_t i, k;
+	int first_b = 1; /* at the start of a region */
+
+	if (!check_bytes(pos, len))
+		return corrupt(cx);
+	if (len == 0)
+		return h->buf_putc(out, '!');
+	for (i = 0; i < len; i++) {
+		unsigned v = pos[i];
+
+		if (is_l1(v) && v - L1_FIRST >= 12)
+			ext[0] = 1;
+		if (is_l2(v) && v - L2_FIRST >= 12)
+			ext[1] = 1;
+		if (is_up(v) && v - UP_FIRST >= 25)
+			ext[2] = 1;
+	}
+	for (i = 0; i < len; ) {
+		unsigned v = pos[i];
+		int rc = 0;
+
+		if (v == 0 && pos[i + 1] == BND) {
+			/* a run of unused spots: 0*k when k >= 2 */
+			for (k = 0; i + 2 * k + 1 < len && pos[i + 2 * k] == 0 &&
+			    pos[i + 2 * k + 1] == BND; k++)
+				;
+			if (!first_b)
+				rc = h->buf_putc(out, '.');
+			if (rc == 0)
+				rc = k >= 2 ? h->buf_printf(out, "0*%zu", k) :
+				    h->buf_putc(out, '0');
+			i += 2 * k;
+			first_b = 0;
+			if (rc < 0)
+				return CG_ENOMEM;
+			continue;
+		}
+		if (v == REG) {
+			first_b = 1;
+			if (i + 1 < len && pos[i + 1] != LAND)
+				rc = h->buf_putc(out, '|');
+		} else if (v == LAND) {
+			if (i + 1 < len)
+				rc = h->buf_putc(out, '+');
+		} else if (v == BND) {
+			/* the separator is written before the next boundary */
+		} else {
+			if (!first_b && i > 0 && pos[i - 1] == BND)
+				rc = h->buf_putc(out, '.');
+			first_b = 0;
+			if (rc == 0)
+				rc = v <= 2 ? h->buf_putc(out, (int)('0' + v)) :
+				    put_letter(h, out, v, ext);
+		}
+		if (rc < 0)
+			return CG_ENOMEM;
+		i++;
+	}
+	return CG_OK;
+}
+
+struct ptok {
+	V v;
+	size_t col;
+};
+
+static const char *
+letter_text(char *buf, size_t bufsz, unsigned v)
+{
+	if (is_l1(v) && v - L1_FIRST < 12)
+		snprintf(buf, bufsz, "%c", (int)('a' + v - L1_FIRST));
+	else if (is_l1(v))
+		snprintf(buf, bufsz, "m(%u)", v - L1_FIRST + 1);
+	else if (is_up(v) && v - UP_FIRST < 25)
+		snprintf(buf, bufsz, "%c", (int)('A' + v - UP_FIRST));
+	else
+		snprintf(buf, bufsz, "Z(%u)", v - UP_FIRST + 1);
+	return buf;
+}
+
+/* Check the land just read (bytes p[0..n), with the column of every
+ * byte in col): letters balanced, unused spots alone. */
+static int
+check_land(const struct cg_context *cx, const V *p, const size_t *col,
+    size_t n)
+{
+	const struct cg_host *h = cx->host;
+	unsigned cnt[256], reg[256];
+	size_t first[256], i, j, b0, region = 0;
+	char name[24];
+
+	memset(cnt, 0, sizeof cnt);
+	for (i = 0; i < n; i++) {
+		unsigned v = p[i];
+
+		if (v == REG)
+			region++;
+		if (!is_up(v))
+			continue;
+		if (cnt[v] == 0) {
+			first[v] = col[i];
+			reg[v] = (unsigned)region;
+		} else if (cnt[v] == 1 && reg[v] == region)
+			return h->error(cx->err, col[i], "upper-case letter "
+			    "'%s' occurs twice in one region (a vertex shared "
+			    "by two regions is written once in each)",
+			    letter_text(name, sizeof name, v));
+		else if (cnt[v] == 2)
+			return h->error(cx->err, col[i], "upper-case letter "
+			    "'%s' occurs more than twice in its land",
+			    letter_text(name, sizeof name, v));
+		cnt[v]++;
+	}
+	for (i = 0; i < 256; i++)
+		if (cnt[i] == 1)
+			return h->error(cx->err, first[i], "upper-case letter "
+			    "'%s' occurs once in its land (it must be in two "
+			    "regions; write 2 for a vertex seen once)",
+			    letter_text(name, sizeof name, (unsigned)i));
+	b0 = 0;
+	for (i = 0; i < n; i++) {
+		if (p[i] == REG) {
+			b0 = i + 1;
+			continue;
+		}
+		if (p[i] != BND)
+			continue;
+		memset(cnt, 0, sizeof cnt);
+		for (j = b0; j < i; j++) {
+			unsigned v = p[j];
+
+			if (v == 0 && i - b0 > 1)
+				return h->error(cx->err, col[j], "an unused "
+				    "spot 0 must be a boundary by itself");
+			if (!is_l1(v))
+				continue;
+			if (cnt[v] == 0)
+				first[v] = col[j];
+			if (++cnt[v] == 3)
+				return h->error(cx->err, col[j], "lower-case "
+				    "letter '%s' occurs more than twice in its "
+				    "boundary", letter_text(name, sizeof name, v));
+		}
+		for (j = L1_FIRST; j <= L1_LAST; j++)
+			if (cnt[j] == 1)
+				return h->error(cx->err, first[j], "lower-case "
+				    "letter '%s' occurs once in its boundary (it "
+				    "must occur twice)",
+				    letter_text(name, sizeof name, (unsigned)j));
+		b0 = i + 1;
+	}
+	return CG_OK;
+}
+
+/* Read "(k)" after an extended letter at text[*i]; returns k or 0. */
+static unsigned long
+read_ext(const char *t, size_t len, size_t *i)
+{
+	unsigned long k = 0;
+	size_t j = *i;
+
+	if (j >= len || t[j] != '(')
+		return 0;
+	j++;
+	if (j >= len || t[j] < '0' || t[j] > '9')
+		return 0;
+	while (j < len && t[j] >= '0' && t[j] <= '9') {
+		k = k * 10 + (unsigned long)(t[j] - '0');
+		if (k > 100000)
+			return 0;
+		j++;
+	}
+	if (j >= len || t[j] != ')')
+		return 0;
+	*i = j + 1;
+	return k;
+}
+
+static int
+sprouts_parse(const struct cg_context *cx, const char *text, size_t len,
+    struct cg_buf *out)
+{
+	const struct cg_host *h = cx->host;
+	struct ws w;
+	size_t *col = NULL, ccap = 0, i = 0, land0, bverts = 0, nbnd = 0;
+	int r = CG_OK;
+
+	if (len == 1 && text[0] == '!')
+		return CG_OK;
+	if (len == 0)
+		return h->error(cx->err, 1, "empty position (write ! for the "
+		    "empty position)");
+	ws_init(&w, h);
+	land0 = 0;
+#define PUSH(x, c)                                                        \
+	do {                                                              \
+		if (w.pos.n == ccap) {                                    \
+			size_t *nc;                                       \
+			ccap = ccap ? 2 * ccap : 64;                      \
+			nc = h->realloc(col, ccap * sizeof *col);         \
+			if (nc == NULL) {                                 \
+				r = CG_ENOMEM;                            \
+				goto done;                                \
+			}                                                 \
+			col = nc;                                         \
+		}                                                         \
+		col[w.pos.n] = (c);                                       \
+		vpush(&w, &w.pos, (x));                                   \
+		if (w.oom) {                                              \
+			r = CG_ENOMEM;                                    \
+			goto done;                                        \
+		}                                                         \
+	} while (0)
+	for (;;) {
+		char c = i < len ? text[i] : '\0';
+		size_t c1 = i + 1;
+
+		if (i >= len || c == '.' || c == '|' || c == '+') {
+			if (bverts == 0) {
+				size_t ecol = i < len ? c1 : len;
+
+				r = h->error(cx->err, ecol, nbnd == 0 ?
+				    "empty region" : "empty boundary");
+				goto done;
+			}
+			PUSH(BND, c1);
+			bverts = 0;
+			nbnd++;
+			if (c != '.') {
+				PUSH(REG, c1);
+				nbnd = 0;
+			}
+			if (c != '.' && c != '|') {
+				PUSH(LAND, c1);
+				r = check_land(cx, w.pos.d + land0, col + land0,
+				    w.pos.n - land0);
+				if (r < 0)
+					goto done;
+				land0 = w.pos.n;
+			}
+			if (i >= len)
+				break;
+			i++;
+			continue;
+		}
+		if (c == '0' && i + 1 < len && text[i + 1] == '*') {
+			unsigned long k = 0;
+			size_t j = i + 2, z;
+
+			if (bverts != 0) {
+				r = h->error(cx->err, c1, "0*k must stand for "
+				    "whole boundaries");
+				goto done;
+			}
+			if (j >= len || text[j] < '0' || text[j] > '9') {
+				r = h->error(cx->err, j + 1 > len ? len : j + 1,
+				    "expected a number of spots after '0*'");
+				goto done;
+			}
+			while (j < len && text[j] >= '0' && text[j] <= '9') {
+				k = k * 10 + (unsigned long)(text[j] - '0');
+				if (k > MAX_ZEROS) {
+					r = h->error(cx->err, c1, "too many "
+					    "spots (at most %lu)", MAX_ZEROS);
+					goto done;
+				}
+				j++;
+			}
+			if (k == 0) {
+				r = h->error(cx->err, c1, "0*0 has no spots");
+				goto done;
+			}
+			if (j < len && text[j] != '.' && text[j] != '|' &&
+			    text[j] != '+') {
+				r = h->error(cx->err, j + 1, "expected '.', "
+				    "'|' or '+' after '0*%lu'", k);
+				goto done;
+			}
+			for (z = 0; z + 1 < k; z++) {
+				PUSH(0, c1);
+				PUSH(BND, c1);
+				nbnd++;
+			}
+			PUSH(0, c1);
+			bverts = 1;
+			i = j;
+			continue;
+		}
+		if (c >= '0' && c <= '2') {
+			PUSH((unsigned)(c - '0'), c1);
+		} else if (c == '3') {
+			r = h->error(cx->err, c1, "dead vertex '3': leave dead "
+			    "vertices out");
+			goto done;
+		} else if (c >= 'a' && c <= 'l') {
+			PUSH(L1_FIRST + (unsigned)(c - 'a'), c1);
+		} else if (c >= 'A' && c <= 'Y') {
+			PUSH(UP_FIRST + (unsigned)(c - 'A'), c1);
+		} else if (c == 'm' || c == 'Z') {
+			size_t j = i + 1;
+			unsigned long k = read_ext(text, len, &j);
+			unsigned long max = c == 'm' ? N_L1 : N_UP;
+
+			if (k == 0) {
+				r = h->error(cx->err, c1, "expected '%c(k)' with "
+				    "k >= 1", c);
+				goto done;
+			}
+			if (k > max) {
+				r = h->error(cx->err, c1, "letter %c(%lu) out of "
+				    "range (at most %c(%lu))", c, k, c, max);
+				goto done;
+			}
+			PUSH((c == 'm' ? L1_FIRST : UP_FIRST) + (unsigned)k - 1,
+			    c1);
+			bverts++;
+			i = j;
+			continue;
+		} else if (c == 'n' || (c >= 'o' && c <= 'z')) {
+			r = h->error(cx->err, c1, "two-boundary letter '%c' "
+			    "needs a surface (only the plane is supported)", c);
+			goto done;
+		} else if (c == '@') {
+			r = h->error(cx->err, c1, "surfaces ('@') are not "
+			    "supported, only the plane");
+			goto done;
+		} else if (c == '!') {
+			r = h->error(cx->err, c1, "'!' (the empty position) "
+			    "must stand alone");
+			goto done;
+		} else if ((unsigned char)c >= 0x21 && (unsigned char)c < 0x7f) {
+			r = h->error(cx->err, c1, "unexpected character '%c'",
+			    c);
+			goto done;
+		} else {
+			r = h->error(cx->err, c1, "unexpected byte 0x%02x",
+			    (unsigned char)c);
+			goto done;
+		}
+		bverts++;
+		i++;
+	}
+#undef PUSH
+	if (h->buf_put(out, w.pos.d, w.pos.n) < 0)
+		r = CG_ENOMEM;
+done:
+	h->free(col);
+	ws_free(&w);
+	return r;
+}
+
+/* ------------------------------------------------------------------ */
+/* Search hint: fewest lives first, then most lands, then fewest moves  */
+/* (Glop's move ordering keys).                                        */
+
+static int
+sprouts_order_key(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, int64_t *key)
+{
+	uint64_t lives = 0, letters = 0, lands = 0, est = 0;
+	size_t i, r0 = 0, b0;
+
+	if (!check_bytes(pos, len))
+		return corrupt(cx);
+	for (i = 0; i < len; i++) {
+		unsigned v = pos[i];
+
+		if (v <= 2)
+			lives += 3 - v;
+		else if (is_letter(v))
+			letters++;
+		else if (v == LAND)
+			lands++;
+	}
+	lives += letters / 2;
+	/* estimated moves per region: |Bi||Bj| for pairs, |B|^2 2^(k-1)/2 */
+	for (i = 0; i < len; i++) {
+		size_t bl[64], nb = 0, x, y;
+
+		if (pos[i] != REG)
+			continue;
+		for (b0 = r0, x = r0; x < i; x++)
+			if (pos[x] == BND) {
+				if (nb < 64)
+					bl[nb++] = x - b0;
+				b0 = x + 1;
+			}
+		for (x = 0; x < nb; x++) {
+			for (y = x + 1; y < nb; y++)
+				est += bl[x] * bl[y];
+			est += (bl[x] * bl[x] << (nb - 1 < 20 ? nb - 1 : 20)) / 2;
+		}
+		r0 = i + 1;
+	}
+	if (lives > 0xffffff)
+		lives = 0xffffff;
+	if (lands > 0xff)
+		lands = 0xff;
+	if (est > 0xffffffff)
+		est = 0xffffffff;
+	*key = (int64_t)((lives << 40) | ((0xff - lands) << 32) | est);
+	return CG_OK;
+}
+
+static const struct cg_ruleset sprouts_ruleset = {
+	.abi_version = CG_ABI_VERSION,
+	.struct_size = sizeof(struct cg_ruleset),
+	.name = "sprouts",
+	.version = "1.0",
+	.summary = "Sprouts in the plane, in Glop's notation (0*5, 1a1a, "
+	    "0.AB|AB+0)",
+	.params_help = NULL,
+	.flags = CG_IMPARTIAL | CG_SYMMETRY | CG_DECOMPOSES,
+	.parse = sprouts_parse,
+	.print = sprouts_print,
+	.options = sprouts_options,
+	.canonical = sprouts_canonical,
+	.decompose = sprouts_decompose,
+	.order_key = sprouts_order_key,
+};
+
+CG_RULESET_ENTRY(sprouts, sprouts_ruleset)
