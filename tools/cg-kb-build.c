@@ -748,12 +748,20 @@ static char *
 child_value(struct verifier *v, const unsigned char *key, size_t len,
     uint32_t kind)
 {
-	char *r = cg_kb_lookup(v->rs, key, len, v->m->kinds[kind]);
+	char *r;
 	int64_t e;
 	const char *x;
 
-	if (r != NULL)
-		return r;
+	if (v->m->shard_n == 1) {
+		r = cg_kb_lookup(v->rs, key, len, v->m->kinds[kind]);
+		if (r != NULL)
+			return r;
+	} else {
+		/* a shard: only its own entries, by key */
+		x = cg_kbfile_get(v->f, key, len, kind);
+		if (x != NULL)
+			return cg_xstrdup(x);
+	}
 	e = cg_kbset_find(v->extra, key, len);
 	x = e < 0 ? NULL : cg_kbset_value(v->extra, (uint64_t)e, kind);
 	return x ? cg_xstrdup(x) : NULL;
@@ -871,7 +879,8 @@ verify(const char *path)
 		cg_die(CG_EXIT_DATA, "%s: base was built with ruleset '%s' "
 		    "version %s, the plugin is version %s", path, v.m->ruleset,
 		    v.m->plugin_version, version);
-	cg_kb_add(path);  /* children looked up through their components */
+	if (v.m->shard_n == 1)
+		cg_kb_add(path);  /* children found through their components */
 	v.entries = cg_kbset_new(1);
 	v.extra = cg_kbset_new(v.m->nkinds);
 	cg_buf_init(&v.canon);
@@ -916,8 +925,7 @@ verify(const char *path)
 
 						if (!derivable(v.m->kinds[k]))
 							continue;
-						x = cg_kb_lookup(v.rs, c, cl,
-						    v.m->kinds[k]);
+						x = child_value(&v, c, cl, k);
 						if (x == NULL)
 							break;
 						free(x);
