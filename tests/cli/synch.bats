@@ -1,0 +1,151 @@
+#!/usr/bin/env bats
+# cg-synch: synchronized values (CGSynch) and Cincotti-Iida outcome classes.
+# Expected values come from tests/vectors/synch.tsv (CGSynch's own output and
+# an independent reference) or are derived by hand in the comments.
+load common
+
+setup() {
+	T=$(mktemp -d)
+}
+
+teardown() {
+	rm -rf "$T"
+}
+
+# Does ruleset $1 have joint options (synchronized play) in this build?
+has_synch() {
+	[ -e "$CG_BUILD/plugins/$1.so" ] &&
+	    cg-parse -r "$1" "$2" 2>/dev/null | cg-synch -t -c >/dev/null 2>&1
+}
+
+@test "--help, --version, bad option" {
+	run cg cg-synch --help
+	assert_success
+	assert_output --partial "usage: cg-synch"
+	run cg cg-synch --version
+	assert_success
+	run cg cg-synch --bogus
+	assert_failure 2
+	run cg cg-synch --max-digits x
+	assert_failure 2
+	run cg cg-synch -t --matrix
+	assert_failure 2
+}
+
+@test "missing file: exit 1" {
+	run cg cg-synch "$T/nope"
+	assert_failure 1
+	assert_output --partial "nope"
+}
+
+@test "malformed input: file:line of the bad position" {
+	printf 'BR\nBXR\n' > "$T/in"
+	run cg cg-synch -r push -t "$T/in"
+	assert_failure 1
+	assert_output --partial "in:2:"
+}
+
+@test "> /dev/full fails, | head -n1 is quiet" {
+	run sh -c 'printf "BR\nBRB\n" | cg-synch -r push -t > /dev/full'
+	assert_failure 1
+	run sh -c 'yes BRBR | head -n 2000 | cg-synch -r push -t | head -n1'
+	assert_success
+	assert_output "$(printf 'BRBR\t-2')"
+}
+
+@test "push synch rows of synch.tsv (exact, and ~ six decimals)" {
+	check_vectors synch.tsv push synch -- cg-synch -t
+}
+
+@test "push synch-outcome rows (cg-synch -t -c)" {
+	check_vectors synch.tsv push synch-outcome -- cg-synch -t -c
+}
+
+@test "hand derivations: BR = -1, BRB = 2, the decided values" {
+	# BR: Left's only push drops B off the edge, Right's R moves to 0:
+	# the only joint option is R (decided, -(0+1)) = -1.
+	# BRB: (B0,R1) -> R_B, (B2,R1) -> RB; R_B -> (B2,R0) -> _B (2),
+	# RB -> (B1,R0) -> B (1): Left picks row 0, value 2.
+	# Decided: BB = 1+2 = 3, _R_R = -(2+4) = -6, the empty row 0.
+	run sh -c 'cg-parse -r push BR BRB BB _R_R _ | cg-synch -t'
+	assert_success
+	assert_output "$(printf 'BR\t-1\nBRB\t2\nBB\t3\n_R_R\t-6\n_\t0')"
+}
+
+@test "--float prints CGSynch's six decimals; --max-digits switches to ~" {
+	run sh -c 'echo BBRBR | cg-synch -r push -t --float'
+	assert_success
+	assert_output "$(printf 'BBRBR\t-2.500000')"
+	# BRBRBRBR = -25/6 exactly; with one digit it is out of reach
+	run sh -c 'echo BRBRBRBR | cg-synch -r push -t'
+	assert_output "$(printf 'BRBRBRBR\t-25/6')"
+	run sh -c 'echo BRBRBRBR | cg-synch -r push -t --max-digits 1'
+	assert_output "$(printf 'BRBRBRBR\t~-4.166667')"
+}
+
+@test "document mode annotates the roots; a tree from cg-options -a -j gives the same answers" {
+	printf 'BRB\nBRBR\nRBBR\nB_R_B\nBBRBR\n' > "$T/p"
+	cg-parse -r push < "$T/p" | cg-synch -t > "$T/direct"
+	cg-parse -r push < "$T/p" | cg-options -a -j | cg-synch -t > "$T/tree"
+	cmp "$T/direct" "$T/tree"
+	cg-parse -r push < "$T/p" | cg-synch -t -c > "$T/cdirect"
+	cg-parse -r push < "$T/p" | cg-options -a -j | cg-synch -t -c > "$T/ctree"
+	cmp "$T/cdirect" "$T/ctree"
+	run sh -c "cg-parse -r push BRBR | cg-synch | grep '^A'"
+	assert_output "$(printf 'A\t1\tsynch\t-2')"
+}
+
+@test "a hand-written abstract tree: rock-paper-scissors shape and a decided chain" {
+	# node 1: no options (0); node 2: Left-only chain of length 2 from
+	# node 4 -> 3 -> 1, so 4 = 2 and 3 = 1.  Root 5: 2x2 joint matrix
+	# [[4, 1], [1, 4]] by value [[2, 1], [1, 2]]: no saddle point,
+	# (2*2 - 1*1)/(2+2-1-1) = 3/2.
+	cat > "$T/t" <<'TREE'
+cgt	1
+N	1
+E	1
+N	3
+L	3	1
+E	3
+N	4
+L	4	3
+E	4
+N	5
+L	5	4
+L	5	3
+R	5	1
+R	5	1
+J	5	0	0	4
+J	5	0	1	3
+J	5	1	0	3
+J	5	1	1	4
+E	5
+root	5
+end
+TREE
+	run cg cg-synch -t "$T/t"
+	assert_success
+	assert_output "$(printf '#5\t3/2')"
+	run cg cg-synch -t -c "$T/t"
+	assert_success
+	# every joint option leads to a position where only Left can move
+	assert_output "$(printf '#5\tL')"
+}
+
+@test "a tree with a missing joint option is an error with its line" {
+	printf 'cgt\t1\nN\t1\nE\t1\nN\t2\nL\t2\t1\nR\t2\t1\nE\t2\nroot\t2\nend\n' > "$T/t"
+	run cg cg-synch -t "$T/t"
+	assert_failure 1
+	assert_output --partial "joint options"
+}
+
+@test "--matrix: entries, values and optimal strategies" {
+	# BRB (see above): Left's move 0 (push index 0) has weight 1
+	run sh -c 'echo BRB | cg-synch -r push --matrix'
+	assert_success
+	assert_line "value	2"
+	assert_line "left	0	0	1"
+	assert_line "left	1	2	0"
+	assert_line "entry	0	0	R_B	2"
+	assert_line "entry	1	0	RB	1"
+}
