@@ -258,6 +258,28 @@ xcalloc_cache(uint32_t n)
 
 static void canon_init(void);
 
+/* The caches grow with the store (up to 2^22 entries for sums and
+ * negatives, 2^23 for comparisons); contents are dropped on growth. */
+static void
+grow_cache(struct cache_ent **c, uint32_t *mask, uint32_t want, uint32_t max)
+{
+	if (want > max)
+		want = max;
+	if (want <= *mask + 1)
+		return;
+	free(*c);
+	*c = xcalloc_cache(want);
+	*mask = want - 1;
+}
+
+static void
+grow_caches(void)
+{
+	grow_cache(&S.sum, &S.summask, S.n * 4, 1u << 22);
+	grow_cache(&S.neg, &S.negmask, S.n, 1u << 22);
+	grow_cache(&S.leq, &S.leqmask, S.n * 8, 1u << 23);
+}
+
 static cg_game
 new_rec(void)
 {
@@ -275,6 +297,8 @@ new_rec(void)
 	}
 	g = S.n++;
 	memset(REC(g), 0, sizeof *REC(g));
+	if ((g & (g - 1)) == 0 && g >= (1u << 12))
+		grow_caches();
 	return g;
 }
 
@@ -369,9 +393,9 @@ canon_init(void)
 	S.ocap = S.ncap = 0;
 	rehash(&S.oidx, &S.ocap);
 	rehash(&S.nidx, &S.ncap);
-	S.summask = (1u << 20) - 1;
-	S.negmask = (1u << 16) - 1;
-	S.leqmask = (1u << 21) - 1;
+	S.summask = (1u << 16) - 1;
+	S.negmask = (1u << 14) - 1;
+	S.leqmask = (1u << 17) - 1;
 	S.sum = xcalloc_cache(S.summask + 1);
 	S.neg = xcalloc_cache(S.negmask + 1);
 	S.leq = xcalloc_cache(S.leqmask + 1);
