@@ -1631,6 +1631,12 @@ order_cmp(cg_game a, cg_game b)
 	return 0;
 }
 
+int
+cg_canon_order(cg_game a, cg_game b)
+{
+	return order_cmp(a, b);
+}
+
 /* ------------------------------------------------------------ printing */
 
 static void

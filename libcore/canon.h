@@ -80,6 +80,10 @@ int cg_canon_uptimal(cg_game g, struct cg_uptimal *u);
 cg_game cg_canon_up_pow(int n);
 cg_game cg_canon_up_powto(int n);
 
+/* CGSuite's deterministic order of games (numbers, nimbers, uptimals,
+ * then the rest), as options are printed: <0, 0 or >0. */
+int cg_canon_order(cg_game a, cg_game b);
+
 /* Printing in CGSuite's plain-text notation (byte-exact). */
 void cg_canon_print(cg_game g, struct cg_buf *out);
 void cg_dyadic_print(struct cg_dyadic x, struct cg_buf *out);

@@ -254,37 +254,52 @@ print_bool(int v, struct cg_buf *out)
 	cg_buf_addstr(out, v ? "true" : "false");
 }
 
+static int
+order_qsort(const void *a, const void *b)
+{
+	return cg_canon_order(*(const cg_game *)a, *(const cg_game *)b);
+}
+
+/* Left incentives GL - G and Right incentives G - GR, duplicates and
+ * dominated ones (those <= another) removed, in CGSuite's order. */
 static void
 print_incentives(cg_game g, struct cg_buf *out)
 {
 	const cg_game *o;
-	size_t n, i, k = 0;
+	size_t n, i, j, k = 0, m = 0;
 	cg_game *v;
-	int s;
+	unsigned char *dead;
 
 	o = cg_canon_options(g, CG_LEFT, &n);
 	v = cg_xcalloc(n + 1, sizeof *v);
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		o = cg_canon_options(g, CG_LEFT, &n);
 		v[k++] = cg_canon_sub(o[i], g);
+	}
 	o = cg_canon_options(g, CG_RIGHT, &n);
 	v = cg_xreallocarray(v, k + n + 1, sizeof *v);
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		o = cg_canon_options(g, CG_RIGHT, &n);
 		v[k++] = cg_canon_sub(g, o[i]);
+	}
+	dead = cg_xcalloc(k + 1, 1);
+	for (i = 0; i < k; i++)
+		for (j = 0; j < k && !dead[i]; j++)
+			if (i != j && !dead[j] && (v[i] == v[j] ? j < i :
+			    cg_canon_leq(v[i], v[j])))
+				dead[i] = 1;
+	for (i = 0; i < k; i++)
+		if (!dead[i])
+			v[m++] = v[i];
+	qsort(v, m, sizeof *v, order_qsort);
 	cg_buf_addc(out, '{');
-	for (i = 0; i < k; i++) {
-		size_t j;
-
-		for (j = 0; j < i; j++)
-			if (v[j] == v[i])
-				break;
-		if (j < i)
-			continue;
+	for (i = 0; i < m; i++) {
 		if (i)
 			cg_buf_addc(out, ',');
 		cg_canon_print(v[i], out);
 	}
 	cg_buf_addc(out, '}');
-	(void)s;
+	free(dead);
 	free(v);
 }
 

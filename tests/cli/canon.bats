@@ -230,3 +230,29 @@ canon_vectors() {
 	run cg cg-canon -r nim -t <<<'3'
 	assert_output $'3\t*3'
 }
+
+@test "cg-canon: incentives (hand-derived)" {
+	need_plugin game
+	# +-1: 1 - (+-1) = 1 + +-1 = {2|0} and +-1 - (-1) = {2|0};
+	# ^: 0 - ^ = v is dominated by ^ - * = ^* (^* - v = ^^* > 0)
+	run cg cg-canon -r game -t -p incentives <<<$'+-1\n^'
+	assert_success
+	assert_output $'+-1\t{{2|0}}\n^\t{^*}'
+}
+
+@test "cg-canon: domineering and toads, expanded tree and plugin agree" {
+	local rs pos
+	for rs in domineering toads; do
+		need_plugin "$rs"
+		case $rs in
+		domineering) pos=$'...|...|...\n....|....|....\n.#..|..#.|..##|....' ;;
+		toads) pos=$'t.tftff\nttt..fff\ntf.ttff' ;;
+		esac
+		run bash -c "printf '%s\n' \"\$1\" | cg-parse -r $rs | '$CG_BUILD/bin/cg-canon' -t" _ "$pos"
+		assert_success
+		local direct=$output
+		run bash -c "printf '%s\n' \"\$1\" | cg-parse -r $rs | cg-options -a | '$CG_BUILD/bin/cg-canon' -t" _ "$pos"
+		assert_success
+		assert_equal "$output" "$direct"
+	done
+}
