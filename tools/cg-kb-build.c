@@ -19,8 +19,8 @@
 #include "util.h"
 
 static const char usage[] =
-    "[-k KINDS] [-r NAME[:PARAMS]] [--family TEXT] [--shard K/N] [-a]\n"
-    "           -o FILE [-K BASE] [-P DIR] [-v] [file ...]\n"
+    "[-anv] [-k KINDS] [-r NAME[:PARAMS]] [--family TEXT] [--shard K/N]\n"
+    "           -o FILE [-K BASE] [-P DIR] [file ...]\n"
     "       cg-kb-build --merge -o FILE [-v] BASE ...\n"
     "       cg-kb-build --verify [-P DIR] [-v] BASE";
 static const char help[] =
@@ -40,7 +40,8 @@ static const char help[] =
     "  -o, --output FILE    the base to write (atomically; - for stdout)\n"
     "      --checkpoint F   resume file (default FILE.ckpt)\n"
     "      --block-size N   uncompressed bytes per block (default 16384)\n"
-    "      --batch N        positions per engine run and checkpoint (default 2000)\n"
+    "      --batch N        positions per engine run and checkpoint (default 20000)\n"
+    "  -n, --dry-run        print the number of positions (of this shard) and stop\n"
     "  -K BASE             let the engines use BASE while computing\n"
     "      --merge          join shards (or whole bases) into FILE\n"
     "      --verify         check BASE: checksums, order, canonical keys, and\n"
@@ -55,8 +56,8 @@ enum {
 	OPT_BLOCK, OPT_BATCH, OPT_CKPT
 };
 
-static int verbose, all_nodes;
-static unsigned long batch = 2000;
+static int verbose, all_nodes, dry_run;
+static unsigned long batch = 20000;
 
 /* ------------------------------------------------------------- helpers */
 
@@ -409,6 +410,34 @@ ckpt_append(int fd, const char *path, const struct cg_buf *data)
 		cg_die(CG_EXIT_DATA, "%s: %s", path, strerror(errno));
 }
 
+/* Values that follow from a canonical form, computed here: the outcome
+ * class, and the nim value of a nimber.  malloc'ed, or NULL. */
+static char *
+from_canon(const char *kind, const char *canon)
+{
+	cg_game g;
+	char msg[256], buf[32];
+	size_t col;
+	struct cg_dyadic x;
+	int64_t up;
+	uint64_t nim;
+
+	if (canon == NULL || cg_canon_parse(canon, strlen(canon), &g, msg,
+	    sizeof msg, &col) < 0)
+		return NULL;
+	if (strcmp(kind, "outcome") == 0) {
+		buf[0] = (char)cg_canon_outcome(g);
+		buf[1] = '\0';
+		return cg_xstrdup(buf);
+	}
+	if (strcmp(kind, "nimber") == 0 && cg_canon_is_nimber(g) &&
+	    cg_canon_nus_parts(g, &x, &up, &nim)) {
+		snprintf(buf, sizeof buf, "%llu", (unsigned long long)nim);
+		return cg_xstrdup(buf);
+	}
+	return NULL;
+}
+
 static void
 compute_missing(struct build *b, const char *ckpt)
 {
@@ -419,7 +448,8 @@ compute_missing(struct build *b, const char *ckpt)
 	char **out = cg_xcalloc(batch, sizeof *out);
 	struct cg_buf rec;
 	int fd = -1;
-	uint32_t k;
+	uint32_t k, ki, order[CG_KB_MAXKINDS];
+	int canon = cg_kb_meta_kind(&b->meta, "canon");
 	double t0 = now();
 
 	cg_buf_init(&rec);
@@ -427,7 +457,15 @@ compute_missing(struct build *b, const char *ckpt)
 		for (i = 0; i < n; i++)
 			if (!is_done(b, i, k))
 				todo++;
-	for (k = 0; k < b->meta.nkinds; k++) {
+	/* canonical forms first: other kinds may follow from them */
+	ki = 0;
+	if (canon >= 0)
+		order[ki++] = (uint32_t)canon;
+	for (k = 0; k < b->meta.nkinds; k++)
+		if ((int)k != canon)
+			order[ki++] = k;
+	for (ki = 0; ki < b->meta.nkinds; ki++) {
+		k = order[ki];
 		i = 0;
 		for (;;) {
 			nb = 0;
@@ -439,7 +477,34 @@ compute_missing(struct build *b, const char *ckpt)
 				}
 			if (nb == 0)
 				break;
-			cg_kbv_compute(b->rs, b->meta.kinds[k], nb, pos, len, out);
+			{
+				/* derive what the canonical forms give, send the
+				 * rest to the engine */
+				size_t ne = 0, *eidx = cg_xmalloc(nb * sizeof *eidx);
+				const unsigned char **ep = cg_xmalloc(nb * sizeof *ep);
+				size_t *el = cg_xmalloc(nb * sizeof *el);
+				char **eo = cg_xcalloc(nb, sizeof *eo);
+
+				for (j = 0; j < nb; j++) {
+					out[j] = canon < 0 ? NULL : from_canon(
+					    b->meta.kinds[k], cg_kbset_value(b->set,
+					    ent[j], (uint32_t)canon));
+					if (out[j] == NULL) {
+						eidx[ne] = j;
+						ep[ne] = pos[j];
+						el[ne++] = len[j];
+					}
+				}
+				if (ne > 0)
+					cg_kbv_compute(b->rs, b->meta.kinds[k], ne, ep,
+					    el, eo);
+				for (j = 0; j < ne; j++)
+					out[eidx[j]] = eo[j];
+				free(eidx);
+				free(ep);
+				free(el);
+				free(eo);
+			}
 			rec.len = 0;
 			if (fd < 0 && ckpt != NULL) {
 				struct stat st;
@@ -1063,6 +1128,7 @@ main(int argc, char **argv)
 		{ "merge", no_argument, NULL, OPT_MERGE },
 		{ "verify", no_argument, NULL, OPT_VERIFY },
 		{ "verbose", no_argument, NULL, 'v' },
+		{ "dry-run", no_argument, NULL, 'n' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *spec = NULL, *family = NULL, *out = NULL, *kinds = NULL;
@@ -1074,7 +1140,7 @@ main(int argc, char **argv)
 	double t0;
 
 	cg_tool_init(argc, argv);
-	while ((c = getopt_long(argc, argv, "ahk:K:o:P:r:v", longopts,
+	while ((c = getopt_long(argc, argv, "ahk:K:no:P:r:v", longopts,
 	    NULL)) != -1) {
 		switch (c) {
 		case 'a': all_nodes = 1; break;
@@ -1083,6 +1149,7 @@ main(int argc, char **argv)
 		case 'o': out = optarg; break;
 		case 'r': spec = optarg; break;
 		case 'v': verbose = 1; break;
+		case 'n': dry_run = 1; break;
 		case OPT_FAMILY: family = optarg; break;
 		case OPT_SHARD: parse_shard(optarg, &shard_k, &shard_n); break;
 		case OPT_CKPT: ckpt = optarg; break;
@@ -1116,7 +1183,7 @@ main(int argc, char **argv)
 		cg_close_stdout();
 		return 0;
 	}
-	if (out == NULL)
+	if (out == NULL && !(dry_run && !do_merge))
 		cg_usage(usage);
 	if (do_merge) {
 		if (argc < 1 || family || spec || kinds || shard_n > 1)
@@ -1168,6 +1235,18 @@ main(int argc, char **argv)
 		fprintf(stderr, "%s: %zu positions, %zu up to symmetry%s\n",
 		    cg_progname, b.seen, cg_kbset_count(b.set),
 		    shard_n > 1 ? " in this shard" : "");
+	if (dry_run) {
+		printf("%zu\n", cg_kbset_count(b.set));
+		cg_check_write(stdout, "standard output");
+		cg_kbset_free(b.set);
+		cg_kb_meta_free(&b.meta);
+		free(b.done);
+		cg_buf_free(&b.canon);
+		cg_buf_free(&b.text);
+		cg_plugin_unload_all();
+		cg_close_stdout();
+		return 0;
+	}
 	{
 		struct stat st;
 		int regular = strcmp(out, "-") != 0 &&
