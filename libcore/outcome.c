@@ -4,7 +4,7 @@
  * 32-bit words holding each frame's children (records of the form
  * [order key, ...]); a frame's arena data lies above its parent's, so
  * popping a frame frees its data.  Component and sum tables are
- * cg_bytemap's, keyed by canonical bytes (components) or by a tag byte and
+ * hash tables (struct otab), keyed by canonical bytes (components) or by a tag byte and
  * the sorted component numbers (sums). */
 #include <stdlib.h>
 #include <string.h>
@@ -36,10 +36,10 @@ struct cg_solver {
 	struct cg_plugin *rs;   /* plugin mode */
 	struct cg_doc *doc;     /* document mode */
 	int impartial;
-	struct cg_bytemap *comps;
+	struct otab *comps;
 	int64_t *okey;
 	size_t okcap;
-	struct cg_bytemap *sums;
+	struct otab *sums;
 	/* genus pool: per 'G' sum, [gbase, len, sup...] at value & 0xffffffffff */
 	uint32_t *pool;
 	size_t npool, cappool;
@@ -75,6 +75,132 @@ struct cg_solver {
 	uint64_t *mloss;
 	size_t nmloss, capmloss;
 };
+
+/* ------------------------------------------------------------ tables */
+
+/* A hash table from byte strings to 64-bit values, faster than a generic
+ * map for the solver's access pattern (mostly misses and hits on fresh
+ * keys): each slot keeps the key's 32-bit hash next to its entry number,
+ * so a probe chain is walked in one or two cache lines without touching
+ * the entries.  Entries are numbered in insertion order. */
+struct otab {
+	uint64_t *slots;        /* hash << 32 | (entry + 1), 0 = empty */
+	size_t nslots;
+	uint64_t *off;          /* key offset << 24 | length (< 16 MB) */
+	uint64_t *val;
+	size_t n, cap;
+	unsigned char *arena;
+	size_t alen, acap;
+};
+
+static struct otab *
+otab_new(void)
+{
+	struct otab *t = cg_xcalloc(1, sizeof *t);
+
+	t->nslots = 1024;
+	t->slots = cg_xcalloc(t->nslots, sizeof *t->slots);
+	return t;
+}
+
+static void
+otab_free(struct otab *t)
+{
+	if (t == NULL)
+		return;
+	free(t->slots);
+	free(t->off);
+	free(t->val);
+	free(t->arena);
+	free(t);
+}
+
+static inline uint32_t
+otab_hash(const void *key, size_t len)
+{
+	uint32_t h = (uint32_t)cg_hash_bytes(key, len, 0);
+
+	return h ? h : 1;
+}
+
+static const unsigned char *
+otab_key(const struct otab *t, uint64_t e, size_t *len)
+{
+	*len = (size_t)(t->off[e] & 0xffffff);
+	return t->arena + (t->off[e] >> 24);
+}
+
+static void
+otab_grow(struct otab *t)
+{
+	size_t ns = t->nslots * 2, i, j;
+	uint64_t *sl = cg_xcalloc(ns, sizeof *sl);
+
+	for (i = 0; i < t->nslots; i++) {
+		uint64_t v = t->slots[i];
+
+		if (v == 0)
+			continue;
+		j = (size_t)(v >> 32) & (ns - 1);
+		while (sl[j] != 0)
+			j = (j + 1) & (ns - 1);
+		sl[j] = v;
+	}
+	free(t->slots);
+	t->slots = sl;
+	t->nslots = ns;
+}
+
+static uint64_t
+otab_intern(struct otab *t, const void *key, size_t len, int *isnew)
+{
+	uint32_t h = otab_hash(key, len);
+	size_t j = h & (t->nslots - 1);
+	uint64_t v, e;
+
+	while ((v = t->slots[j]) != 0) {
+		if ((uint32_t)(v >> 32) == h) {
+			size_t kl;
+			const unsigned char *k;
+
+			e = (uint32_t)v - 1;
+			k = otab_key(t, e, &kl);
+			if (kl == len && memcmp(k, key, len) == 0) {
+				*isnew = 0;
+				return e;
+			}
+		}
+		j = (j + 1) & (t->nslots - 1);
+	}
+	if (len >= 0xffffff || t->n >= 0xfffffffeu)
+		cg_die(CG_EXIT_DATA, "position table full");
+	if (t->n == t->cap) {
+		t->cap = t->cap ? 2 * t->cap : 1024;
+		t->off = cg_xreallocarray(t->off, t->cap, sizeof *t->off);
+		t->val = cg_xreallocarray(t->val, t->cap, sizeof *t->val);
+	}
+	if (t->alen + len > t->acap) {
+		while (t->alen + len > t->acap)
+			t->acap = t->acap ? 2 * t->acap : 65536;
+		t->arena = cg_xrealloc(t->arena, t->acap);
+	}
+	memcpy(t->arena + t->alen, key, len);
+	e = t->n++;
+	t->off[e] = (uint64_t)t->alen << 24 | len;
+	t->val[e] = 0;
+	t->alen += len;
+	t->slots[j] = (uint64_t)h << 32 | (e + 1);
+	if (2 * t->n > t->nslots)
+		otab_grow(t);
+	*isnew = 1;
+	return e;
+}
+
+static size_t
+otab_memory(const struct otab *t)
+{
+	return t->nslots * sizeof *t->slots + t->cap * 16 + t->acap;
+}
 
 /* ------------------------------------------------------------ helpers */
 
@@ -137,7 +263,7 @@ intern_key(struct cg_solver *s, const unsigned char *key, size_t len,
     struct cg_plugin *rs, const unsigned char *pos, size_t poslen)
 {
 	int isnew;
-	uint64_t e = cg_bytemap_intern(s->comps, key, len, &isnew);
+	uint64_t e = otab_intern(s->comps, key, len, &isnew);
 
 	if (e >= UINT32_MAX - 1)
 		cg_die(CG_EXIT_DATA, "too many positions");
@@ -341,7 +467,7 @@ comp_options_plugin(struct cg_solver *s, uint32_t c, enum cg_side side,
     int (*fn)(void *, const char *, const uint32_t *, size_t), void *ctx)
 {
 	size_t len;
-	const unsigned char *k = cg_bytemap_key(s->comps, c, &len);
+	const unsigned char *k = otab_key(s->comps, c, &len);
 	struct optctx oc = { s, fn, ctx, s->rs, 0 };
 	int r;
 
@@ -385,7 +511,7 @@ comp_options_plugin(struct cg_solver *s, uint32_t c, enum cg_side side,
 static uint64_t *
 cval(struct cg_solver *s, uint32_t c)
 {
-	return cg_bytemap_value(s->comps, c);
+	return &s->comps->val[c];
 }
 
 static int64_t
@@ -437,8 +563,8 @@ solver_alloc(void)
 {
 	struct cg_solver *s = cg_xcalloc(1, sizeof *s);
 
-	s->comps = cg_bytemap_new();
-	s->sums = cg_bytemap_new();
+	s->comps = otab_new();
+	s->sums = otab_new();
 	cg_buf_init(&s->canon);
 	cg_buf_init(&s->key);
 	cg_buf_init(&s->skey);
@@ -512,8 +638,8 @@ cg_solver_free(struct cg_solver *s)
 {
 	if (s == NULL)
 		return;
-	cg_bytemap_free(s->comps);
-	cg_bytemap_free(s->sums);
+	otab_free(s->comps);
+	otab_free(s->sums);
 	free(s->okey);
 	free(s->pool);
 	free(s->fr);
@@ -606,7 +732,7 @@ cg_solver_stats(struct cg_solver *s)
 size_t
 cg_solver_memory(struct cg_solver *s)
 {
-	return cg_bytemap_memory(s->comps) + cg_bytemap_memory(s->sums) +
+	return otab_memory(s->comps) + otab_memory(s->sums) +
 	    s->capcache * sizeof *s->cache + s->capcoff * sizeof *s->coff +
 	    s->okcap * sizeof *s->okey + s->cappool * sizeof *s->pool +
 	    s->arcap * sizeof *s->ar + s->capfr * sizeof *s->fr;
@@ -615,13 +741,13 @@ cg_solver_memory(struct cg_solver *s)
 size_t
 cg_solver_ncomponents(struct cg_solver *s)
 {
-	return cg_bytemap_count(s->comps);
+	return s->comps->n;
 }
 
 const unsigned char *
 cg_solver_key(struct cg_solver *s, uint32_t c, size_t *len)
 {
-	return cg_bytemap_key(s->comps, c, len);
+	return otab_key(s->comps, c, len);
 }
 
 int64_t
@@ -1015,7 +1141,7 @@ sum_intern(struct cg_solver *s, int tag, const uint32_t *ids, size_t n,
 	s->skey.len = 0;
 	cg_buf_addc(&s->skey, tag);
 	cg_buf_add(&s->skey, ids, n * sizeof *ids);
-	return cg_bytemap_intern(s->sums, s->skey.data, s->skey.len,
+	return otab_intern(s->sums, s->skey.data, s->skey.len,
 	    isnew ? isnew : &dummy);
 }
 
@@ -1024,7 +1150,7 @@ static size_t
 sum_ids(struct cg_solver *s, uint64_t e)
 {
 	size_t len, n;
-	const unsigned char *k = cg_bytemap_key(s->sums, e, &len);
+	const unsigned char *k = otab_key(s->sums, e, &len);
 
 	n = (len - 1) / 4;
 	if (n + 1 > s->capids2) {
@@ -1073,7 +1199,7 @@ sum_child(void *ctx, const char *move, const uint32_t *ids, size_t k)
 	for (i = 0; i < m; i++)
 		key += s->okey[sc->child[i]];
 	e = sum_intern(s, sc->tag, sc->child, m, NULL);
-	val = cg_bytemap_value(s->sums, e);
+	val = &s->sums->val[e];
 	if (!sc->all && (*val >> (2 * sc->other) & 1)) {
 		if (!(*val >> (2 * sc->other + 1) & 1)) {
 			sc->cut = 1;
@@ -1123,7 +1249,7 @@ expand_sum(struct cg_solver *s, uint64_t e, int tag, int side, int other,
 static void
 sum_set(struct cg_solver *s, uint64_t e, int side, int win, int tag)
 {
-	uint64_t *v = cg_bytemap_value(s->sums, e);
+	uint64_t *v = &s->sums->val[e];
 
 	*v |= (uint64_t)(1 | win << 1) << (2 * side);
 	s->stats.solved++;
@@ -1160,7 +1286,7 @@ step_s(struct cg_solver *s, struct frame *f)
 		size_t off0;
 		uint64_t moves;
 
-		v = *cg_bytemap_value(s->sums, f->st);
+		v = *&s->sums->val[f->st];
 		if (v >> (2 * side) & 1) {
 			finish(s, v >> (2 * side + 1) & 1);
 			return;
@@ -1218,7 +1344,7 @@ step_s(struct cg_solver *s, struct frame *f)
 static uint32_t *
 gen_rec(struct cg_solver *s, uint64_t e)
 {
-	uint64_t v = *cg_bytemap_value(s->sums, e);
+	uint64_t v = *&s->sums->val[e];
 
 	return v ? s->pool + (v - 1) : NULL;
 }
@@ -1246,7 +1372,7 @@ pool_put(struct cg_solver *s, uint64_t e, uint32_t gbase,
 		s->pool = cg_xreallocarray(s->pool, s->cappool,
 		    sizeof *s->pool);
 	}
-	*cg_bytemap_value(s->sums, e) = s->npool + 1;
+	*&s->sums->val[e] = s->npool + 1;
 	s->pool[s->npool++] = gbase;
 	s->pool[s->npool++] = (uint32_t)len;
 	for (i = 0; i < len; i++)
@@ -1655,7 +1781,7 @@ static void
 print_comp(struct cg_solver *s, uint32_t c, struct cg_buf *out)
 {
 	size_t len;
-	const unsigned char *k = cg_bytemap_key(s->comps, c, &len);
+	const unsigned char *k = otab_key(s->comps, c, &len);
 	unsigned char *copy;
 	struct cg_plugin *rs = s->rs;
 
@@ -1746,7 +1872,7 @@ cg_solver_set_misere_loss(struct cg_solver *s, const uint32_t *ids,
 	qsort(sorted, n, sizeof *sorted, cmp_u32);
 	e = sum_intern(s, 'M', sorted, n, NULL);
 	free(sorted);
-	v = *cg_bytemap_value(s->sums, e);
+	v = *&s->sums->val[e];
 	if (v & 1)
 		return (v & 2) ? -1 : 0;
 	sum_set(s, e, CG_LEFT, 0, 'M');
