@@ -426,7 +426,7 @@ cg_kbset_write(const struct cg_kbset *s, struct cg_kb_meta *m,
 	uint64_t *order = cg_xmalloc((n ? n : 1) * sizeof *order);
 	uint32_t *rank[CG_KB_MAXKINDS];
 	uint32_t k, nblocks = 0;
-	struct cg_buf head, dict, raw, data, index, prev;
+	struct cg_buf head, dict, raw, vraw, data, index, prev;
 	size_t dict_clen;
 	char *tmp = NULL;
 	int fd = -1, saved;
@@ -437,6 +437,7 @@ cg_kbset_write(const struct cg_kbset *s, struct cg_kb_meta *m,
 	cg_buf_init(&head);
 	cg_buf_init(&dict);
 	cg_buf_init(&raw);
+	cg_buf_init(&vraw);
 	cg_buf_init(&data);
 	cg_buf_init(&index);
 	cg_buf_init(&prev);
@@ -482,8 +483,15 @@ cg_kbset_write(const struct cg_kbset *s, struct cg_kb_meta *m,
 
 			if (i < n)
 				key = cg_bytemap_key(s->keys, order[i], &klen);
-			if (bentries > 0 && (i == n || raw.len >= m->block_size)) {
-				size_t clen = deflate_into(&data, raw.data, raw.len);
+			if (bentries > 0 && (i == n ||
+			    raw.len + vraw.len >= m->block_size)) {
+				size_t clen;
+
+				/* keys first, then the values: each column
+				 * compresses better on its own */
+				cg_buf_add(&raw, vraw.data, vraw.len);
+				vraw.len = 0;
+				clen = deflate_into(&data, raw.data, raw.len);
 
 				put_u32(&index, (uint32_t)clen);
 				put_u32(&index, (uint32_t)raw.len);
@@ -517,7 +525,7 @@ cg_kbset_write(const struct cg_kbset *s, struct cg_kb_meta *m,
 			for (k = 0; k < s->nkinds; k++) {
 				uint32_t id = s->v[order[i] * s->nkinds + k];
 
-				put_varint(&raw, id ? (uint64_t)rank[k][id - 1] + 1 : 0);
+				put_varint(&vraw, id ? (uint64_t)rank[k][id - 1] + 1 : 0);
 			}
 			bentries++;
 		}
@@ -603,6 +611,7 @@ cg_kbset_write(const struct cg_kbset *s, struct cg_kb_meta *m,
 	cg_buf_free(&head);
 	cg_buf_free(&dict);
 	cg_buf_free(&raw);
+	cg_buf_free(&vraw);
 	cg_buf_free(&data);
 	cg_buf_free(&index);
 	cg_buf_free(&prev);
@@ -620,6 +629,7 @@ fail:
 	cg_buf_free(&head);
 	cg_buf_free(&dict);
 	cg_buf_free(&raw);
+	cg_buf_free(&vraw);
 	cg_buf_free(&data);
 	cg_buf_free(&index);
 	cg_buf_free(&prev);
@@ -1030,12 +1040,13 @@ decode_block(struct cg_kbfile *f, uint32_t b, struct decoded *d, char *err,
 		prevoff = kl;
 		prevlen = shared + slen;
 		kl += prevlen;
+	}
+	for (i = 0; i < bl->n; i++)
 		for (k = 0; k < nk; k++) {
 			if (get_varint(&r, &v) < 0 || v > f->ndict[k])
 				goto bad;
 			d->val[(size_t)i * nk + k] = (uint32_t)v;
 		}
-	}
 	if (r.p != r.end)
 		goto bad;
 	d->koff[bl->n] = (uint32_t)kl;
