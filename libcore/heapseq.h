@@ -43,7 +43,7 @@ struct cg_period {
 /*
  * Search v[0..len-1] for (arithmetic-)periodicity: the least period p,
  * and for it the least preperiod e, with v[n+p] = v[n] + saltus for all
- * n >= e inside the data, accepted only when the data reach far enough
+ * n >= e inside the data (saltus 0 unless takes are unbounded), accepted only when the data reach far enough
  * to prove it: 2e + p + t <= len when the rules split heaps (Guy-Smith),
  * e + p + t <= len otherwise.  Returns 1 and fills *out when found.
  */

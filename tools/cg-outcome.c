@@ -402,6 +402,91 @@ print_child(void *ctx, const char *move, const uint32_t *child, size_t n)
 	return 0;
 }
 
+/* Children of a plugin root, with the plugin's own move names. */
+struct pchild {
+	unsigned char *pos;
+	size_t len;
+	char *move;
+};
+
+struct pcollect {
+	struct pchild *c;
+	size_t n, cap;
+};
+
+static int
+collect_child(void *ctx, const unsigned char *pos, size_t len,
+    const char *move)
+{
+	struct pcollect *pc = ctx;
+
+	if (pc->n == pc->cap) {
+		pc->cap = pc->cap ? 2 * pc->cap : 16;
+		pc->c = cg_xreallocarray(pc->c, pc->cap, sizeof *pc->c);
+	}
+	pc->c[pc->n].pos = cg_xmalloc(len ? len : 1);
+	memcpy(pc->c[pc->n].pos, pos, len);
+	pc->c[pc->n].len = len;
+	pc->c[pc->n].move = cg_xstrdup(move ? move : "-");
+	pc->n++;
+	return 0;
+}
+
+static void
+plugin_children(struct cg_solver *s, struct cg_doc *d, uint32_t x)
+{
+	struct cg_node *n = &d->node[x];
+	int side, impartial = cg_solver_impartial(s);
+	size_t i;
+
+	for (side = 0; side < 2; side++) {
+		struct pcollect pc = { NULL, 0, 0 };
+
+		if (cg_rs_options(n->rs, n->pos, n->poslen, (enum cg_side)side,
+		    collect_child, &pc) < 0)
+			cg_die_at(d->file, n->line, "ruleset '%s': %s",
+			    n->rs->name, cg_rs_errmsg(n->rs));
+		for (i = 0; i < pc.n; i++) {
+			struct cg_buf label, text, esc, val;
+			const char *vals[3];
+			uint32_t *ids;
+			size_t nids;
+
+			cg_buf_init(&label);
+			cg_buf_init(&text);
+			cg_buf_init(&esc);
+			cg_buf_init(&val);
+			if (impartial)
+				cg_buf_addstr(&label, pc.c[i].move);
+			else
+				cg_buf_addf(&label, "%c:%s",
+				    side == CG_LEFT ? 'L' : 'R', pc.c[i].move);
+			if (cg_rs_print(n->rs, pc.c[i].pos, pc.c[i].len,
+			    &text) < 0)
+				cg_die_at(d->file, n->line, "ruleset '%s': %s",
+				    n->rs->name, cg_rs_errmsg(n->rs));
+			cg_escape(&esc, cg_buf_str(&text));
+			nids = cg_solver_components(s, pc.c[i].pos, pc.c[i].len,
+			    &ids);
+			value_text(s, ids, nids, &val, d->file, n->line);
+			free(ids);
+			vals[0] = cg_buf_str(&label);
+			vals[1] = cg_buf_str(&esc);
+			vals[2] = cg_buf_str(&val);
+			cg_tsv_row(stdout, d, x, vals, 3);
+			cg_buf_free(&label);
+			cg_buf_free(&text);
+			cg_buf_free(&esc);
+			cg_buf_free(&val);
+			free(pc.c[i].pos);
+			free(pc.c[i].move);
+		}
+		free(pc.c);
+		if (impartial)
+			break;
+	}
+}
+
 static void
 each(struct cg_doc *d, void *arg)
 {
@@ -434,6 +519,13 @@ each(struct cg_doc *d, void *arg)
 			}
 			s = dsolver;
 			nids = cg_solver_node(s, x, &ids);
+		}
+		if (children && n->pos != NULL && n->rs != NULL &&
+		    !n->expanded) {
+			plugin_children(s, d, x);
+			free(ids);
+			cg_buf_free(&val);
+			continue;
 		}
 		if (children) {
 			struct childctx cc = { s, d, x, 0,
