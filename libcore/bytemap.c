@@ -15,7 +15,7 @@ struct entry {
 struct cg_bytemap {
 	struct entry *entries;
 	size_t n, cap;
-	uint32_t *slots;    /* entry number + 1, 0 = empty */
+	uint64_t *slots;    /* entry number + 1 (0 = empty), key hash << 32 */
 	size_t nslots;      /* power of two */
 	unsigned char *arena;
 	size_t arena_len, arena_cap;
@@ -78,21 +78,28 @@ cg_bytemap_free(struct cg_bytemap *m)
 	free(m);
 }
 
+#define SLOT(entry, hash) ((uint64_t)(entry) | (uint64_t)(hash) << 32)
+#define SLOT_ENTRY(slot) ((uint32_t)(slot))
+
 static void
 rehash(struct cg_bytemap *m)
 {
-	size_t i, mask, s;
+	size_t i, mask, s, old = m->nslots;
+	uint64_t *prev = m->slots, h;
 
-	free(m->slots);
 	m->nslots *= 2;
 	m->slots = cg_xcalloc(m->nslots, sizeof *m->slots);
 	mask = m->nslots - 1;
-	for (i = 0; i < m->n; i++) {
-		s = m->entries[i].hash & mask;
+	for (i = 0; i < old; i++) {
+		if (prev[i] == 0)
+			continue;
+		h = prev[i] >> 32;
+		s = h & mask;
 		while (m->slots[s] != 0)
 			s = (s + 1) & mask;
-		m->slots[s] = (uint32_t)(i + 1);
+		m->slots[s] = prev[i];
 	}
+	free(prev);
 }
 
 static size_t
@@ -102,8 +109,13 @@ probe(const struct cg_bytemap *m, const void *key, size_t len, uint32_t h,
 	size_t mask = m->nslots - 1, s = h & mask;
 	const struct entry *e;
 
+	/* the hash kept in the slot spares a visit to most entries */
 	while (m->slots[s] != 0) {
-		e = &m->entries[m->slots[s] - 1];
+		if ((uint32_t)(m->slots[s] >> 32) != h) {
+			s = (s + 1) & mask;
+			continue;
+		}
+		e = &m->entries[SLOT_ENTRY(m->slots[s]) - 1];
 		if (e->hash == h && e->len == len &&
 		    memcmp(m->arena + e->off, key, len) == 0) {
 			*found = 1;
@@ -122,7 +134,7 @@ cg_bytemap_find(const struct cg_bytemap *m, const void *key, size_t len)
 	int found;
 	size_t s = probe(m, key, len, h, &found);
 
-	return found ? (int64_t)m->slots[s] - 1 : -1;
+	return found ? (int64_t)SLOT_ENTRY(m->slots[s]) - 1 : -1;
 }
 
 uint64_t
@@ -137,7 +149,7 @@ cg_bytemap_intern(struct cg_bytemap *m, const void *key, size_t len,
 	if (found) {
 		if (isnew)
 			*isnew = 0;
-		return m->slots[s] - 1;
+		return SLOT_ENTRY(m->slots[s]) - 1;
 	}
 	if (len > UINT32_MAX || m->n >= UINT32_MAX - 1)
 		cg_die(CG_EXIT_DATA, "position table full");
@@ -158,9 +170,9 @@ cg_bytemap_intern(struct cg_bytemap *m, const void *key, size_t len,
 	e->hash = h;
 	e->value = 0;
 	m->arena_len += len;
-	m->slots[s] = (uint32_t)(m->n + 1);
+	m->slots[s] = SLOT(m->n + 1, h);
 	m->n++;
-	if (m->n * 4 >= m->nslots * 3)
+	if (m->n * 3 >= m->nslots * 2)
 		rehash(m);
 	if (isnew)
 		*isnew = 1;

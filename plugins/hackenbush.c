@@ -22,9 +22,11 @@
  *
  * Bytes: kind ('M' or 'S': the notation it prints in), node count n,
  * edge count m (2 bytes little-endian), then m edges (u, v, colour) with
- * u < v, colour 1 blue, 2 red, 3 green, sorted.  Positions are kept
- * normalised: only the part connected to the ground, vertices numbered
- * in depth-first order from the ground (neighbours by number).
+ * u < v, colour 1 blue, 2 red, 3 green, sorted.  Only the part connected
+ * to the ground is kept.  Matrix positions keep the matrix's numbering
+ * (and n), so their options are cheap to make; string positions are
+ * renumbered in depth-first order from the ground (neighbours by number),
+ * which is what their printed form reads back as.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -170,22 +172,89 @@ normalise(struct graph *g)
 		g->kind = g->kind == 'S' ? 'S' : 'M';
 }
 
+/*
+ * Matrix-notation positions keep their numbering (so children are cheap
+ * to make and print as the same matrix): only the edges no longer
+ * connected to the ground go.  Edges stay sorted.
+ */
+static void
+prune(struct graph *g)
+{
+	unsigned char reach[MAXN + 1];
+	int k, m = 0, changed = 1;
+
+	if (g->n <= 64) {
+		/* bit sets: grow the ground's component edge by edge */
+		uint64_t adj[64], seen = 1, frontier = 1;
+		int x;
+
+		memset(adj, 0, sizeof(uint64_t) * (size_t)g->n);
+		for (k = 0; k < g->m; k++) {
+			adj[g->e[k].u] |= (uint64_t)1 << g->e[k].v;
+			adj[g->e[k].v] |= (uint64_t)1 << g->e[k].u;
+		}
+		while (frontier != 0) {
+			uint64_t next = 0;
+
+			while (frontier != 0) {
+				x = __builtin_ctzll(frontier);
+				frontier &= frontier - 1;
+				next |= adj[x];
+			}
+			frontier = next & ~seen;
+			seen |= next;
+		}
+		for (k = 0; k < g->m; k++)
+			if (seen >> g->e[k].u & 1)
+				g->e[m++] = g->e[k];
+		g->m = m;
+		return;
+	}
+	memset(reach, 0, (size_t)g->n);
+	reach[0] = 1;
+	while (changed) {
+		changed = 0;
+		for (k = 0; k < g->m; k++)
+			if (reach[g->e[k].u] != reach[g->e[k].v]) {
+				reach[g->e[k].u] = reach[g->e[k].v] = 1;
+				changed = 1;
+			}
+	}
+	for (k = 0; k < g->m; k++)
+		if (reach[g->e[k].u])
+			g->e[m++] = g->e[k];
+	g->m = m;
+}
+
+static void
+tidy(struct graph *g)
+{
+	if (g->kind == 'M') {
+		qsort(g->e, (size_t)g->m, sizeof g->e[0], cmp_edge);
+		prune(g);
+	} else {
+		normalise(g);
+	}
+}
+
 static int
 encode(const struct cg_context *cx, const struct graph *g,
     struct cg_buf *out)
 {
-	unsigned char hdr[HDR];
+	unsigned char b[HDR + 3 * MAXM];
 	int k;
 
-	hdr[0] = (unsigned char)g->kind;
-	hdr[1] = (unsigned char)g->n;
-	hdr[2] = (unsigned char)(g->m & 0xff);
-	hdr[3] = (unsigned char)(g->m >> 8);
-	if (cx->host->buf_put(out, hdr, HDR) < 0)
+	b[0] = (unsigned char)g->kind;
+	b[1] = (unsigned char)g->n;
+	b[2] = (unsigned char)(g->m & 0xff);
+	b[3] = (unsigned char)(g->m >> 8);
+	for (k = 0; k < g->m; k++) {
+		b[HDR + 3 * k] = g->e[k].u;
+		b[HDR + 3 * k + 1] = g->e[k].v;
+		b[HDR + 3 * k + 2] = g->e[k].c;
+	}
+	if (cx->host->buf_put(out, b, HDR + 3 * (size_t)g->m) < 0)
 		return CG_ENOMEM;
-	for (k = 0; k < g->m; k++)
-		if (cx->host->buf_put(out, &g->e[k], 3) < 0)
-			return CG_ENOMEM;
 	return CG_OK;
 }
 
@@ -442,7 +511,7 @@ hb_parse(const struct cg_context *cx, const char *text, size_t len,
 	else
 		rc = parse_string(cx, text, len, g);
 	if (rc == CG_OK) {
-		normalise(g);
+		tidy(g);
 		rc = encode(cx, g, out);
 	}
 	cx->host->free(g);
@@ -649,7 +718,10 @@ cut(const struct graph *g, int a, int b, struct graph *child)
 	for (k = 0; k < g->m; k++)
 		if (k != a && k != b)
 			child->e[child->m++] = g->e[k];
-	normalise(child);
+	if (child->kind == 'M')
+		prune(child);
+	else
+		normalise(child);
 }
 
 static int
@@ -840,13 +912,21 @@ hb_canonical(const struct cg_context *cx, const unsigned char *pos,
 	struct canon *c = NULL;
 	int rc, i, k, stack[MAXN + 1], sp;
 
+	/* matrix positions keep their numbering: no symmetry folding */
+	if (len >= HDR && pos[0] == 'M' && len == HDR + 3 *
+	    (size_t)(pos[2] | pos[3] << 8))
+		return h->buf_put(out, pos, len) < 0 ? CG_ENOMEM : CG_OK;
 	g = h->alloc(sizeof *g);
 	if (g == NULL)
 		return CG_ENOMEM;
 	rc = decode(cx, pos, len, g);
 	if (rc < 0)
 		goto out;
-	g->kind = 'S';
+	if (g->kind == 'M') {
+		/* kept in its own numbering: cheap, no symmetry folding */
+		rc = h->buf_put(out, pos, len) < 0 ? CG_ENOMEM : CG_OK;
+		goto out;
+	}
 	if (g->m != g->n - 1 || g->m == 0) {
 		rc = encode(cx, g, out);
 		goto out;
@@ -954,7 +1034,9 @@ hb_decompose(const struct cg_context *cx, const unsigned char *pos,
 		for (k = 0; k < g->m; k++)
 			if (comp[g->e[k].v] == i)
 				part->e[part->m++] = g->e[k];
-		normalise(part);
+		if (part->m == 0)
+			continue; /* an isolated vertex */
+		tidy(part);
 		buf.len = 0;
 		if ((rc = encode(cx, part, &buf)) < 0)
 			break;

@@ -12,7 +12,7 @@
 #include "util.h"
 
 static const char usage[] =
-    "[-c | --matrix] [-t] [--float] [--max-digits N] [-r NAME[:PARAMS]]\n"
+    "[-c | --matrix] [-t] [-v] [--float] [--max-digits N] [-r NAME[:PARAMS]]\n"
     "       [-P DIR] [file ...]";
 static const char help[] =
     "Solve each root as a synchronized game: both players choose a move at\n"
@@ -30,6 +30,7 @@ static const char help[] =
     "      --float       compute in floating point, print CGSynch's form\n"
     "                    (six decimals)\n"
     "      --max-digits N  digits kept exactly (default 60)\n"
+    "  -v                statistics on standard error\n"
     "  -r NAME[:PARAMS]  read bare positions of this ruleset\n"
     "  -P DIR            also search DIR for ruleset plugins\n"
     "  -h, --help        show this help\n"
@@ -37,7 +38,8 @@ static const char help[] =
 
 enum { OPT_MATRIX = CG_OPT_TOOL_BASE, OPT_FLOAT, OPT_DIGITS };
 
-static int tsv, classes, matrix, float_mode;
+static int tsv, classes, matrix, float_mode, stats;
+static unsigned long long n_joint, n_games, n_saddle, n_inexact;
 static size_t max_digits = 60;
 
 /* Guarantees for the outcome classes. */
@@ -491,6 +493,8 @@ combine(struct solver *s, struct frame *f)
 		x->gr = gr;
 		return;
 	}
+	n_joint += mn;
+	n_games++;
 	for (k = 0; k < mn && exact; k++)
 		if (s->node[f->ent[k]].q == NULL)
 			exact = 0;
@@ -501,13 +505,14 @@ combine(struct solver *s, struct frame *f)
 			a[k] = *s->node[f->ent[k]].q;
 		x->q = cg_xmalloc(sizeof *x->q);
 		mpq_init(*x->q);
-		cg_mg_solve_q(f->m, f->n, a, *x->q, NULL, NULL);
+		n_saddle += cg_mg_solve_q(f->m, f->n, a, *x->q, NULL, NULL);
 		free(a);
 		x->v = mpq_get_d(*x->q);
 		if (!cg_q_fits(*x->q, max_digits)) {
 			mpq_clear(*x->q);
 			free(x->q);
 			x->q = NULL;
+			n_inexact++;
 		}
 	} else {
 		double *a = cg_xreallocarray(NULL, mn, sizeof *a);
@@ -822,6 +827,16 @@ each(struct cg_doc *d, void *arg)
 	}
 	if (!tsv && !matrix)
 		cg_doc_write(stdout, d);
+	if (stats) {
+		size_t mem = s.cap * sizeof *s.node;
+
+		for (k = 0; k < s.ntab; k++)
+			mem += cg_bytemap_memory(s.tab[k].map);
+		fprintf(stderr, "%s: %zu positions, %llu joint options, %llu "
+		    "matrix games (%llu saddle points in exact games), %llu "
+		    "values past --max-digits, table %zu MB\n", cg_progname,
+		    s.n, n_joint, n_games, n_saddle, n_inexact, mem >> 20);
+	}
 	for (k = 0; k < s.n; k++)
 		if (s.node[k].q != NULL) {
 			mpq_clear(*s.node[k].q);
@@ -855,9 +870,10 @@ main(int argc, char **argv)
 	int c;
 
 	cg_tool_init(argc, argv);
-	while ((c = getopt_long(argc, argv, "chP:r:t", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "chP:r:tv", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'c': classes = 1; break;
+		case 'v': stats = 1; break;
 		case 't': tsv = 1; break;
 		case OPT_MATRIX: matrix = 1; break;
 		case OPT_FLOAT: float_mode = 1; break;
