@@ -272,6 +272,56 @@ main(void)
 	cg_kb_meta_free(&mm);
 	cg_kbset_free(s);
 
+	/* canonical forms: stored as games, printed back identically; a
+	 * value that is not a canonical form keeps the text encoding */
+	{
+		static const char *const canon[] = { "0", "*", "1/2", "+-1",
+		    "{1|*}", "^*", "{2|0}", "+-{1,{2|0}}", "-3/4", "*2",
+		    "{1,{2|0}|-1/4}", "v" };
+		const size_t nc = sizeof canon / sizeof canon[0];
+		size_t enc;
+
+		for (enc = 0; enc < 2; enc++) {
+			char keyb[8];
+			size_t j;
+			int bad = 0;
+
+			s = cg_kbset_new(1);
+			cg_kb_meta_init(&mm);
+			mm.ruleset = strdup("test");
+			mm.params = strdup("");
+			mm.plugin_version = strdup("1");
+			mm.family = strdup("");
+			cg_kb_meta_set_kinds(&mm, "canon");
+			for (j = 0; j < nc; j++) {
+				vals[0] = canon[j];
+				snprintf(keyb, sizeof keyb, "g%02zu", j);
+				cg_kbset_add(s, (unsigned char *)keyb, 3, vals, &old);
+			}
+			if (enc == 1) {
+				vals[0] = "not a game";
+				cg_kbset_add(s, (unsigned char *)"zzz", 3, vals, &old);
+			}
+			ok(cg_kbset_write(s, &mm, b, err, sizeof err) == 0,
+			    "write canonical forms (%s)", enc ? "text" : "games");
+			f = cg_kbfile_open(b, err, sizeof err);
+			ok(f != NULL, "open: %s", f ? "ok" : err);
+			for (j = 0; f != NULL && j < nc; j++) {
+				snprintf(keyb, sizeof keyb, "g%02zu", j);
+				got = cg_kbfile_get(f, (unsigned char *)keyb, 3, 0);
+				if (got == NULL || strcmp(got, canon[j]) != 0) {
+					printf("# %s: got %s\n", canon[j],
+					    got ? got : "(null)");
+					bad++;
+				}
+			}
+			is_int(bad, 0, "every canonical form comes back as written");
+			cg_kbfile_close(f);
+			cg_kb_meta_free(&mm);
+			cg_kbset_free(s);
+		}
+	}
+
 	/* kinds lists */
 	cg_kb_meta_init(&mm);
 	ok(cg_kb_meta_set_kinds(&mm, "canon,canon") < 0, "repeated kind refused");
