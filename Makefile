@@ -120,8 +120,10 @@ check: all
 
 test: check
 
+# the sanitizer build's directory (per developer: ASAN_BUILD=build-me-asan)
+ASAN_BUILD ?= build-asan
 check-asan:
-	$(Q)$(MAKE) --no-print-directory BUILD=build-asan \
+	$(Q)$(MAKE) --no-print-directory BUILD=$(ASAN_BUILD) \
 	    EXTRA_CFLAGS='-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer' \
 	    LDFLAGS='-fsanitize=address,undefined' check
 

@@ -404,6 +404,7 @@ void
 cg_plugin_unload_all(void)
 {
 	struct cg_plugin *p, *next;
+	size_t i;
 
 	for (p = loaded; p != NULL; p = next) {
 		next = p->next;
@@ -421,6 +422,8 @@ cg_plugin_unload_all(void)
 		free(p);
 	}
 	loaded = NULL;
+	for (i = 0; i < n_extra_dirs; i++)
+		free(extra_dirs[i]);
 	free(extra_dirs);
 	extra_dirs = NULL;
 	n_extra_dirs = 0;
