@@ -11,6 +11,7 @@
 
 #include "bytemap.h"
 #include "outcome.h"
+#include "outcome_misere.h"
 #include "util.h"
 
 /* Component values (the bytemap value): bit 63 set = nimber known (low 32
@@ -40,9 +41,8 @@ struct cg_solver {
 	int64_t *okey;
 	size_t okcap;
 	struct otab *sums;
-	/* genus pool: per 'G' sum, [gbase, len, sup...] at value & 0xffffffffff */
-	uint32_t *pool;
-	size_t npool, cappool;
+	/* misere canonical games (genus sums 'G' hold game + 1) */
+	struct cg_mtab *mt;
 	/* stack */
 	struct frame *fr;
 	size_t nfr, capfr;
@@ -568,6 +568,7 @@ solver_alloc(void)
 	cg_buf_init(&s->canon);
 	cg_buf_init(&s->key);
 	cg_buf_init(&s->skey);
+	s->mt = cg_mtab_new();
 	s->use_cache = 1;
 	s->cache_limit = (size_t)64 << 20;   /* words: 256 MB */
 	return s;
@@ -641,7 +642,7 @@ cg_solver_free(struct cg_solver *s)
 	otab_free(s->comps);
 	otab_free(s->sums);
 	free(s->okey);
-	free(s->pool);
+	cg_mtab_free(s->mt);
 	free(s->fr);
 	free(s->ar);
 	cg_buf_free(&s->canon);
@@ -734,7 +735,7 @@ cg_solver_memory(struct cg_solver *s)
 {
 	return otab_memory(s->comps) + otab_memory(s->sums) +
 	    s->capcache * sizeof *s->cache + s->capcoff * sizeof *s->coff +
-	    s->okcap * sizeof *s->okey + s->cappool * sizeof *s->pool +
+	    s->okcap * sizeof *s->okey + cg_mtab_memory(s->mt) +
 	    s->arcap * sizeof *s->ar + s->capfr * sizeof *s->fr;
 }
 
@@ -1340,112 +1341,30 @@ step_s(struct cg_solver *s, struct frame *f)
 
 /* ------------------------------------------------------------ genus */
 
-/* Genus record of sum entry e: pool offset + 1 in the value, 0 = none. */
-static uint32_t *
+/* Misere canonical game of 'G' sum entry e (value = game + 1), -1 = none. */
+static int64_t
 gen_rec(struct cg_solver *s, uint64_t e)
 {
-	uint64_t v = *&s->sums->val[e];
+	uint64_t v = s->sums->val[e];
 
-	return v ? s->pool + (v - 1) : NULL;
-}
-
-static uint32_t
-sup_digit(const uint32_t *r, size_t i)
-{
-	size_t len = r[1];
-	const uint32_t *sup = r + 2;
-
-	if (i < len)
-		return sup[i];
-	return sup[len - 2 + ((len ^ i) & 1)];
-}
-
-static void
-pool_put(struct cg_solver *s, uint64_t e, uint32_t gbase,
-    const uint32_t *sup, size_t len)
-{
-	size_t i;
-
-	if (s->npool + len + 2 > s->cappool) {
-		while (s->npool + len + 2 > s->cappool)
-			s->cappool = s->cappool ? 2 * s->cappool : 4096;
-		s->pool = cg_xreallocarray(s->pool, s->cappool,
-		    sizeof *s->pool);
-	}
-	*&s->sums->val[e] = s->npool + 1;
-	s->pool[s->npool++] = gbase;
-	s->pool[s->npool++] = (uint32_t)len;
-	for (i = 0; i < len; i++)
-		s->pool[s->npool++] = sup[i];
-	s->stats.solved++;
-}
-
-static uint32_t
-mex_of(uint64_t *seen, size_t nw)
-{
-	size_t i;
-
-	for (i = 0; i < nw; i++)
-		if (~seen[i])
-			return (uint32_t)(i * 64 + __builtin_ctzll(~seen[i]));
-	return (uint32_t)(nw * 64);
+	return v ? (int64_t)(v - 1) : -1;
 }
 
 static void
 finish_gen(struct cg_solver *s, struct frame *f)
 {
-	uint32_t i, j, nchild = f->nchild, maxd = 1, gbase;
-	uint32_t *b;
-	uint64_t seen[8];   /* values below 512 */
-	size_t len;
+	uint32_t i, nchild = f->nchild;
+	uint32_t *o = cg_xcalloc(nchild + 1, sizeof *o);
 
 	for (i = 0; i < nchild; i++) {
 		uint32_t rec = s->ar[f->index + i];
 		uint64_t e = s->ar[rec + 1] | (uint64_t)s->ar[rec + 2] << 32;
-		const uint32_t *r = gen_rec(s, e);
 
-		if (r[1] - 1 > maxd)
-			maxd = r[1] - 1;
+		o[i] = (uint32_t)gen_rec(s, e);
 	}
-	maxd += 2;
-	b = cg_xcalloc(maxd + 1, sizeof *b);
-	memset(seen, 0, sizeof seen);
-	for (i = 0; i < nchild; i++) {
-		uint32_t rec = s->ar[f->index + i];
-		uint64_t e = s->ar[rec + 1] | (uint64_t)s->ar[rec + 2] << 32;
-		const uint32_t *r = gen_rec(s, e);
-
-		if (r[0] < 512)
-			seen[r[0] >> 6] |= (uint64_t)1 << (r[0] & 63);
-	}
-	gbase = mex_of(seen, 8);
-	for (j = 0; j <= maxd; j++) {
-		memset(seen, 0, sizeof seen);
-		if (j > 0) {
-			uint32_t p = b[j - 1];
-
-			if (p < 512)
-				seen[p >> 6] |= (uint64_t)1 << (p & 63);
-			p ^= 1;
-			if (p < 512)
-				seen[p >> 6] |= (uint64_t)1 << (p & 63);
-		}
-		for (i = 0; i < nchild; i++) {
-			uint32_t rec = s->ar[f->index + i];
-			uint64_t e = s->ar[rec + 1] |
-			    (uint64_t)s->ar[rec + 2] << 32;
-			uint32_t d = sup_digit(gen_rec(s, e), j);
-
-			if (d < 512)
-				seen[d >> 6] |= (uint64_t)1 << (d & 63);
-		}
-		b[j] = mex_of(seen, 8);
-	}
-	while (maxd > 1 && b[maxd] == b[maxd - 2])
-		maxd--;
-	len = maxd + 1;
-	pool_put(s, f->st, gbase, b, len);
-	free(b);
+	s->sums->val[f->st] = (uint64_t)cg_mtab_canon(s->mt, o, nchild) + 1;
+	s->stats.solved++;
+	free(o);
 }
 
 static void
@@ -1465,7 +1384,7 @@ step_gen(struct cg_solver *s, struct frame *f)
 		size_t off0;
 		uint64_t moves;
 
-		if (gen_rec(s, f->st) != NULL) {
+		if (gen_rec(s, f->st) >= 0) {
 			finish(s, 0);
 			return;
 		}
@@ -1474,10 +1393,8 @@ step_gen(struct cg_solver *s, struct frame *f)
 		    &off0);
 		f = &s->fr[s->nfr - 1];
 		if (moves == 0) {
-			static const uint32_t zero[3] = { 1, 2, 0 };
-
 			noffbuf = off0;
-			pool_put(s, f->st, 0, zero, 3);
+			s->sums->val[f->st] = 1;   /* the zero game */
 			finish(s, 0);
 			return;
 		}
@@ -1492,7 +1409,7 @@ step_gen(struct cg_solver *s, struct frame *f)
 			uint64_t e = s->ar[rec + 1] |
 			    (uint64_t)s->ar[rec + 2] << 32;
 
-			if (gen_rec(s, e) == NULL) {
+			if (gen_rec(s, e) < 0) {
 				push_gen(s, e);
 				return;
 			}
@@ -1592,7 +1509,7 @@ cg_solver_nimber(struct cg_solver *s, const uint32_t *ids, size_t n)
 	return s->ret;
 }
 
-static const uint32_t *
+static int64_t
 genus_of(struct cg_solver *s, const uint32_t *ids, size_t n)
 {
 	size_t depth = s->nfr;
@@ -1605,50 +1522,28 @@ genus_of(struct cg_solver *s, const uint32_t *ids, size_t n)
 	free(sorted);
 	push_gen(s, e);
 	if (run(s, depth) < 0)
-		return NULL;
+		return -1;
 	return gen_rec(s, e);
 }
 
 int64_t
 cg_solver_misere_nimber(struct cg_solver *s, const uint32_t *ids, size_t n)
 {
-	const uint32_t *r = genus_of(s, ids, n);
+	int64_t g = genus_of(s, ids, n);
 
-	return r ? (int64_t)r[2] : CG_SOLVE_INTERRUPTED;
+	return g < 0 ? CG_SOLVE_INTERRUPTED :
+	    (int64_t)cg_mtab_gminus(s->mt, (uint32_t)g);
 }
 
 int
 cg_solver_genus(struct cg_solver *s, const uint32_t *ids, size_t n,
     struct cg_buf *out)
 {
-	const uint32_t *r = genus_of(s, ids, n);
-	uint32_t g, len, i, big = 0, m0;
-	int tame = 1;
+	int64_t g = genus_of(s, ids, n);
 
-	if (r == NULL)
+	if (g < 0)
 		return CG_SOLVE_INTERRUPTED;
-	g = r[0];
-	len = r[1];
-	/* tame: from index 1 on the nim-heap pattern g, g^2, g, ... */
-	for (i = 1; i < len + 2; i++)
-		if (sup_digit(r, i) != (g ^ ((i & 1) << 1)))
-			tame = 0;
-	m0 = g < 2 ? 1 - g : g;
-	cg_buf_addf(out, "%u", g);
-	if (tame && r[2] == m0)
-		return 0;   /* the genus of the nim heap *g */
-	if (tame)
-		len = 1;
-	for (i = 0; i < len; i++)
-		if (r[2 + i] >= 10)
-			big = 1;
-	cg_buf_addc(out, '^');
-	if (big)
-		cg_buf_addc(out, '(');
-	for (i = 0; i < len; i++)
-		cg_buf_addf(out, "%s%u", big && i ? "," : "", r[2 + i]);
-	if (big)
-		cg_buf_addc(out, ')');
+	cg_mtab_genus(s->mt, (uint32_t)g, out);
 	return 0;
 }
 
