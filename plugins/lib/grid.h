@@ -336,6 +336,103 @@ grid_cmp_boards(const unsigned char *a, const unsigned char *b)
 	return r ? r : la < lb ? -1 : la > lb;
 }
 
+static inline int
+grid_popcount(uint64_t x)
+{
+	x = x - ((x >> 1) & 0x5555555555555555ull);
+	x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+	return (int)((x * 0x0101010101010101ull) >> 56);
+}
+
+/*
+ * grid_split for boards of at most 64 cells: the non-wall cells as a bit
+ * mask (bit r*C+c), components grown by shifts.
+ */
+static inline int
+grid_split64(const struct cg_context *cx, const struct grid_game *g,
+    const unsigned char *pos, int R, int C, struct cg_buf *list, size_t *n,
+    unsigned char *whole)
+{
+	const struct cg_host *h = cx->host;
+	const unsigned char *cells = pos + GRID_HDR;
+	const unsigned char wall = (unsigned char)g->wall;
+	int N = R * C, s, r, c, r0, r1, c0, c1, cnt;
+	uint64_t live = 0, all, colL = 0, colR = 0, comp, prev, grow, colbits,
+	    rowmask = C >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << C) - 1;
+	size_t start, w;
+	unsigned char hdr[GRID_HDR], *dst;
+
+	*n = 0;
+	for (s = 0; s < N; s++)
+		live |= (uint64_t)(cells[s] != wall) << s;
+	all = live;
+	for (r = 0; r < R; r++) {
+		colL |= (uint64_t)1 << (r * C);
+		colR |= (uint64_t)1 << (r * C + C - 1);
+	}
+	if (whole != NULL)
+		memcpy(whole, pos, GRID_HDR + (size_t)N);
+	while (live != 0) {
+		comp = live & -live;
+		do {
+			prev = comp;
+			grow = comp | ((comp << 1) & ~colL) |
+			    ((comp >> 1) & ~colR);
+			if (R > 1) {
+				grow |= (comp << C) | (comp >> C);
+				if (g->conn8)
+					grow |= ((comp << (C + 1)) & ~colL) |
+					    ((comp << (C - 1)) & ~colR) |
+					    ((comp >> (C - 1)) & ~colL) |
+					    ((comp >> (C + 1)) & ~colR);
+			}
+			comp = grow & live;
+		} while (comp != prev);
+		live &= ~comp;
+		cnt = grid_popcount(comp);
+		r0 = __builtin_ctzll(comp) / C;
+		r1 = (63 - __builtin_clzll(comp)) / C;
+		colbits = 0;
+		for (r = r0; r <= r1; r++)
+			colbits |= (comp >> (r * C)) & rowmask;
+		c0 = __builtin_ctzll(colbits);
+		c1 = 63 - __builtin_clzll(colbits);
+		start = list->len;
+		w = (size_t)(c1 - c0 + 1);
+		hdr[0] = (unsigned char)(r1 - r0 + 1);
+		hdr[1] = (unsigned char)w;
+		if (h->buf_put(list, hdr, GRID_HDR) < 0)
+			return CG_ENOMEM;
+		for (r = r0; r <= r1; r++)
+			if (h->buf_put(list, cells + (size_t)r * C + c0, w) < 0)
+				return CG_ENOMEM;
+		dst = list->data + start + GRID_HDR;
+		/* other components' cells inside the box become walls */
+		colbits = 0;
+		for (r = r0; r <= r1; r++)
+			colbits |= ((all & ~comp) >> (r * C)) & rowmask;
+		if ((colbits >> c0) & (w >= 64 ? ~(uint64_t)0 :
+		    ((uint64_t)1 << w) - 1))
+			for (r = r0; r <= r1; r++)
+				for (c = c0; c <= c1; c++)
+					if (!((comp >> (r * C + c)) & 1))
+						dst[(size_t)(r - r0) * w +
+						    (c - c0)] = wall;
+		if (g->keep != NULL && !g->keep(list->data + start,
+		    (size_t)cnt)) {
+			list->len = start;
+			if (whole != NULL)
+				for (s = 0; s < N; s++)
+					if ((comp >> s) & 1)
+						whole[GRID_HDR + s] = wall;
+			continue;
+		}
+		(*n)++;
+	}
+	return CG_OK;
+}
+
 /*
  * Split a board into its kept components, each cropped, appended one
  * after another to list (each is a self-delimiting board).  *n gets their
@@ -360,6 +457,8 @@ grid_split(const struct cg_context *cx, const struct grid_game *g,
 	static const int dc8[8] = { 0, -1, 1, 0, -1, 1, -1, 1 };
 	int nd = g->conn8 ? 8 : 4;
 
+	if (N <= 64)
+		return grid_split64(cx, g, pos, R, C, list, n, whole);
 	*n = 0;
 	if (N <= GRID_SMALL) {
 		lab = small;
