@@ -53,6 +53,47 @@ has_synch() {
 	assert_output "$(printf 'BRBR\t-2')"
 }
 
+# rows RULESET PROPERTY KEEP_RE DROP_RE -- COMMAND: like check_vectors, for
+# the rows whose position matches KEEP_RE and not DROP_RE.
+rows() {
+	local rs=$1 prop=$2 keep=$3 drop=$4
+	shift 5
+	awk -F'\t' -v r="$rs" -v p="$prop" -v k="$keep" -v d="$drop" \
+	    '$1 == r && $3 == p && $2 ~ k && (d == "" || $2 !~ d)' \
+	    "$VECTORS/synch.tsv" > "$T/rows"
+	[ -s "$T/rows" ]
+	cut -f2 "$T/rows" | cg-parse -r "$rs" | "$@" | cut -f2 > "$T/got"
+	cut -f4 "$T/rows" | paste "$T/rows" "$T/got" - | awk -F'\t' '$4 != $6'
+	echo "# $(wc -l < "$T/rows") rows checked"
+	cut -f4 "$T/rows" | cmp -s - "$T/got"
+}
+
+@test "hackenbush synch rows (strings and graphs up to 13 nodes)" {
+	rows hackenbush synch '' '^22:' -- cg-synch -t
+}
+
+@test "hackenbush synch: the 30-edge 22-node graph of CGSynch's examples is 0" {
+	[ -z "$CG_WRAP" ] || skip "about half a minute of CPU; too slow under valgrind"
+	rows hackenbush synch '^22:' '' -- cg-synch -t
+}
+
+@test "hackenbush synch-outcome rows (cg-synch -t -c)" {
+	check_vectors synch.tsv hackenbush synch-outcome -- cg-synch -t -c
+}
+
+@test "domineering and cutcake synch-outcome rows (when their plugins have joint options)" {
+	local n=0
+	if has_synch domineering '..|..'; then
+		check_vectors synch.tsv domineering synch-outcome -- cg-synch -t -c
+		n=$((n + 1))
+	fi
+	if has_synch cutcake 2x2; then
+		check_vectors synch.tsv cutcake synch-outcome -- cg-synch -t -c
+		n=$((n + 1))
+	fi
+	[ "$n" -gt 0 ] || skip "no domineering or cutcake plugin with joint options"
+}
+
 @test "push synch rows of synch.tsv (exact, and ~ six decimals)" {
 	check_vectors synch.tsv push synch -- cg-synch -t
 }
