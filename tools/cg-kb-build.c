@@ -120,9 +120,11 @@ write_base(const struct cg_kbset *s, struct cg_kb_meta *m, const char *out)
 	char err[1024];
 	struct stat st;
 
-	if (strcmp(out, "-") == 0)
-		out = "/dev/stdout";
-	if (stat(out, &st) == 0 && !S_ISREG(st.st_mode)) {
+	int is_stdout = strcmp(out, "-") == 0;
+
+	if (is_stdout)
+		out = "standard output";
+	if (is_stdout || (stat(out, &st) == 0 && !S_ISREG(st.st_mode))) {
 		/* a device or pipe: write in place, through a temporary
 		 * base in TMPDIR that is copied */
 		char tmpl[] = "/tmp/cgkbXXXXXX";
@@ -138,7 +140,7 @@ write_base(const struct cg_kbset *s, struct cg_kb_meta *m, const char *out)
 			cg_die(CG_EXIT_DATA, "%s", err);
 		}
 		in = open(tmpl, O_RDONLY);
-		o = open(out, O_WRONLY);
+		o = is_stdout ? dup(STDOUT_FILENO) : open(out, O_WRONLY);
 		if (in < 0 || o < 0) {
 			unlink(tmpl);
 			cg_die(CG_EXIT_DATA, "%s: %s", out, strerror(errno));
@@ -253,7 +255,7 @@ on_document(struct cg_doc *d, void *arg)
 {
 	struct build *b = arg;
 	const char *vals[CG_KB_MAXKINDS];
-	uint32_t i, r, k, x;
+	uint32_t i, k, x;
 
 	for (i = 0; i < (all_nodes ? d->n : d->nroot); i++) {
 		struct cg_node *n;
@@ -277,7 +279,6 @@ on_document(struct cg_doc *d, void *arg)
 			vals[k] = cg_doc_annotation(d, x, b->meta.kinds[k]);
 		add_position(b, n->pos, n->poslen, vals, d->file, n->line);
 	}
-	(void)r;
 }
 
 /* The checkpoint: a text file of computed values, appended per batch.

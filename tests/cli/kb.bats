@@ -133,6 +133,10 @@ flip_byte() { # file offset
 	cg cg-kb dump "$T/a" > "$T/dump"
 	cg cg-kb-build -k outcome,nimber -o "$T/b" "$T/dump"
 	cmp "$T/a" "$T/b"
+	# -o - writes standard output, to a file or a pipe
+	cg cg-kb-build -k outcome,nimber -o - "$T/dump" > "$T/c"
+	cmp "$T/a" "$T/c"
+	cg cg-kb-build -k outcome,nimber -o - "$T/dump" | cmp - "$T/a"
 	cg cg-kb dump "$T/b" | cmp - "$T/dump"
 }
 
