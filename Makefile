@@ -23,7 +23,8 @@ PLUGINDIR ?= $(LIBDIR)/cg/plugins
 INCDIR   ?= $(PREFIX)/include
 MANDIR   ?= $(PREFIX)/share/man
 
-ifeq ($(origin CC),default)
+# (undefined in sub-makes, which inherit -R from MAKEFLAGS)
+ifneq ($(filter default undefined,$(origin CC)),)
 CC        = gcc
 endif
 CFLAGS   ?= -O2 -g

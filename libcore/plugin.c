@@ -26,16 +26,23 @@ cg_plugin_add_dir(const char *dir)
 	extra_dirs[n_extra_dirs++] = cg_xstrdup(dir);
 }
 
-/* The directory of an uninstalled build's plugins: <exe dir>/../plugins. */
+/*
+ * The plugin directory found next to the program: <exe dir>/../plugins in
+ * a build tree, or <exe dir>/../lib/cg/plugins where it is installed (so an
+ * installed tool finds its plugins whatever PREFIX it was compiled with,
+ * and under a DESTDIR staging directory too).  NULL when neither exists.
+ */
 static const char *
 build_plugin_dir(void)
 {
+	static const char *const rel[] = { "../plugins", "../lib/cg/plugins" };
 	static char dir[PATH_MAX];
 	static int done;
 	char exe[PATH_MAX];
 	ssize_t n;
 	char *slash;
 	struct stat st;
+	size_t i;
 
 	if (done)
 		return dir[0] ? dir : NULL;
@@ -48,12 +55,12 @@ build_plugin_dir(void)
 	if (slash == NULL)
 		return NULL;
 	*slash = '\0';
-	if ((size_t)snprintf(dir, sizeof dir, "%s/../plugins", exe) >= sizeof dir ||
-	    stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-		dir[0] = '\0';
-		return NULL;
-	}
-	return dir;
+	for (i = 0; i < sizeof rel / sizeof rel[0]; i++)
+		if ((size_t)snprintf(dir, sizeof dir, "%s/%s", exe, rel[i]) <
+		    sizeof dir && stat(dir, &st) == 0 && S_ISDIR(st.st_mode))
+			return dir;
+	dir[0] = '\0';
+	return NULL;
 }
 
 /* Call fn on each directory of the search path until it returns non-zero. */
