@@ -64,9 +64,32 @@ moves() {
 	assert_output $'a1-b1\t##.\nb1-c1\t##.'
 }
 
+# rows of outcome.tsv for property $1 with at most 30 squares (the 36-square
+# boards take half a minute), as position<TAB>value
+small_rows() {
+	awk -F'\t' -v p="$1" '$1 == "cram" && $3 == p {
+	    s = $2; n = gsub(/[0G.#]/, "&", s); if (n <= 30) print $2 "\t" $4 }' \
+	    "$VECTORS/outcome.tsv"
+}
+
 @test "cram: published nim values" {
 	[ -x "$CG_BUILD/bin/cg-outcome" ] || skip "cg-outcome not built"
-	check_vectors outcome.tsv cram nimber -- cg-outcome -t -n
+	run small_rows nimber
+	[ "${#lines[@]}" -ge 40 ]
+	echo "$output" | cut -f1 | cg cg-parse -r cram | cg cg-outcome -t -n |
+	    cut -f2 > "$BATS_TEST_TMPDIR/got"
+	run diff <(echo "$output" | cut -f2) "$BATS_TEST_TMPDIR/got"
+	assert_success
+}
+
+@test "cram: published misere nim values" {
+	[ -x "$CG_BUILD/bin/cg-outcome" ] || skip "cg-outcome not built"
+	run small_rows misere
+	[ "${#lines[@]}" -ge 20 ]
+	echo "$output" | cut -f1 | cg cg-parse -r cram | cg cg-outcome -t -m |
+	    cut -f2 > "$BATS_TEST_TMPDIR/got"
+	run diff <(echo "$output" | cut -f2) "$BATS_TEST_TMPDIR/got"
+	assert_success
 }
 
 @test "cram: published canonical form" {
