@@ -83,3 +83,20 @@ opts() { cg cg-options -r "octal:$1" -t <<< "$2"; }
 	[ -x "$CG_BUILD/bin/cg-outcome" ] || skip "cg-outcome not built"
 	check_vectors impartial.tsv 'octal:.*' nimber -- cg cg-outcome -t -n
 }
+
+@test "octal: published misere nim values and genus (with subtraction)" {
+	[ -x "$CG_BUILD/bin/cg-outcome" ] || skip "cg-outcome not built"
+	check_vectors impartial.tsv 'octal:.*|subtraction:.*' misere-nimber -- cg cg-outcome -t -m -n
+	check_vectors impartial.tsv 'octal:.*|subtraction:.*' genus -- cg cg-outcome -t -g
+}
+
+@test "octal: nim sequences through the heap-rules extension" {
+	[ -x "$CG_BUILD/bin/cg-outcome" ] || skip "cg-outcome not built"
+	# published: Kayles heaps 0..104 (CGSuite), 4.3 = 01(20) (tczajka)
+	want=$(awk -F'\t' '$1 == "octal:0.77" && $3 == "sequence" {print $4}' "$VECTORS/impartial.tsv")
+	run cg cg-outcome -r octal:0.77 --sequence 104
+	assert_success
+	assert_output "$want"
+	run cg cg-outcome -r octal:4.3 --sequence 7
+	assert_output '0,1,2,0,2,0,2,0'
+}
