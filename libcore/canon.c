@@ -136,8 +136,9 @@ align(struct cg_dyadic a, struct cg_dyadic b, __int128 *x, __int128 *y)
 {
 	int e = a.exp > b.exp ? a.exp : b.exp;
 
-	*x = (__int128)a.num << (e - a.exp);
-	*y = (__int128)b.num << (e - b.exp);
+	/* multiply, not shift: shifting a negative value is undefined */
+	*x = (__int128)a.num * ((__int128)1 << (e - a.exp));
+	*y = (__int128)b.num * ((__int128)1 << (e - b.exp));
 	return e;
 }
 
@@ -492,12 +493,16 @@ build_nus_options(cg_game g)
 		o.nr = o.nbig[1];
 	}
 	p = opt_alloc(o.nl + o.nr);
-	memcpy(p, o.big[0] ? o.big[0] : o.l, o.nl * sizeof *p);
-	memcpy(p + o.nl, o.big[1] ? o.big[1] : o.r, o.nr * sizeof *p);
+	if (o.nl)
+		memcpy(p, o.big[0] ? o.big[0] : o.l, o.nl * sizeof *p);
+	if (o.nr)
+		memcpy(p + o.nl, o.big[1] ? o.big[1] : o.r, o.nr * sizeof *p);
 	free(o.big[0]);
 	free(o.big[1]);
-	qsort(p, o.nl, sizeof *p, cmp_id);
-	qsort(p + o.nl, o.nr, sizeof *p, cmp_id);
+	if (o.nl > 1)
+		qsort(p, o.nl, sizeof *p, cmp_id);
+	if (o.nr > 1)
+		qsort(p + o.nl, o.nr, sizeof *p, cmp_id);
 	r = REC(g);
 	r->opt = p;
 	r->nl = (uint32_t)o.nl;
