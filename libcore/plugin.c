@@ -166,8 +166,12 @@ pdie(int status, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	if (where_file != NULL)
-		cg_die_at(where_file, where_line, "%s", msg);
+	if (where_file != NULL) {
+		const char *file = where_file;
+
+		where_file = NULL;   /* the next load may come from elsewhere */
+		cg_die_at(file, where_line, "%s", msg);
+	}
 	cg_die(status, "%s", msg);
 }
 
