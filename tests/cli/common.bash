@@ -25,8 +25,19 @@ cg() {
 # (COMMAND must print "position<TAB>value" lines in input order, as -t
 # does) and compare each value with the expected one as text.  Prints a diff and fails on any
 # mismatch; fails too when no row matched (a test that checks nothing).
+#
+# check_vectors FILE RULESET_REGEX PROPERTY --canon-semantic -- COMMAND...
+# The same, but an expected canonical form whose source is not CGSuite
+# itself (rows from independent computations, written in other notations:
+# MCGS-style braces, other option orders) is first put into CGSuite's
+# notation by `cg-canon -r game -t`, so the rows are compared as values;
+# rows taken from CGSuite are still compared byte for byte.
 check_vectors() {
-	local file=$1 rsre=$2 prop=$3
+	local file=$1 rsre=$2 prop=$3 semantic=0
+	if [ "$4" = --canon-semantic ]; then
+		semantic=1
+		shift
+	fi
 	shift 4
 	local rows rs fails=0 total=0
 	set -o pipefail
@@ -37,6 +48,15 @@ check_vectors() {
 		local pos want got
 		pos=$(printf '%s\n' "$rows" | awk -F'\t' -v r="$rs" '$1 == r {print $2}')
 		want=$(printf '%s\n' "$rows" | awk -F'\t' -v r="$rs" '$1 == r {print $4}')
+		if [ $semantic = 1 ]; then
+			want=$(printf '%s\n' "$rows" | awk -F'\t' -v r="$rs" '$1 == r' |
+			    while IFS=$'\t' read -r _ _ _ value source; do
+				case $source in
+				CGSuite*) printf '%s\n' "$value" ;;
+				*) printf '%s\n' "$value" | cg-canon -r game -t | cut -f2 ;;
+				esac
+			    done)
+		fi
 		got=$(printf '%s\n' "$pos" | cg-parse -r "$rs" | "$@" | cut -f2-) || {
 			echo "command failed for ruleset $rs"; return 1; }
 		total=$((total + $(printf '%s\n' "$want" | wc -l)))
