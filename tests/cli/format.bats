@@ -355,3 +355,26 @@ NIM2=$(printf 'cgt\t1\nruleset\tnim\nN\t1\t0\nN\t2\t1\nL\t2\t1\t1:0\nR\t2\t1\t1:
 	st=$(cat "$T/err.st")
 	[ "$st" -eq 0 ] || [ "$st" -eq 141 ]
 }
+
+# ---------------------------------------------------------------- the spec's own examples
+
+# man_example TEXT: the literal display that follows the line containing TEXT
+man_example() {
+	awk -v t="$1" 'index($0, t) { f = 1; next }
+	    f == 1 && /^\.Bd/ { f = 2; next }
+	    f == 2 && /^\.Ed/ { exit }
+	    f == 2 { print }' "$CG_ROOT/man/cgt.5"
+}
+
+@test "cgt(5): the nim example is what cg-parse | cg-options -a writes" {
+	man_example 'writes it (fields are separated by TABs)' > "$T/man.cgt"
+	[ -s "$T/man.cgt" ]
+	cg-parse -r nim 2 | cg-options -a | cmp - "$T/man.cgt"
+}
+
+@test "cgt(5): the hand-written abstract example reads" {
+	man_example 'no ruleset is needed' > "$T/abs.cgt"
+	run cg cg-options -t "$T/abs.cgt"
+	assert_success
+	assert_output "$(printf '{0,*|0}\t#1, #2\t#1')"
+}
