@@ -263,38 +263,48 @@ extract(const uint64_t *w, size_t off)
 	return sh ? w[q] >> sh | w[q + 1] << (64 - sh) : w[q];
 }
 
-/* Is there a in [1, m/2] (a != m - a when unequal) with G(a) ^ G(m-a) = v? */
+/* Is there, for some listed m, an a in [1, m/2] (a != m - a when unequal)
+ * with G(a) ^ G(m - a) = v?  All m are searched together, word by word,
+ * so that a witness near the start of any of them ends the search. */
 static int
-pair_bits(struct cg_heapseq *s, size_t m, int unequal, uint32_t v)
+pairs_bits(struct cg_heapseq *s, uint32_t v)
 {
-	size_t half = m / 2, lastw = half >> 6, w, off0 = s->nbits - 1 - m;
+	size_t w, i, lastw = 0;
 	uint32_t c, dd;
 
+	for (i = 0; i < s->nm2; i++)
+		if ((s->m2[i] / 2) >> 6 > lastw)
+			lastw = (s->m2[i] / 2) >> 6;
 	for (w = 0; w <= lastw; w++) {
-		uint64_t lim = ~(uint64_t)0;
+		for (i = 0; i < s->nm2; i++) {
+			size_t m = s->m2[i], half = m / 2;
+			size_t off0 = s->nbits - 1 - m;
+			uint64_t lim = ~(uint64_t)0;
 
-		if (w == lastw) {
-			unsigned top = half & 63;  /* keep bits 0..top */
-			lim = top == 63 ? ~(uint64_t)0 :
-			    (((uint64_t)1 << (top + 1)) - 1);
-			if (unequal && (m & 1) == 0)
-				lim &= ~((uint64_t)1 << top);
-		}
-		if (w == 0)
-			lim &= ~(uint64_t)1;       /* a >= 1 */
-		for (c = 0; c <= s->maxval; c++) {
-			uint64_t x;
+			if (m < 2 || (half >> 6) < w)
+				continue;
+			if ((half >> 6) == w) {
+				unsigned top = half & 63;  /* keep bits 0..top */
 
-			if (s->pos[c] == NULL)
-				continue;
-			dd = c ^ v;
-			if (dd > s->maxval || s->rev[dd] == NULL)
-				continue;
-			x = s->pos[c][w] & lim;
-			if (x == 0)
-				continue;
-			if (x & extract(s->rev[dd], off0 + (w << 6)))
-				return 1;
+				lim = top == 63 ? ~(uint64_t)0 :
+				    (((uint64_t)1 << (top + 1)) - 1);
+				if ((s->m2f[i] & CG_HEAP_UNEQUAL) && (m & 1) == 0)
+					lim &= ~((uint64_t)1 << top);
+			}
+			if (w == 0)
+				lim &= ~(uint64_t)1;       /* a >= 1 */
+			for (c = 0; c <= s->maxval; c++) {
+				uint64_t x;
+
+				if (s->pos[c] == NULL)
+					continue;
+				dd = c ^ v;
+				if (dd > s->maxval || s->rev[dd] == NULL)
+					continue;
+				x = s->pos[c][w] & lim;
+				if (x && (x & extract(s->rev[dd], off0 + (w << 6))))
+					return 1;
+			}
 		}
 	}
 	return 0;
@@ -306,33 +316,50 @@ parity(uint32_t x)
 	return __builtin_parity(x);
 }
 
+/* Is v the value of some split of one of the listed m into two heaps? */
 static int
-pair_has(struct cg_heapseq *s, size_t m, uint32_t fl, uint32_t v)
+pairs_have(struct cg_heapseq *s, uint32_t v)
 {
-	size_t a, i;
-	int unequal = (fl & CG_HEAP_UNEQUAL) != 0;
+	size_t a, i, k, maxhalf = 0;
 
-	if (m < 2)
+	if (s->nm2 == 0)
 		return 0;
 	if (s->rmask != 0 && parity(v & s->rmask)) {
-		for (i = 0; i < s->nrare && s->rare[i] < m; i++) {
-			size_t r = s->rare[i], b = m - r;
+		/* v common: one heap of the split must be rare */
+		for (k = 0; k < s->nm2; k++) {
+			size_t m = s->m2[k];
+			int unequal = (s->m2f[k] & CG_HEAP_UNEQUAL) != 0;
 
-			if (unequal && b == r)
-				continue;
-			if ((s->g[r] ^ s->g[b]) == v)
-				return 1;
+			for (i = 0; i < s->nrare && s->rare[i] < m; i++) {
+				size_t r = s->rare[i], b = m - r;
+
+				if (unequal && b == r)
+					continue;
+				if ((s->g[r] ^ s->g[b]) == v)
+					return 1;
+			}
 		}
 		return 0;
 	}
-	if (s->use_bits && s->nbits > m)
-		return pair_bits(s, m, unequal, v);
-	for (a = 1; 2 * a <= m; a++) {
-		if (unequal && 2 * a == m)
-			continue;
-		if ((s->g[a] ^ s->g[m - a]) == v)
-			return 1;
-	}
+	for (k = 0; k < s->nm2; k++)
+		if (s->m2[k] >= s->nbits)
+			break;
+	if (s->use_bits && s->pos != NULL && k == s->nm2)
+		return pairs_bits(s, v);
+	for (k = 0; k < s->nm2; k++)
+		if (s->m2[k] / 2 > maxhalf)
+			maxhalf = s->m2[k] / 2;
+	for (a = 1; a <= maxhalf; a++)
+		for (k = 0; k < s->nm2; k++) {
+			size_t m = s->m2[k];
+
+			if (2 * a > m)
+				continue;
+			if ((s->m2f[k] & CG_HEAP_UNEQUAL) && 2 * a == m)
+				continue;
+			if ((s->g[a] ^ s->g[m - a]) == v)
+				return 1;
+		}
 	return 0;
 }
 
@@ -463,7 +490,7 @@ record(struct cg_heapseq *s, uint32_t v)
 static uint32_t
 compute_one(struct cg_heapseq *s, size_t n)
 {
-	size_t k, kmax, m, i;
+	size_t k, kmax, m;
 	uint32_t mask, fl, v;
 	int j;
 
@@ -518,10 +545,7 @@ compute_one(struct cg_heapseq *s, size_t n)
 	for (v = 0;; v++) {
 		if (vs_has(&s->d, v))
 			continue;
-		for (i = 0; i < s->nm2; i++)
-			if (pair_has(s, s->m2[i], s->m2f[i], v))
-				break;
-		if (i == s->nm2)
+		if (!pairs_have(s, v))
 			return v;
 	}
 }
