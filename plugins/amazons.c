@@ -205,11 +205,11 @@ am_move_parse(const struct cg_context *cx, const unsigned char *pos,
 {
 	const struct cg_host *h = cx->host;
 	int rows, cols, rc, r[3], c[3], off, i, why;
-	size_t at = 0, n, start;
+	size_t at = 0, n, start, col[3], nlen[3];
 	unsigned char *cells, me = side == CG_LEFT ? 'x' : 'o';
 	static const char sep[3] = { '-', '/', '\0' };
 	static const char *const what[3] = { "amazon", "landing square",
-	    "arrow square" };
+	    "arrow" };
 	const char *who = side == CG_LEFT ? "Left" : "Right";
 
 	if ((rc = grid_dims(cx, pos, len, &rows, &cols)) < 0)
@@ -224,6 +224,8 @@ am_move_parse(const struct cg_context *cx, const unsigned char *pos,
 			return h->error(cx->err, at + 1,
 			    "square '%.*s' is off the %dx%d board", (int)n,
 			    text + at, cols, rows);
+		col[i] = at + 1;
+		nlen[i] = n;
 		at += n;
 		if (text[at] != sep[i]) {
 			if (sep[i] == '\0')
@@ -240,27 +242,31 @@ am_move_parse(const struct cg_context *cx, const unsigned char *pos,
 	cells = child->data + start + GRID_HDR;
 	if (cells[(size_t)r[0] * cols + c[0]] != me) {
 		child->len = start;
-		return h->error(cx->err, 1, "no %s amazon on the from square",
-		    who);
+		return h->error(cx->err, col[0], "no %s amazon on %.*s", who,
+		    (int)nlen[0], text + col[0] - 1);
 	}
 	cells[(size_t)r[0] * cols + c[0]] = '.';
 	why = am_line(cells, cols, r[0], c[0], r[1], c[1]);
-	if (why == 0) {
-		cells[(size_t)r[1] * cols + c[1]] = me;
-		why = am_line(cells, cols, r[1], c[1], r[2], c[2]);
-		if (why == 0) {
-			cells[(size_t)r[2] * cols + c[2]] = '#';
-			return CG_OK;
-		}
+	if (why != 0) {
 		child->len = start;
-		return h->error(cx->err, 1, why == 1 ?
-		    "the arrow must fly like a queen from the landing square" :
-		    "the arrow's path is blocked");
+		return h->error(cx->err, col[1], why == 1 ?
+		    "%.*s to %.*s is not a queen move (along a row, column or "
+		    "diagonal)" : "the way from %.*s to %.*s is blocked",
+		    (int)nlen[0], text + col[0] - 1, (int)nlen[1],
+		    text + col[1] - 1);
 	}
-	child->len = start;
-	return h->error(cx->err, 1, why == 1 ?
-	    "the amazon must move like a queen (along a row, column or "
-	    "diagonal)" : "the amazon's path is blocked");
+	cells[(size_t)r[1] * cols + c[1]] = me;
+	why = am_line(cells, cols, r[1], c[1], r[2], c[2]);
+	if (why != 0) {
+		child->len = start;
+		return h->error(cx->err, col[2], why == 1 ?
+		    "the arrow from %.*s to %.*s is not a queen move" :
+		    "the arrow's way from %.*s to %.*s is blocked",
+		    (int)nlen[1], text + col[1] - 1, (int)nlen[2],
+		    text + col[2] - 1);
+	}
+	cells[(size_t)r[2] * cols + c[2]] = '#';
+	return CG_OK;
 }
 
 static int

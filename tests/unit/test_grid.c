@@ -192,6 +192,60 @@ mparse(const char *spec, const char *text, enum cg_side side,
 	return cg_buf_str(&outb);
 }
 
+struct rt {
+	struct cg_plugin *p;
+	const unsigned char *pos;
+	size_t len;
+	enum cg_side side;
+	size_t count, bad;
+};
+
+static int
+rt_emit(void *ctx, const unsigned char *child, size_t len, const char *move)
+{
+	struct rt *t = ctx;
+	struct cg_buf back;
+
+	cg_buf_init(&back);
+	t->count++;
+	if (move == NULL || cg_rs_move_parse(t->p, t->pos, t->len, t->side,
+	    move, &back) < 0 || back.len != len ||
+	    memcmp(back.data, child, len) != 0)
+		t->bad++;
+	cg_buf_free(&back);
+	return 0;
+}
+
+/* Every option's move name, read back by move_parse, gives the option:
+ * returns "COUNT ok" or "BAD of COUNT". */
+static const char *
+names_round_trip(const char *spec, const char *text)
+{
+	struct cg_plugin *p = cg_plugin_get(spec, 1);
+	struct cg_buf pos;
+	struct rt t = { p, NULL, 0, CG_LEFT, 0, 0 };
+
+	cg_buf_init(&pos);
+	reset();
+	if (cg_rs_parse(p, text, strlen(text), &pos) < 0) {
+		cg_buf_addstr(&outb, "ERROR");
+	} else {
+		t.pos = pos.data;
+		t.len = pos.len;
+		for (t.side = CG_LEFT; ; t.side = CG_RIGHT) {
+			cg_rs_options(p, pos.data, pos.len, t.side, rt_emit, &t);
+			if (t.side == CG_RIGHT)
+				break;
+		}
+		if (t.bad)
+			cg_buf_addf(&outb, "%zu of %zu", t.bad, t.count);
+		else
+			cg_buf_addf(&outb, "%zu ok", t.count);
+	}
+	cg_buf_free(&pos);
+	return cg_buf_str(&outb);
+}
+
 static void
 test_domineering(void)
 {
@@ -364,17 +418,21 @@ test_amazons(void)
 	is_str(mparse(a, "x..|o..", CG_RIGHT, "a1-b1/b2"), "x#.|.o.",
 	    "amazons Right's move");
 	is_str(mparse(a, "x..|o..", CG_LEFT, "a2-a1/a2"),
-	    "ERROR: column 1: the amazon's path is blocked",
+	    "ERROR: column 4: the way from a2 to a1 is blocked",
 	    "amazons move onto an amazon");
 	is_str(mparse(a, "x..|o..", CG_LEFT, "a1-b1/b2"),
-	    "ERROR: column 1: no Left amazon on the from square",
+	    "ERROR: column 1: no Left amazon on a1",
 	    "amazons wrong amazon");
 	is_str(mparse(a, "x..|o..", CG_LEFT, "a2-c1/c2"),
-	    "ERROR: column 1: the amazon must move like a queen (along a row, "
+	    "ERROR: column 4: a2 to c1 is not a queen move (along a row, "
 	    "column or diagonal)", "amazons knight move");
 	is_str(mparse(a, "x..|o..", CG_LEFT, "a2-b2/a1"),
-	    "ERROR: column 1: the arrow's path is blocked",
+	    "ERROR: column 7: the arrow's way from b2 to a1 is blocked",
 	    "amazons arrow onto an amazon");
+	/* c2 to a1: one row down, two columns left */
+	is_str(mparse(a, "x..|o..", CG_LEFT, "a2-c2/a1"),
+	    "ERROR: column 7: the arrow from c2 to a1 is not a queen move",
+	    "amazons arrow off a line");
 	is_str(mparse(a, "x..|o..", CG_LEFT, "a2-d2/a1"),
 	    "ERROR: column 4: square 'd2' is off the 3x2 board",
 	    "amazons off the board");
@@ -384,6 +442,15 @@ test_amazons(void)
 	is_str(mparse(a, "x..|o..", CG_LEFT, "a2-b2/a2x"),
 	    "ERROR: column 9: unexpected text after the move",
 	    "amazons trailing text");
+
+	/* move names read back (x..|o..: 12 moves each, see amazons.bats;
+	 * the second board's count is only a cross-check of both sides) */
+	is_str(names_round_trip(a, "x..|o.."), "24 ok", "amazons names 3x2");
+	names_round_trip(a, "x...#|.#..o|.....|#.x..");
+	ok(strstr(cg_buf_str(&outb), " ok") != NULL &&
+	    atoi(cg_buf_str(&outb)) > 100,
+	    "amazons every name of a 5x4 board reads back (%s)",
+	    cg_buf_str(&outb));
 
 	/* 1x2: ".x" and ".o" (an amazon next to an empty square) */
 	is_str(family(a, "1x2", " "), ".x .o", "amazons family 1x2");
