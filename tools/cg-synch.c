@@ -1,6 +1,7 @@
 /* cg-synch - values and outcome classes of synchronized games. */
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/mman.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -50,15 +51,31 @@ enum { G_LOSS = 0, G_DRAW = 1, G_WIN = 2 };
 struct snode {
 	double v;
 	mpq_t *q;          /* exact value, or NULL */
-	uint64_t ref;      /* bytemap entry (tab < ntab) or doc node index */
+	uint64_t ref;      /* key offset in the table's arena, or doc node */
 	uint32_t tab;      /* position table, or NONE for a document node */
+	uint32_t klen;     /* key length */
 	uint8_t state;     /* 0 new, 1 on the stack, 2 solved */
 	uint8_t gl, gr;    /* outcome guarantees of Left and Right */
 };
 
+/*
+ * The position table of one ruleset: canonical position bytes -> solver
+ * node.  Open addressing in 32-byte slots that hold the node, the key's
+ * hash and, for keys of up to SLOT_KEY bytes, the key itself, so a lookup
+ * usually touches one cache line; the joint options of a position are
+ * looked up in a batch whose slots are prefetched first.  Every key is
+ * also kept in an arena (for longer keys, and to expand the position).
+ */
+#define SLOT_SIZE 32
+#define SLOT_KEY 23
+#define SLOT_LONG 255
+
 struct table {
 	struct cg_plugin *rs;
-	struct cg_bytemap *map;  /* canonical position -> solver node */
+	unsigned char *slot;
+	size_t nslots, count;
+	unsigned char *arena;
+	size_t alen, acap;
 };
 
 struct frame {
@@ -81,14 +98,30 @@ struct solver {
 	/* joint-option collection */
 	uint32_t *trip;
 	size_t ntrip, captrip;
+	size_t *koff;      /* batch key offsets, one per triple (+ end) */
+	uint32_t *hashes;
+	struct cg_buf batch;
 	uint32_t cur_tab;
 	uint32_t where;    /* doc node for messages */
 };
+
+static void table_grow(struct table *tb);
 
 static unsigned long
 line_of(struct solver *s)
 {
 	return s->where < s->d->n ? s->d->node[s->where].line : 0;
+}
+
+/* Ask for huge pages on a big array reached at random. */
+static void
+hugeify(void *p, size_t size)
+{
+	uintptr_t a = (uintptr_t)p & ~(uintptr_t)4095;
+
+	if (size >= ((size_t)4 << 20))
+		(void)madvise((void *)a, size + ((uintptr_t)p - a),
+		    MADV_HUGEPAGE);
 }
 
 static uint32_t
@@ -99,6 +132,7 @@ new_node(struct solver *s, uint32_t tab, uint64_t ref)
 	if (s->n == s->cap) {
 		s->cap = s->cap ? s->cap * 2 : 1024;
 		s->node = cg_xreallocarray(s->node, s->cap, sizeof *s->node);
+		hugeify(s->node, s->cap * sizeof *s->node);
 	}
 	if (s->n >= NONE - 1)
 		cg_die(CG_EXIT_DATA, "too many positions");
@@ -121,9 +155,132 @@ table_of(struct solver *s, struct cg_plugin *rs)
 		cg_die_at(s->d->file, line_of(s), "ruleset '%s' has no "
 		    "synchronized (joint) options", rs->name);
 	s->tab = cg_xreallocarray(s->tab, s->ntab + 1, sizeof *s->tab);
+	memset(&s->tab[s->ntab], 0, sizeof s->tab[s->ntab]);
 	s->tab[s->ntab].rs = rs;
-	s->tab[s->ntab].map = cg_bytemap_new();
+	table_grow(&s->tab[s->ntab]);
 	return (uint32_t)s->ntab++;
+}
+
+static uint32_t
+slot_id(const unsigned char *sl)
+{
+	uint32_t v;
+
+	memcpy(&v, sl, 4);
+	return v;
+}
+
+static uint32_t
+slot_hash(const unsigned char *sl)
+{
+	uint32_t v;
+
+	memcpy(&v, sl + 4, 4);
+	return v;
+}
+
+/* Zeroed slot memory; big tables ask for huge pages (fewer TLB misses:
+ * every lookup lands on a random slot). */
+static unsigned char *
+slot_alloc(size_t size)
+{
+	void *p;
+
+	if (size < ((size_t)4 << 20))
+		return cg_xcalloc(size, 1);
+	if (posix_memalign(&p, (size_t)2 << 20, size) != 0)
+		cg_die(CG_EXIT_DATA, "out of memory");
+	(void)madvise(p, size, MADV_HUGEPAGE);
+	memset(p, 0, size);
+	return p;
+}
+
+static void
+table_grow(struct table *tb)
+{
+	size_t old = tb->nslots, i, k, mask;
+	unsigned char *prev = tb->slot;
+
+	tb->nslots = old ? old * 2 : 1024;
+	tb->slot = slot_alloc(tb->nslots * SLOT_SIZE);
+	mask = tb->nslots - 1;
+	for (i = 0; i < old; i++) {
+		const unsigned char *sl = prev + i * SLOT_SIZE;
+
+		if (slot_id(sl) == 0)
+			continue;
+		k = slot_hash(sl) & mask;
+		while (slot_id(tb->slot + k * SLOT_SIZE) != 0)
+			k = (k + 1) & mask;
+		memcpy(tb->slot + k * SLOT_SIZE, sl, SLOT_SIZE);
+	}
+	free(prev);
+}
+
+static void
+table_prefetch(const struct table *tb, uint32_t h)
+{
+	__builtin_prefetch(tb->slot + (h & (tb->nslots - 1)) * SLOT_SIZE);
+}
+
+/* The node of key (hash h) in table t, made when new. */
+static uint32_t
+table_intern(struct solver *s, uint32_t t, const unsigned char *key,
+    size_t len, uint32_t h)
+{
+	struct table *tb = &s->tab[t];
+	size_t mask = tb->nslots - 1, k = h & mask;
+	unsigned char *sl, want[SLOT_SIZE - 8];
+	uint32_t id;
+
+	/* a short key as its slot holds it: length, bytes, zeros */
+	memset(want, 0, sizeof want);
+	if (len <= SLOT_KEY) {
+		want[0] = (unsigned char)len;
+		memcpy(want + 1, key, len);
+	}
+	for (;; k = (k + 1) & mask) {
+		sl = tb->slot + k * SLOT_SIZE;
+		id = slot_id(sl);
+		if (id == 0)
+			break;
+		if (slot_hash(sl) != h)
+			continue;
+		if (sl[8] != SLOT_LONG) {
+			if (len <= SLOT_KEY &&
+			    memcmp(sl + 8, want, sizeof want) == 0)
+				return id - 1;
+		} else if (s->node[id - 1].klen == len &&
+		    memcmp(tb->arena + s->node[id - 1].ref, key, len) == 0) {
+			return id - 1;
+		}
+	}
+	/* new position */
+	if (tb->alen + len > tb->acap) {
+		while (tb->alen + len > tb->acap)
+			tb->acap = tb->acap ? tb->acap * 2 : 65536;
+		tb->arena = cg_xrealloc(tb->arena, tb->acap);
+		hugeify(tb->arena, tb->acap);
+	}
+	if (len > 0)
+		memcpy(tb->arena + tb->alen, key, len);
+	if (len > UINT32_MAX)
+		cg_die(CG_EXIT_DATA, "position too large");
+	id = new_node(s, t, tb->alen);
+	s->node[id].klen = (uint32_t)len;
+	tb->alen += len;
+	id++;
+	memcpy(sl, &id, 4);
+	memcpy(sl + 4, &h, 4);
+	if (len <= SLOT_KEY) {
+		sl[8] = (unsigned char)len;
+		memcpy(sl + 9, key, len);
+	} else {
+		sl[8] = SLOT_LONG;
+	}
+	if (++tb->count * 2 > tb->nslots)
+		table_grow(tb);
+	return id - 1;
 }
 
 /* The node of a position of table t (canonical form looked up). */
@@ -131,19 +288,13 @@ static uint32_t
 intern(struct solver *s, uint32_t t, const unsigned char *pos, size_t len)
 {
 	struct table *tb = &s->tab[t];
-	uint64_t entry, *val;
-	int isnew;
 
 	s->canon.len = 0;
 	if (cg_rs_canonical(tb->rs, pos, len, &s->canon) < 0)
 		cg_die_at(s->d->file, line_of(s), "ruleset '%s': %s",
 		    tb->rs->name, cg_rs_errmsg(tb->rs));
-	entry = cg_bytemap_intern(tb->map, s->canon.data, s->canon.len,
-	    &isnew);
-	val = cg_bytemap_value(tb->map, entry);
-	if (isnew)
-		*val = new_node(s, t, entry);
-	return (uint32_t)*val;
+	return table_intern(s, t, s->canon.data, s->canon.len,
+	    (uint32_t)cg_hash_bytes(s->canon.data, s->canon.len, 0));
 }
 
 /* The solver node of a document node. */
@@ -175,30 +326,60 @@ doc_node(struct solver *s, uint32_t x)
 static void
 load_pos(struct solver *s, uint32_t id)
 {
-	const unsigned char *k;
-	size_t len;
+	const struct snode *x = &s->node[id];
 
-	k = cg_bytemap_key(s->tab[s->node[id].tab].map, s->node[id].ref, &len);
 	s->pos.len = 0;
-	cg_buf_add(&s->pos, k, len);
+	cg_buf_add(&s->pos, s->tab[x->tab].arena + x->ref, x->klen);
 }
 
+/* Joint options are collected (canonical keys in s->batch, their offset
+ * in the third word of each triple) and interned together afterwards. */
 static int
 on_joint(void *ctx, size_t i, size_t j, const unsigned char *pos, size_t len)
 {
 	struct solver *s = ctx;
-	uint32_t child = intern(s, s->cur_tab, pos, len);
+	struct table *tb = &s->tab[s->cur_tab];
+	size_t off = s->batch.len;
 
 	if (i >= NONE || j >= NONE)
 		cg_die(CG_EXIT_DATA, "too many joint options");
+	if (cg_rs_canonical(tb->rs, pos, len, &s->batch) < 0)
+		cg_die_at(s->d->file, line_of(s), "ruleset '%s': %s",
+		    tb->rs->name, cg_rs_errmsg(tb->rs));
 	if (s->ntrip + 3 > s->captrip) {
 		s->captrip = s->captrip ? s->captrip * 2 : 256;
 		s->trip = cg_xreallocarray(s->trip, s->captrip, sizeof *s->trip);
+		s->koff = cg_xreallocarray(s->koff, s->captrip / 3 + 1,
+		    sizeof *s->koff);
 	}
+	s->koff[s->ntrip / 3] = off;
 	s->trip[s->ntrip++] = (uint32_t)i;
 	s->trip[s->ntrip++] = (uint32_t)j;
-	s->trip[s->ntrip++] = child;
+	s->trip[s->ntrip++] = 0;
 	return 0;
+}
+
+/* Intern the batch: hashes and slot prefetches first, then lookups. */
+static void
+intern_batch(struct solver *s, uint32_t t)
+{
+	size_t n = s->ntrip / 3, k, end;
+	uint32_t *h;
+
+	if (n == 0)
+		return;
+	s->koff[n] = s->batch.len;
+	h = s->hashes = cg_xreallocarray(s->hashes, n, sizeof *s->hashes);
+	for (k = 0; k < n; k++) {
+		h[k] = (uint32_t)cg_hash_bytes(s->batch.data + s->koff[k],
+		    s->koff[k + 1] - s->koff[k], 0);
+		table_prefetch(&s->tab[t], h[k]);
+	}
+	for (k = 0; k < n; k++) {
+		end = s->koff[k + 1];
+		s->trip[3 * k + 2] = table_intern(s, t,
+		    s->batch.data + s->koff[k], end - s->koff[k], h[k]);
+	}
 }
 
 static int
@@ -301,10 +482,12 @@ expand(struct solver *s, struct frame *f)
 
 		load_pos(s, f->id);
 		s->cur_tab = x->tab;
+		s->batch.len = 0;
 		if (cg_rs_synch_options(rs, s->pos.data, s->pos.len, on_joint,
 		    s) < 0)
 			cg_die_at(s->d->file, line_of(s), "ruleset '%s': %s",
 			    rs->name, cg_rs_errmsg(rs));
+		intern_batch(s, x->tab);
 		if (s->ntrip > 0) {
 			f->ent = matrix_from_triples(s, &f->m, &f->n, rs->name);
 			return;
@@ -804,6 +987,7 @@ each(struct cg_doc *d, void *arg)
 	s.docmap = cg_xcalloc(d->n ? d->n : 1, sizeof *s.docmap);
 	cg_buf_init(&s.pos);
 	cg_buf_init(&s.canon);
+	cg_buf_init(&s.batch);
 	cg_buf_init(&val);
 	for (r = 0; r < d->nroot; r++) {
 		s.where = d->root[r];
@@ -831,7 +1015,7 @@ each(struct cg_doc *d, void *arg)
 		size_t mem = s.cap * sizeof *s.node;
 
 		for (k = 0; k < s.ntab; k++)
-			mem += cg_bytemap_memory(s.tab[k].map);
+			mem += s.tab[k].nslots * SLOT_SIZE + s.tab[k].acap;
 		fprintf(stderr, "%s: %zu positions, %llu joint options, %llu "
 		    "matrix games (%llu saddle points in exact games), %llu "
 		    "values past --max-digits, table %zu MB\n", cg_progname,
@@ -842,8 +1026,13 @@ each(struct cg_doc *d, void *arg)
 			mpq_clear(*s.node[k].q);
 			free(s.node[k].q);
 		}
-	for (k = 0; k < s.ntab; k++)
-		cg_bytemap_free(s.tab[k].map);
+	for (k = 0; k < s.ntab; k++) {
+		free(s.tab[k].slot);
+		free(s.tab[k].arena);
+	}
+	free(s.koff);
+	free(s.hashes);
+	cg_buf_free(&s.batch);
 	free(s.tab);
 	free(s.node);
 	free(s.docmap);
