@@ -71,8 +71,9 @@ struct frame {
 struct collect {
 	struct cg_plugin *rs;
 	struct frame *f;
-	struct cg_buf key, canon;
-	int dummy;
+	int ncomp;               /* components seen */
+	int self;                /* the only component so far is f->pos */
+	struct cg_buf first;     /* the first component, held back */
 };
 
 static struct cg_buf keybuf, canonbuf;
@@ -115,6 +116,31 @@ on_child(void *ctx, const unsigned char *pos, size_t len, const char *move)
 	frame_push_child(c->f, tt_entry(c->rs, pos, len));
 	return 0;
 }
+
+/* Components: a position that is its own only component (the usual case)
+ * needs no canonical key of its own again, so the first component is held
+ * back until a second one shows up. */
+static int
+on_component(void *ctx, const unsigned char *pos, size_t len,
+    const char *move)
+{
+	struct collect *c = ctx;
+
+	(void)move;
+	if (c->ncomp++ == 0) {
+		c->self = len == c->f->len && memcmp(pos, c->f->pos, len) == 0;
+		c->first.len = 0;
+		cg_buf_add(&c->first, pos, len);
+		return 0;
+	}
+	if (c->ncomp == 2)
+		frame_push_child(c->f, tt_entry(c->rs, c->first.data,
+		    c->first.len));
+	frame_push_child(c->f, tt_entry(c->rs, pos, len));
+	return 0;
+}
+
+static struct cg_buf compbuf;
 
 /* Direct values: the game ruleset's literals, knowledge bases. */
 static int
@@ -201,18 +227,23 @@ eval_position(struct cg_plugin *rs, const unsigned char *pos0, size_t len0,
 			memset(&c, 0, sizeof c);
 			c.rs = rs;
 			c.f = f;
+			c.first = compbuf;
 			if (CG_HAS_HOOK(rs, decompose)) {
-				if (cg_rs_decompose(rs, f->pos, f->len, on_child,
-				    &c) < 0)
+				if (cg_rs_decompose(rs, f->pos, f->len,
+				    on_component, &c) < 0)
 					cg_die_at(file, line, "ruleset '%s': %s",
 					    rs->name, cg_rs_errmsg(rs));
 				f = &st[n - 1];
-				if (f->nchild == 1 && f->child[0] == f->entry) {
+				if (c.ncomp == 1 && !c.self)
+					frame_push_child(f, tt_entry(rs,
+					    c.first.data, c.first.len));
+				if (c.ncomp == 1 && f->nchild == 1 &&
+				    f->child[0] == f->entry)
 					f->nchild = 0;
-				} else {
+				else if (!(c.ncomp == 1 && c.self))
 					f->sum = 1;
-				}
 			}
+			compbuf = c.first;
 			if (!f->sum) {
 				for (s = 0; s < 2; s++) {
 					if (cg_rs_options(rs, f->pos, f->len,
@@ -539,6 +570,7 @@ main(int argc, char **argv)
 	}
 	cg_buf_free(&keybuf);
 	cg_buf_free(&canonbuf);
+	cg_buf_free(&compbuf);
 	if (tt)
 		cg_bytemap_free(tt);
 	for (i = 0; i < nprops; i++)
