@@ -256,3 +256,18 @@ canon_vectors() {
 		assert_equal "$output" "$direct"
 	done
 }
+
+@test "cg-canon: every printed canonical form reads back as itself" {
+	local rs forms=
+	for rs in domineering toads amazons; do
+		[ -f "$CG_BUILD/plugins/$rs.so" ] || continue
+		forms+=$(awk -F'\t' -v r="$rs" '$1 == r && $3 == "canon" {print $2}' \
+		    "$VECTORS/canon.tsv" "$VECTORS/kb.tsv" | cg-parse -r "$rs" |
+		    cg cg-canon -t | cut -f2)$'\n'
+	done
+	forms+=$(awk -F'\t' '$1 == "game" && $3 == "canon" {print $4}' "$VECTORS/canon.tsv")
+	run bash -c "printf '%s\n' \"\$1\" | grep . | '$CG_BUILD/bin/cg-canon' -r game -t |
+	    awk -F'\t' '\$1 != \$2 {print \"differs: \" \$0; bad = 1} END {print NR; exit bad}'" _ "$forms"
+	assert_success
+	echo "# $output forms"
+}
