@@ -13,7 +13,7 @@
 #include "util.h"
 
 static const char usage[] =
-    "[-c | --matrix] [-t] [-v] [--float] [--max-digits N] [-r NAME[:PARAMS]]\n"
+    "[-c] [-t | --matrix] [-v] [--float] [--max-digits N] [-r NAME[:PARAMS]]\n"
     "       [-P DIR] [file ...]";
 static const char help[] =
     "Solve each root as a synchronized game: both players choose a move at\n"

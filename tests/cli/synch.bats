@@ -190,3 +190,32 @@ TREE
 	assert_line "entry	0	0	R_B	2"
 	assert_line "entry	1	0	RB	1"
 }
+
+@test "a ruleset without joint options is a clear error" {
+	run sh -c 'cg-parse -r nim 3 | cg-synch -t'
+	assert_failure 1
+	assert_output --partial "ruleset 'nim' has no synchronized (joint) options"
+}
+
+@test "-v reports the table on standard error; -c with --matrix shows classes" {
+	run sh -c 'echo BRBR | cg-synch -r push -t -v 2>&1 >/dev/null'
+	assert_success
+	assert_output --partial "positions"
+	run sh -c 'echo BRB | cg-synch -r push -c --matrix'
+	assert_success
+	assert_line "value	L"
+	assert_line "entry	0	0	R_B	L"
+}
+
+@test "values past --max-digits fall back to floating point from the children" {
+	# BRBRBRBRBR: its exact value has a 95-digit denominator (research
+	# notes); CGSynch prints -5.195833
+	run sh -c 'echo BRBRBRBRBR | cg-synch -r push -t'
+	assert_output "$(printf 'BRBRBRBRBR\t~-5.195833')"
+	# with room for the intermediate values the exact value comes out:
+	# a 95-digit denominator
+	run sh -c 'echo BRBRBRBRBR | cg-synch -r push -t --max-digits 2000 | cut -f2'
+	[[ "$output" == -*/* ]]
+	den=${output#*/}
+	[ "${#den}" -eq 95 ]
+}
