@@ -42,7 +42,9 @@ static const char help[] =
     "      --block-size N   uncompressed bytes per block (default 16384)\n"
     "      --batch N        positions per engine run and checkpoint (default 20000)\n"
     "  -n, --dry-run        print the number of positions (of this shard) and stop\n"
-    "  -K BASE             let the engines use BASE while computing\n"
+    "      --engine-only    every value from the engines (default for a whole\n"
+    "                       family: canonical forms bottom-up from the options')\n"
+    "  -K BASE              let the engines use BASE while computing\n"
     "      --merge          join shards (or whole bases) into FILE\n"
     "      --verify         check BASE: checksums, order, canonical keys, and\n"
     "                       every entry re-derived from its children\n"
@@ -53,10 +55,10 @@ static const char help[] =
 
 enum {
 	OPT_FAMILY = CG_OPT_TOOL_BASE, OPT_SHARD, OPT_MERGE, OPT_VERIFY,
-	OPT_BLOCK, OPT_BATCH, OPT_CKPT
+	OPT_BLOCK, OPT_BATCH, OPT_CKPT, OPT_ENGINE
 };
 
-static int verbose, all_nodes, dry_run;
+static int verbose, all_nodes, dry_run, engine_only;
 static unsigned long batch = 20000;
 
 /* ------------------------------------------------------------- helpers */
@@ -552,6 +554,386 @@ compute_missing(struct build *b, const char *ckpt)
 	free(len);
 	free(ent);
 	free(out);
+	cg_buf_free(&rec);
+}
+
+/*
+ * Bottom-up canonical forms: a position's canonical form is {its Left
+ * options | its Right options} canonicalised by the canon store, an option
+ * the sum of its components, and a component a position of the base being
+ * built (computed first, depth-first) or, when the base does not hold it,
+ * computed by the engine in one batch beforehand.  Each position is
+ * expanded once, so no subposition is searched twice.
+ */
+struct bu {
+	struct build *b;
+	uint32_t canon;          /* the canon kind's index */
+	int outcome;             /* the outcome kind's index, or -1 */
+	cg_game *game;           /* per entry: canonical form, CG_NO_GAME */
+	unsigned char *blocked;  /* per entry: waits for a foreign component */
+	struct cg_kbset *foreign; /* components outside the base: canon */
+	struct cg_buf comp, canonb, text;
+	size_t *coff, ncomp, compcap;
+	int collecting;          /* first pass: only find foreign components */
+};
+
+static int
+bu_component(void *ctx, const unsigned char *pos, size_t len, const char *m)
+{
+	struct bu *u = ctx;
+
+	(void)m;
+	u->canonb.len = 0;
+	if (cg_rs_canonical(u->b->rs, pos, len, &u->canonb) < 0)
+		cg_die(CG_EXIT_DATA, "ruleset '%s': %s", u->b->rs->name,
+		    cg_rs_errmsg(u->b->rs));
+	if (u->ncomp + 2 > u->compcap) {
+		u->compcap = u->compcap ? u->compcap * 2 : 64;
+		u->coff = cg_xreallocarray(u->coff, u->compcap, sizeof *u->coff);
+	}
+	if (u->ncomp == 0)
+		u->coff[0] = u->comp.len;
+	cg_buf_add(&u->comp, u->canonb.data, u->canonb.len);
+	u->coff[++u->ncomp] = u->comp.len;
+	return 0;
+}
+
+/* Options of one entry: per option, its components (canonical keys). */
+struct bu_opts {
+	struct bu *u;
+	size_t *first;           /* option i: components first[i]..first[i+1] */
+	size_t nopt, cap, nleft;
+};
+
+static int
+bu_option(void *ctx, const unsigned char *pos, size_t len, const char *m)
+{
+	struct bu_opts *o = ctx;
+
+	(void)m;
+	if (o->nopt + 2 > o->cap) {
+		o->cap = o->cap ? o->cap * 2 : 64;
+		o->first = cg_xreallocarray(o->first, o->cap, sizeof *o->first);
+	}
+	o->first[o->nopt] = o->u->ncomp;
+	if (cg_rs_decompose(o->u->b->rs, pos, len, bu_component, o->u) < 0)
+		cg_die(CG_EXIT_DATA, "ruleset '%s': %s", o->u->b->rs->name,
+		    cg_rs_errmsg(o->u->b->rs));
+	o->nopt++;
+	o->first[o->nopt] = o->u->ncomp;
+	return 0;
+}
+
+static void
+bu_expand(struct bu *u, uint64_t e, struct bu_opts *o)
+{
+	size_t len;
+	const unsigned char *key = cg_kbset_key(u->b->set, e, &len);
+	int s;
+
+	u->comp.len = 0;
+	u->ncomp = 0;
+	o->nopt = 0;
+	for (s = 0; s < 2; s++) {
+		if (cg_rs_options(u->b->rs, key, len, (enum cg_side)s, bu_option,
+		    o) < 0)
+			cg_die(CG_EXIT_DATA, "ruleset '%s': %s", u->b->rs->name,
+			    cg_rs_errmsg(u->b->rs));
+		if (s == 0)
+			o->nleft = o->nopt;
+	}
+}
+
+static cg_game
+parse_game(const char *v, struct build *b, const unsigned char *key,
+    size_t len, struct cg_buf *text)
+{
+	cg_game g;
+	char msg[256];
+	size_t col;
+
+	if (cg_canon_parse(v, strlen(v), &g, msg, sizeof msg, &col) < 0)
+		cg_die(CG_EXIT_DATA, "value '%s' of '%s' is not a canonical "
+		    "form: %s", v, describe(b->rs, key, len, text), msg);
+	return g;
+}
+
+/* The canonical form of component i of the current expansion, or
+ * CG_NO_GAME with *need set to its entry when that is still to do. */
+static cg_game
+bu_comp_game(struct bu *u, size_t i, int64_t *need)
+{
+	const unsigned char *c = u->comp.data + u->coff[i];
+	size_t cl = u->coff[i + 1] - u->coff[i];
+	int64_t e = cg_kbset_find(u->b->set, c, cl);
+	const char *v;
+
+	*need = -1;
+	if (e >= 0) {
+		if (u->game[e] != CG_NO_GAME)
+			return u->game[e];
+		if (u->blocked[e]) {
+			*need = -2;
+			return CG_NO_GAME;
+		}
+		v = cg_kbset_value(u->b->set, (uint64_t)e, u->canon);
+		if (v != NULL)
+			return u->game[e] = parse_game(v, u->b, c, cl, &u->text);
+		*need = e;
+		return CG_NO_GAME;
+	}
+	e = cg_kbset_find(u->foreign, c, cl);
+	if (e < 0 || (v = cg_kbset_value(u->foreign, (uint64_t)e, 0)) == NULL) {
+		const char *none[1] = { NULL }, *old;
+
+		/* outside the base: the engine computes it after this pass */
+		if (e < 0)
+			cg_kbset_add(u->foreign, c, cl, none, &old);
+		*need = -2;
+		return CG_NO_GAME;
+	}
+	return parse_game(v, u->b, c, cl, &u->text);
+}
+
+static void
+bottom_up(struct build *b, const char *ckpt)
+{
+	struct bu u;
+	struct bu_opts o;
+	size_t n = cg_kbset_count(b->set), i, j, sp = 0, spcap = 0, done = 0;
+	size_t flushed = 0;
+	uint64_t *stack = NULL;
+	cg_game *opt = NULL;
+	size_t optcap = 0;
+	struct cg_buf rec;
+	int fd = -1;
+	double t0 = now();
+
+	memset(&u, 0, sizeof u);
+	memset(&o, 0, sizeof o);
+	o.u = &u;
+	u.b = b;
+	u.canon = (uint32_t)cg_kb_meta_kind(&b->meta, "canon");
+	u.outcome = cg_kb_meta_kind(&b->meta, "outcome");
+	u.game = cg_xmalloc((n ? n : 1) * sizeof *u.game);
+	for (i = 0; i < n; i++)
+		u.game[i] = CG_NO_GAME;
+	u.foreign = cg_kbset_new(1);
+	cg_buf_init(&u.comp);
+	cg_buf_init(&u.canonb);
+	cg_buf_init(&u.text);
+	cg_buf_init(&rec);
+
+	u.blocked = cg_xcalloc(n ? n : 1, 1);
+round:
+	for (i = 0; i < n; i++) {
+		if (is_done(b, i, u.canon))
+			continue;
+		/* depth first: an entry is finished when all the components
+		 * of its options are */
+		sp = 0;
+		if (spcap == 0) {
+			spcap = 256;
+			stack = cg_xmalloc(spcap * sizeof *stack);
+		}
+		stack[sp++] = i;
+		while (sp > 0) {
+			uint64_t e = stack[sp - 1];
+			int64_t need = -1;
+			size_t k;
+
+			if (is_done(b, e, u.canon)) {
+				sp--;
+				continue;
+			}
+			bu_expand(&u, e, &o);
+			if (optcap < o.nopt + 1) {
+				optcap = o.nopt + 1;
+				opt = cg_xreallocarray(opt, optcap, sizeof *opt);
+			}
+			{
+				size_t pushed = 0;
+				int blocked = 0;
+
+				for (j = 0; j < o.nopt; j++) {
+					cg_game sum = cg_canon_zero(), g;
+
+					for (k = o.first[j]; k < o.first[j + 1]; k++) {
+						g = bu_comp_game(&u, k, &need);
+						if (g == CG_NO_GAME && need == -2) {
+							blocked = 1;
+							continue;
+						}
+						if (g == CG_NO_GAME) {
+							/* all missing ones at once, so
+							 * e is expanded again only once */
+							if (sp == spcap) {
+								spcap *= 2;
+								stack = cg_xreallocarray(
+								    stack, spcap,
+								    sizeof *stack);
+							}
+							stack[sp++] = (uint64_t)need;
+							pushed++;
+							continue;
+						}
+						sum = cg_canon_add(sum, g);
+					}
+					opt[j] = sum;
+				}
+				if (blocked) {
+					/* finished after the engine's batch */
+					u.blocked[e] = 1;
+					sp--;
+					continue;
+				}
+				if (pushed > 0)
+					continue;
+			}
+			{
+				const char *vals[CG_KB_MAXKINDS] = { 0 }, *old;
+				size_t klen;
+				const unsigned char *key;
+
+				u.game[e] = cg_canon_make(opt, o.nleft,
+				    opt + o.nleft, o.nopt - o.nleft);
+				u.text.len = 0;
+				cg_canon_print(u.game[e], &u.text);
+				vals[u.canon] = cg_buf_str(&u.text);
+				key = cg_kbset_key(b->set, e, &klen);
+				if (cg_kbset_add(b->set, key, klen, vals, &old) >= 0)
+					cg_die(CG_EXIT_DATA, "derived value '%s' "
+					    "disagrees with '%s'", vals[u.canon], old);
+				mark_done(b, e, u.canon);
+				cg_buf_addstr(&rec, "V\t");
+				hex(&rec, key, klen);
+				cg_buf_addf(&rec, "\t%u\t", u.canon);
+				cg_escape(&rec, vals[u.canon]);
+				cg_buf_addc(&rec, '\n');
+				if (u.outcome >= 0 && !is_done(b, e,
+				    (uint32_t)u.outcome)) {
+					char oc[2] = { (char)cg_canon_outcome(
+					    u.game[e]), '\0' };
+
+					vals[u.canon] = NULL;
+					vals[u.outcome] = oc;
+					if (cg_kbset_add(b->set, key, klen, vals,
+					    &old) >= 0)
+						cg_die(CG_EXIT_DATA, "derived outcome "
+						    "'%s' disagrees with '%s'", oc, old);
+					mark_done(b, e, (uint32_t)u.outcome);
+					cg_buf_addstr(&rec, "V\t");
+					hex(&rec, key, klen);
+					cg_buf_addf(&rec, "\t%d\t%s\n", u.outcome, oc);
+				}
+				done++;
+			}
+			sp--;
+			if (done - flushed >= batch) {
+				if (ckpt != NULL) {
+					if (fd < 0) {
+						struct cg_buf h;
+						struct stat st;
+
+						fd = open(ckpt, O_WRONLY | O_CREAT |
+						    O_APPEND, 0666);
+						if (fd < 0)
+							cg_die(CG_EXIT_DATA, "%s: %s",
+							    ckpt, strerror(errno));
+						cg_buf_init(&h);
+						if (fstat(fd, &st) == 0 &&
+						    st.st_size == 0) {
+							ckpt_header(b, &h);
+							ckpt_append(fd, ckpt, &h);
+						}
+						cg_buf_free(&h);
+					}
+					ckpt_append(fd, ckpt, &rec);
+				}
+				rec.len = 0;
+				flushed = done;
+				if (verbose)
+					fprintf(stderr, "%s: derived %zu canonical "
+					    "forms (%.0f/s)\n", cg_progname, done,
+					    done / (now() - t0 + 1e-9));
+			}
+		}
+	}
+	{
+		/* components outside the base: one engine batch, another round */
+		size_t nf = cg_kbset_count(u.foreign), nmiss = 0;
+		const unsigned char **pos;
+		size_t *len, *which;
+		char **out;
+		const char *old;
+
+		pos = cg_xmalloc((nf ? nf : 1) * sizeof *pos);
+		len = cg_xmalloc((nf ? nf : 1) * sizeof *len);
+		which = cg_xmalloc((nf ? nf : 1) * sizeof *which);
+		for (i = 0; i < nf; i++)
+			if (cg_kbset_value(u.foreign, i, 0) == NULL) {
+				pos[nmiss] = cg_kbset_key(u.foreign, i, &len[nmiss]);
+				which[nmiss++] = i;
+			}
+		if (nmiss > 0) {
+			if (verbose)
+				fprintf(stderr, "%s: %zu components outside the "
+				    "base go to the engine\n", cg_progname, nmiss);
+			out = cg_xcalloc(nmiss, sizeof *out);
+			cg_kbv_compute(b->rs, "canon", nmiss, pos, len, out);
+			for (i = 0; i < nmiss; i++) {
+				const char *vals[1] = { out[i] };
+
+				if (out[i] == NULL)
+					cg_die(CG_EXIT_DATA, "no canonical form for "
+					    "'%s'", describe(b->rs, pos[i], len[i],
+					    &u.text));
+				cg_kbset_add(u.foreign, pos[i], len[i], vals, &old);
+				free(out[i]);
+			}
+			free(out);
+		}
+		free(pos);
+		free(len);
+		free(which);
+		if (nmiss > 0) {
+			memset(u.blocked, 0, n ? n : 1);
+			goto round;
+		}
+	}
+	if (ckpt != NULL && rec.len > 0) {
+		if (fd < 0) {
+			struct cg_buf h;
+			struct stat st;
+
+			fd = open(ckpt, O_WRONLY | O_CREAT | O_APPEND, 0666);
+			if (fd < 0)
+				cg_die(CG_EXIT_DATA, "%s: %s", ckpt,
+				    strerror(errno));
+			cg_buf_init(&h);
+			if (fstat(fd, &st) == 0 && st.st_size == 0) {
+				ckpt_header(b, &h);
+				ckpt_append(fd, ckpt, &h);
+			}
+			cg_buf_free(&h);
+		}
+		ckpt_append(fd, ckpt, &rec);
+	}
+	if (fd >= 0 && close(fd) < 0)
+		cg_die(CG_EXIT_DATA, "%s: %s", ckpt, strerror(errno));
+	if (verbose)
+		fprintf(stderr, "%s: derived %zu canonical forms bottom-up in "
+		    "%.2f s\n", cg_progname, done, now() - t0);
+	free(stack);
+	free(opt);
+	free(o.first);
+	free(u.coff);
+	free(u.game);
+	free(u.blocked);
+	cg_kbset_free(u.foreign);
+	cg_buf_free(&u.comp);
+	cg_buf_free(&u.canonb);
+	cg_buf_free(&u.text);
 	cg_buf_free(&rec);
 }
 
@@ -1130,6 +1512,7 @@ main(int argc, char **argv)
 		{ "verify", no_argument, NULL, OPT_VERIFY },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "dry-run", no_argument, NULL, 'n' },
+		{ "engine-only", no_argument, NULL, OPT_ENGINE },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *spec = NULL, *family = NULL, *out = NULL, *kinds = NULL;
@@ -1154,6 +1537,7 @@ main(int argc, char **argv)
 		case OPT_FAMILY: family = optarg; break;
 		case OPT_SHARD: parse_shard(optarg, &shard_k, &shard_n); break;
 		case OPT_CKPT: ckpt = optarg; break;
+		case OPT_ENGINE: engine_only = 1; break;
 		case OPT_BLOCK:
 			block = cg_parse_count(optarg, "--block-size");
 			if (block < 64 || block > (1ul << 26))
@@ -1267,6 +1651,12 @@ main(int argc, char **argv)
 				    cg_progname, got, ckpt);
 		}
 	}
+	/* a whole family is closed under taking the options' components, so
+	 * its canonical forms can be built bottom-up; a shard or a document
+	 * would send most components to the engine anyway */
+	if (!engine_only && family != NULL && shard_n == 1 &&
+	    cg_kb_meta_kind(&b.meta, "canon") >= 0)
+		bottom_up(&b, ckpt);
 	compute_missing(&b, ckpt);
 	write_base(b.set, &b.meta, out);
 	if (ckpt != NULL && unlink(ckpt) < 0 && errno != ENOENT)

@@ -72,6 +72,15 @@ vector_positions() {
 	assert_line "entries	1370"
 }
 
+@test "canonical forms bottom-up equal the engine's, byte for byte" {
+	cg cg-kb-build -r amazons --family 4x2 -o "$T/bu"
+	cg cg-kb-build --engine-only -r amazons --family 4x2 -o "$T/en"
+	cmp "$T/bu" "$T/en"
+	cg cg-kb-build -r amazons --family 3x3 -k outcome,canon -o "$T/bu"
+	cg cg-kb-build --engine-only -r amazons --family 3x3 -k outcome,canon -o "$T/en"
+	cmp "$T/bu" "$T/en"
+}
+
 @test "--verify names a wrong canonical form" {
 	cg cg-kb-build -r amazons --family 4x2 -o "$T/b"
 	cg cg-kb dump "$T/b" > "$T/d"
