@@ -114,23 +114,17 @@ cg_plugin_path(void)
 
 struct find {
 	const char *name;
-	char *found;
+	char found[PATH_MAX];  /* the file, when found */
 };
 
 static int
 find_in(const char *dir, void *arg)
 {
 	struct find *f = arg;
-	struct cg_buf b;
+	int n = snprintf(f->found, sizeof f->found, "%s/%s.so", dir, f->name);
 
-	cg_buf_init(&b);
-	cg_buf_addf(&b, "%s/%s.so", dir, f->name);
-	if (access(cg_buf_str(&b), F_OK) == 0) {
-		f->found = (char *)b.data;
-		return 1;
-	}
-	cg_buf_free(&b);
-	return 0;
+	return n > 0 && (size_t)n < sizeof f->found &&
+	    access(f->found, F_OK) == 0;
 }
 
 static int
@@ -160,7 +154,7 @@ cg_plugin_where(const char *file, unsigned long line)
 static void __attribute__((format(printf, 2, 3), noreturn))
 pdie(int status, const char *fmt, ...)
 {
-	char msg[1024];
+	char msg[PATH_MAX + 1024];
 	va_list ap;
 
 	va_start(ap, fmt);
@@ -238,21 +232,42 @@ fail:
 	return NULL;
 }
 
+static void
+free_plugin(struct cg_plugin *p)
+{
+	free(p->spec);
+	free(p->name);
+	free(p->params);
+	free(p->path);
+	free(p);
+}
+
+/* Load and initialise; on an error nothing stays allocated or loaded (so
+ * a caller that survives the error through cg_exit_hook can go on). */
 static struct cg_plugin *
 load(const char *path, const char *name, const char *params, int param_status)
 {
 	struct cg_plugin *p;
 	const struct cg_ruleset *rs;
-	char why[1024];
+	char why[PATH_MAX + 512];
 	void *dl;
 
 	rs = open_plugin(path, &dl, why, sizeof why);
 	if (rs == NULL)
 		pdie(CG_EXIT_DATA, "cannot load ruleset '%s': %s",
 		    name ? name : path, why);
-	if (name != NULL && strcmp(rs->name, name) != 0)
-		pdie(CG_EXIT_DATA, "%s: ruleset calls itself '%s', not '%s'",
-		    path, rs->name, name);
+	if (name != NULL && strcmp(rs->name, name) != 0) {
+		snprintf(why, sizeof why, "%s: ruleset calls itself '%s', "
+		    "not '%s'", path, rs->name, name);
+		dlclose(dl);
+		pdie(CG_EXIT_DATA, "%s", why);
+	}
+	if (rs->init == NULL && params != NULL && *params != '\0') {
+		snprintf(why, sizeof why, "ruleset '%s' takes no parameters "
+		    "('%s')", rs->name, params);
+		dlclose(dl);
+		pdie(param_status, "%s", why);
+	}
 
 	p = cg_xcalloc(1, sizeof *p);
 	p->rs = rs;
@@ -272,58 +287,54 @@ load(const char *path, const char *name, const char *params, int param_status)
 	}
 	p->cx.host = cg_host();
 	p->cx.err = &p->err;
-	/* link it first so that cg_plugin_unload_all releases it even when
-	 * init fails below */
-	p->next = loaded;
-	loaded = p;
 	if (rs->init != NULL) {
 		void *state = NULL;
-		int r = rs->init(cg_host(), params, &state, &p->err);
 
-		if (r < 0 && params != NULL)
-			pdie(param_status, "ruleset '%s': bad parameters '%s': %s",
-			    rs->name, params, p->err.set ? p->err.msg : "refused");
-		if (r < 0)
-			pdie(param_status, "ruleset '%s': %s", rs->name,
-			    p->err.set ? p->err.msg : "cannot initialise");
+		if (rs->init(cg_host(), params, &state, &p->err) < 0) {
+			if (params != NULL)
+				snprintf(why, sizeof why, "ruleset '%s': bad "
+				    "parameters '%s': %s", rs->name, params,
+				    p->err.set ? p->err.msg : "refused");
+			else
+				snprintf(why, sizeof why, "ruleset '%s': %s",
+				    rs->name, p->err.set ? p->err.msg :
+				    "cannot initialise");
+			free_plugin(p);
+			dlclose(dl);
+			pdie(param_status, "%s", why);
+		}
 		p->cx.state = state;
 		p->inited = 1;
-	} else if (params != NULL && *params != '\0') {
-		pdie(param_status, "ruleset '%s' takes no parameters ('%s')",
-		    rs->name, params);
 	}
+	p->next = loaded;
+	loaded = p;
 	return p;
 }
+
+#define MAX_NAME 255
 
 struct cg_plugin *
 cg_plugin_get(const char *spec, int param_status)
 {
+	const char *colon = strchr(spec, ':');
+	size_t n = colon ? (size_t)(colon - spec) : strlen(spec);
+	char name[MAX_NAME + 1];
 	struct cg_plugin *p;
-	const char *colon;
-	char *name, *params = NULL;
 	struct find f;
 
 	for (p = loaded; p != NULL; p = p->next)
 		if (strcmp(p->spec, spec) == 0)
 			return p;
-	colon = strchr(spec, ':');
-	name = colon ? cg_xstrndup(spec, (size_t)(colon - spec)) :
-	    cg_xstrdup(spec);
-	if (colon)
-		params = cg_xstrdup(colon + 1);
-	if (!valid_name(name))
-		pdie(param_status, "bad ruleset name '%s' (names are made of "
-		    "a-z, 0-9, '_' and '-')", name);
+	memcpy(name, spec, n <= MAX_NAME ? n : MAX_NAME);
+	name[n <= MAX_NAME ? n : MAX_NAME] = '\0';
+	if (n > MAX_NAME || !valid_name(name))
+		pdie(param_status, "bad ruleset name '%.*s' (names are made of "
+		    "a-z, 0-9, '_' and '-')", (int)(n < 300 ? n : 300), spec);
 	f.name = name;
-	f.found = NULL;
 	if (!each_dir(find_in, &f))
 		pdie(CG_EXIT_DATA, "unknown ruleset '%s' (searched %s)", name,
 		    cg_plugin_path());
-	p = load(f.found, name, params, param_status);
-	free(f.found);
-	free(name);
-	free(params);
-	return p;
+	return load(f.found, name, colon ? colon + 1 : NULL, param_status);
 }
 
 struct list_state {
@@ -370,7 +381,7 @@ cg_plugin_list(void (*fn)(const char *name, const char *path,
 	const struct cg_ruleset *rs;
 	struct find f;
 	size_t i;
-	char why[1024];
+	char why[PATH_MAX + 512];
 	void *dl;
 	int bad = 0;
 
@@ -383,7 +394,6 @@ cg_plugin_list(void (*fn)(const char *name, const char *path,
 			continue;
 		/* the file a search by name would pick */
 		f.name = ls.names[i];
-		f.found = NULL;
 		if (!each_dir(find_in, &f))
 			continue;
 		rs = open_plugin(f.found, &dl, why, sizeof why);
@@ -397,7 +407,6 @@ cg_plugin_list(void (*fn)(const char *name, const char *path,
 		fn(ls.names[i], f.found, rs, rs ? NULL : why, arg);
 		if (rs != NULL)
 			dlclose(dl);
-		free(f.found);
 	}
 	for (i = 0; i < ls.n; i++)
 		free(ls.names[i]);
@@ -426,11 +435,7 @@ cg_plugin_unload_all(void)
 		 * plugin frames. */
 		dlclose(p->dl);
 #endif
-		free(p->spec);
-		free(p->name);
-		free(p->params);
-		free(p->path);
-		free(p);
+		free_plugin(p);
 	}
 	loaded = NULL;
 	for (i = 0; i < n_extra_dirs; i++)

@@ -6,7 +6,8 @@
  * is written, read back and written again; the two writings must be equal
  * byte for byte (the writer is strict and the reader accepts what it
  * writes).  Fatal data errors are expected: cg_exit_hook turns them into
- * a longjmp back here.  Plugins come from CG_PLUGIN_PATH (tests/fuzz/run
+ * a longjmp back here (a half-read document is freed by cg_reader_close, so
+ * leak detection stays on).  Plugins come from CG_PLUGIN_PATH (tests/fuzz/run
  * points it at the fuzz build's plugins).
  */
 #include <setjmp.h>
