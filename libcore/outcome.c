@@ -65,6 +65,9 @@ struct cg_solver {
 	void *lookup_ctx;
 	/* joining printed components (plugin mode) */
 	const char *joiner;
+	/* integer values of components (normal partizan play) */
+	int32_t *ival;
+	size_t capival;
 	/* children cache */
 	int use_cache;
 	uint32_t *cache;
@@ -653,6 +656,7 @@ cg_solver_free(struct cg_solver *s)
 	free(s->mloss);
 	free(s->cache);
 	free(s->coff);
+	free(s->ival);
 	free(s);
 }
 
@@ -1133,34 +1137,191 @@ step_xor(struct cg_solver *s, struct frame *f)
 
 /* ------------------------------------------------- sums: any game */
 
+/* Sum keys: a tag byte, for normal partizan sums ('N') the integer part
+ * k (4 bytes: Left-only and Right-only components are integers, folded
+ * together), then the sorted component numbers. */
 static uint64_t
-sum_intern(struct cg_solver *s, int tag, const uint32_t *ids, size_t n,
-    int *isnew)
+sum_intern_k(struct cg_solver *s, int tag, int32_t k, const uint32_t *ids,
+    size_t n, int *isnew)
 {
 	int dummy;
 
 	s->skey.len = 0;
 	cg_buf_addc(&s->skey, tag);
+	if (tag == 'N')
+		cg_buf_add(&s->skey, &k, 4);
 	cg_buf_add(&s->skey, ids, n * sizeof *ids);
 	return otab_intern(s->sums, s->skey.data, s->skey.len,
 	    isnew ? isnew : &dummy);
 }
 
-/* Components of sum entry e into s->ids2 (copied). */
-static size_t
-sum_ids(struct cg_solver *s, uint64_t e)
+static uint64_t
+sum_intern(struct cg_solver *s, int tag, const uint32_t *ids, size_t n,
+    int *isnew)
 {
-	size_t len, n;
-	const unsigned char *k = otab_key(s->sums, e, &len);
+	return sum_intern_k(s, tag, 0, ids, n, isnew);
+}
 
-	n = (len - 1) / 4;
+/* Components of sum entry e into s->ids2 (copied); *k its integer part. */
+static size_t
+sum_ids_k(struct cg_solver *s, uint64_t e, int32_t *k)
+{
+	size_t len, n, hdr = 1;
+	const unsigned char *key = otab_key(s->sums, e, &len);
+
+	*k = 0;
+	if (key[0] == 'N') {
+		memcpy(k, key + 1, 4);
+		hdr = 5;
+	}
+	n = (len - hdr) / 4;
 	if (n + 1 > s->capids2) {
 		s->capids2 = 2 * (n + 1);
 		s->ids2 = cg_xreallocarray(s->ids2, s->capids2,
 		    sizeof *s->ids2);
 	}
-	memcpy(s->ids2, k + 1, n * 4);
+	memcpy(s->ids2, key + hdr, n * 4);
 	return n;
+}
+
+static size_t
+sum_ids(struct cg_solver *s, uint64_t e)
+{
+	int32_t k;
+
+	return sum_ids_k(s, e, &k);
+}
+
+/* ------------------------------------------- integers (normal play) */
+
+#define INT_UNKNOWN INT32_MIN
+#define INT_NOT     (INT32_MIN + 1)
+#define INT_MAXDEPTH 20000
+
+struct ilist {
+	uint32_t *v;
+	size_t n, cap;
+};
+
+static int
+ilist_option(void *ctx, const char *move, const uint32_t *ids, size_t k)
+{
+	struct ilist *l = ctx;
+	size_t i;
+
+	(void)move;
+	if (l->n + k + 1 > l->cap) {
+		l->cap = 2 * (l->n + k + 1);
+		l->v = cg_xreallocarray(l->v, l->cap, sizeof *l->v);
+	}
+	l->v[l->n++] = (uint32_t)k;
+	for (i = 0; i < k; i++)
+		l->v[l->n++] = ids[i];
+	return 0;
+}
+
+static int
+stop_at_first(void *ctx, const char *move, const uint32_t *ids, size_t k)
+{
+	(void)ctx;
+	(void)move;
+	(void)ids;
+	(void)k;
+	return 1;
+}
+
+/* Component c's value when it is an integer: a game where only Left (or
+ * only Right) ever has moves equals the length of the longest sequence of
+ * that player's moves (positive for Left).  INT_NOT otherwise.  Only used
+ * by normal-play partizan searches, between enumerations. */
+static int32_t
+comp_int(struct cg_solver *s, uint32_t c, int depth)
+{
+	struct ilist l[2];
+	int32_t r = INT_NOT;
+	int side;
+	size_t p;
+
+	if (c >= s->capival) {
+		size_t old = s->capival, i;
+
+		s->capival = c + 1 > 2 * old ? c + 1 : 2 * old;
+		s->ival = cg_xreallocarray(s->ival, s->capival,
+		    sizeof *s->ival);
+		for (i = old; i < s->capival; i++)
+			s->ival[i] = INT_UNKNOWN;
+	}
+	if (s->ival[c] != INT_UNKNOWN)
+		return s->ival[c];
+	if (depth > INT_MAXDEPTH)
+		return INT_NOT;
+	/* both players can move: not an integer (the common case, settled
+	 * by the first option of each side) */
+	if (comp_options(s, c, CG_LEFT, stop_at_first, NULL) &&
+	    comp_options(s, c, CG_RIGHT, stop_at_first, NULL)) {
+		s->ival[c] = INT_NOT;
+		return INT_NOT;
+	}
+	memset(l, 0, sizeof l);
+	comp_options(s, c, CG_LEFT, ilist_option, &l[0]);
+	comp_options(s, c, CG_RIGHT, ilist_option, &l[1]);
+	if (l[0].n == 0 && l[1].n == 0) {
+		r = 0;
+	} else if (l[0].n == 0 || l[1].n == 0) {
+		int64_t best = 0;
+
+		side = l[0].n ? CG_LEFT : CG_RIGHT;
+		r = 0;
+		for (p = 0; p < l[side].n && r != INT_NOT;) {
+			size_t k = l[side].v[p++], i;
+			int64_t sum = 0;
+
+			for (i = 0; i < k; i++, p++) {
+				int32_t v = comp_int(s, l[side].v[p],
+				    depth + 1);
+
+				if (v == INT_NOT || (side == CG_LEFT ? v < 0 :
+				    v > 0)) {
+					r = INT_NOT;
+					break;
+				}
+				sum += side == CG_LEFT ? v : -v;
+			}
+			if (sum > best)
+				best = sum;
+		}
+		if (r != INT_NOT) {
+			if (best + 1 > INT32_MAX / 4)
+				r = INT_NOT;
+			else
+				r = (int32_t)(side == CG_LEFT ? best + 1 :
+				    -(best + 1));
+		}
+	}
+	free(l[0].v);
+	free(l[1].v);
+	s->ival[c] = r;
+	return r;
+}
+
+/* Fold the integer components of comps[0..*n) into *k (normal partizan). */
+static void
+fold_ints(struct cg_solver *s, uint32_t *comps, size_t *n, int32_t *k)
+{
+	size_t i, m = 0;
+	int64_t acc = *k;
+
+	for (i = 0; i < *n; i++) {
+		int32_t v = comp_int(s, comps[i], 0);
+
+		if (v == INT_NOT || acc + v > INT32_MAX / 2 ||
+		    acc + v < -(INT32_MAX / 2))
+			comps[m++] = comps[i];
+		else
+			acc += v;
+	}
+	*n = m;
+	*k = (int32_t)acc;
 }
 
 struct sctx {
@@ -1168,38 +1329,34 @@ struct sctx {
 	uint32_t *comps;   /* the sum being expanded */
 	size_t n, which;
 	int tag, other, cut, all;
+	int32_t k;
 	uint64_t moves;
 	size_t first;
 	uint32_t *child;
 	size_t capchild;
+	struct ilist raw;  /* 'N': children kept for folding afterwards */
 };
 
-static int
-sum_child(void *ctx, const char *move, const uint32_t *ids, size_t k)
+static size_t
+s_capival(const struct cg_solver *s)
 {
-	struct sctx *sc = ctx;
+	return s->capival;
+}
+
+/* Intern child comps[0..m) (+ integer k) and record or cut. */
+static int
+sum_record(struct sctx *sc, uint32_t *child, size_t m, int32_t k)
+{
 	struct cg_solver *s = sc->s;
-	size_t i, m = 0;
+	size_t i;
 	uint64_t e, *val;
 	uint32_t rec;
 	int64_t key = 0;
 
-	(void)move;
-	sc->moves++;
-	if (sc->n + k > sc->capchild) {
-		sc->capchild = 2 * (sc->n + k);
-		sc->child = cg_xreallocarray(sc->child, sc->capchild,
-		    sizeof *sc->child);
-	}
-	for (i = 0; i < sc->n; i++)
-		if (i != sc->which)
-			sc->child[m++] = sc->comps[i];
-	for (i = 0; i < k; i++)
-		sc->child[m++] = ids[i];
-	qsort(sc->child, m, sizeof *sc->child, cmp_u32);
+	qsort(child, m, sizeof *child, cmp_u32);
 	for (i = 0; i < m; i++)
-		key += s->okey[sc->child[i]];
-	e = sum_intern(s, sc->tag, sc->child, m, NULL);
+		key += s->okey[child[i]];
+	e = sum_intern_k(s, sc->tag, k, child, m, NULL);
 	val = &s->sums->val[e];
 	if (!sc->all && (*val >> (2 * sc->other) & 1)) {
 		if (!(*val >> (2 * sc->other + 1) & 1)) {
@@ -1217,16 +1374,62 @@ sum_child(void *ctx, const char *move, const uint32_t *ids, size_t k)
 	return 0;
 }
 
+static int
+sum_child(void *ctx, const char *move, const uint32_t *ids, size_t k)
+{
+	struct sctx *sc = ctx;
+	size_t i, m = 0;
+
+	(void)move;
+	sc->moves++;
+	if (sc->n + k > sc->capchild) {
+		sc->capchild = 2 * (sc->n + k);
+		sc->child = cg_xreallocarray(sc->child, sc->capchild,
+		    sizeof *sc->child);
+	}
+	for (i = 0; i < sc->n; i++)
+		if (i != sc->which)
+			sc->child[m++] = sc->comps[i];
+	for (i = 0; i < k; i++)
+		sc->child[m++] = ids[i];
+	if (sc->tag == 'N') {
+		int32_t kk = sc->k;
+		size_t j, mm = 0;
+
+		/* folding integers may need options of new components: not
+		 * inside this enumeration, unless all are already known */
+		for (j = 0; j < m; j++)
+			if (sc->child[j] >= s_capival(sc->s) ||
+			    sc->s->ival[sc->child[j]] == INT_UNKNOWN)
+				break;
+		if (j < m) {
+			ilist_option(&sc->raw, NULL, sc->child, m);
+			return 0;
+		}
+		for (j = 0; j < m; j++) {
+			int32_t v = sc->s->ival[sc->child[j]];
+
+			if (v == INT_NOT || kk + (int64_t)v > INT32_MAX / 2 ||
+			    kk + (int64_t)v < -(INT32_MAX / 2))
+				sc->child[mm++] = sc->child[j];
+			else
+				kk += v;
+		}
+		return sum_record(sc, sc->child, mm, kk);
+	}
+	return sum_record(sc, sc->child, m, 0);
+}
+
 /* Expand sum entry e for side into records; returns moves generated. */
 static uint64_t
 expand_sum(struct cg_solver *s, uint64_t e, int tag, int side, int other,
     int all, int *cut, size_t *off0)
 {
 	struct sctx sc;
-	size_t n, i;
+	size_t n, i, p;
 
 	memset(&sc, 0, sizeof sc);
-	n = sum_ids(s, e);
+	n = sum_ids_k(s, e, &sc.k);
 	sc.comps = cg_xmalloc((n + 1) * sizeof *sc.comps);
 	memcpy(sc.comps, s->ids2, n * sizeof *sc.comps);
 	sc.s = s;
@@ -1241,6 +1444,23 @@ expand_sum(struct cg_solver *s, uint64_t e, int tag, int side, int other,
 		sc.which = i;
 		comp_options(s, sc.comps[i], (enum cg_side)side, sum_child, &sc);
 	}
+	if (tag == 'N') {
+		for (p = 0; p < sc.raw.n && !sc.cut;) {
+			size_t cnt = sc.raw.v[p++], m = cnt;
+			int32_t k = sc.k;
+
+			fold_ints(s, sc.raw.v + p, &m, &k);
+			sum_record(&sc, sc.raw.v + p, m, k);
+			p += cnt;
+		}
+		/* a move in the integer part */
+		if (!sc.cut && (side == CG_LEFT ? sc.k > 0 : sc.k < 0)) {
+			sc.moves++;
+			sum_record(&sc, sc.comps, n,
+			    side == CG_LEFT ? sc.k - 1 : sc.k + 1);
+		}
+	}
+	free(sc.raw.v);
 	free(sc.comps);
 	free(sc.child);
 	*cut = sc.cut;
@@ -1458,6 +1678,7 @@ cg_solver_outcome(struct cg_solver *s, const uint32_t *ids, size_t n,
 {
 	size_t depth = s->nfr;
 	int w[2], side;
+	int32_t k = 0;
 	uint32_t *sorted;
 
 	if (s->impartial && !misere) {
@@ -1468,9 +1689,12 @@ cg_solver_outcome(struct cg_solver *s, const uint32_t *ids, size_t n,
 	}
 	sorted = cg_xmalloc((n + 1) * sizeof *sorted);
 	memcpy(sorted, ids, n * sizeof *sorted);
+	if (!misere)
+		fold_ints(s, sorted, &n, &k);
 	qsort(sorted, n, sizeof *sorted, cmp_u32);
 	for (side = 0; side < 2; side++) {
-		uint64_t e = sum_intern(s, misere ? 'M' : 'N', sorted, n, NULL);
+		uint64_t e = sum_intern_k(s, misere ? 'M' : 'N', k, sorted, n,
+		    NULL);
 
 		push_s(s, e, s->impartial ? CG_LEFT : side, misere);
 		if (run(s, depth) < 0) {
