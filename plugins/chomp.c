@@ -21,6 +21,7 @@
  * canonical(): the board and its transpose (rows and columns swapped,
  * the poison stays in the corner) are the same game; the one with fewer
  * rows (then the smaller row list) is the representative.
+ * enumerate("RxC") gives every board inside R rows and C columns.
  */
 #include <stdio.h>
 #include <string.h>
@@ -233,6 +234,46 @@ chomp_order_key(const struct cg_context *cx, const unsigned char *pos,
 	return CG_OK;
 }
 
+/* Emit every diagram with rows[0..k-1] fixed and up to rmax rows, each
+ * row at most the one below. */
+static int
+chomp_enum_rows(uint32_t *rows, size_t k, size_t rmax, uint32_t below,
+    unsigned char *buf, cg_emit_fn emit, void *ctx)
+{
+	size_t i;
+	uint32_t a;
+
+	if (k > 0) {
+		for (i = 0; i < k; i++)
+			set32(buf + 4 * i, rows[i]);
+		if (emit(ctx, buf, 4 * k, NULL))
+			return CG_STOP;
+	}
+	if (k == rmax)
+		return CG_OK;
+	for (a = 1; a <= below; a++) {
+		rows[k] = a;
+		if (chomp_enum_rows(rows, k + 1, rmax, a, buf, emit, ctx))
+			return CG_STOP;
+	}
+	return CG_OK;
+}
+
+/* enumerate("RxC"): every board inside R rows and C columns (every
+ * Young diagram holding the poison), R and C at most 16. */
+static int
+chomp_enumerate(const struct cg_context *cx, const char *family,
+    cg_emit_fn emit, void *ctx)
+{
+	uint32_t r, c, rows[16];
+	unsigned char buf[64];
+
+	if (family_rxc(family, 16, &r, &c) < 0)
+		return cx->host->error(cx->err, 0, "bad family '%s' (expected "
+		    "RxC, 1..16 each)", family ? family : "");
+	return chomp_enum_rows(rows, 0, r, c, buf, emit, ctx);
+}
+
 static const struct cg_ruleset chomp_ruleset = {
 	.abi_version = CG_ABI_VERSION,
 	.struct_size = sizeof(struct cg_ruleset),
@@ -241,11 +282,12 @@ static const struct cg_ruleset chomp_ruleset = {
 	.summary = "Chomp: take a square and all above and right of it; "
 	    "the poison (1,1) may not be taken",
 	.params_help = NULL,
-	.flags = CG_IMPARTIAL | CG_SYMMETRY,
+	.flags = CG_IMPARTIAL | CG_SYMMETRY | CG_ENUMERATES,
 	.parse = chomp_parse,
 	.print = chomp_print,
 	.options = chomp_options,
 	.canonical = chomp_canonical,
+	.enumerate = chomp_enumerate,
 	.order_key = chomp_order_key,
 };
 

@@ -22,6 +22,7 @@
  *
  * canonical() drops 1x1 pieces (no moves) and sorts the pieces; an empty
  * result is written "1x1".  decompose() emits each piece that has a move.
+ * enumerate("RxC") gives every single piece up to R rows and C columns.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -358,6 +359,28 @@ cutcake_decided(const struct cg_context *cx, const unsigned char *pos,
 	return CG_OK;
 }
 
+/* enumerate("RxC"): every single piece of at most R rows and C columns,
+ * rows then columns increasing. */
+static int
+cutcake_enumerate(const struct cg_context *cx, const char *family,
+    cg_emit_fn emit, void *ctx)
+{
+	unsigned char b[8];
+	uint32_t rmax, cmax, r, c;
+
+	if (family_rxc(family, 4096, &rmax, &cmax) < 0)
+		return cx->host->error(cx->err, 0, "bad family '%s' (expected "
+		    "RxC, 1..4096 each)", family ? family : "");
+	for (r = 1; r <= rmax; r++)
+		for (c = 1; c <= cmax; c++) {
+			set32(b, r);
+			set32(b + 4, c);
+			if (emit(ctx, b, 8, NULL))
+				return CG_STOP;
+		}
+	return CG_OK;
+}
+
 static const struct cg_ruleset cutcake_ruleset = {
 	.abi_version = CG_ABI_VERSION,
 	.struct_size = sizeof(struct cg_ruleset),
@@ -365,7 +388,7 @@ static const struct cg_ruleset cutcake_ruleset = {
 	.version = "1.0",
 	.summary = "Cutcake: Left cuts between columns, Right between rows",
 	.params_help = NULL,
-	.flags = CG_SYMMETRY | CG_DECOMPOSES | CG_SYNCHRONIZED,
+	.flags = CG_SYMMETRY | CG_DECOMPOSES | CG_SYNCHRONIZED | CG_ENUMERATES,
 	.parse = cutcake_parse,
 	.print = cutcake_print,
 	.options = cutcake_options,
@@ -373,6 +396,7 @@ static const struct cg_ruleset cutcake_ruleset = {
 	.decompose = cutcake_decompose,
 	.synch_options = cutcake_synch,
 	.decided_value = cutcake_decided,
+	.enumerate = cutcake_enumerate,
 };
 
 CG_RULESET_ENTRY(cutcake, cutcake_ruleset)

@@ -23,7 +23,8 @@
  *
  * Exports "cg.heap-rules" when the code fits it (no '?' and a period of
  * at most one digit) and "cg.impartial".  canonical() sorts the heaps and
- * drops heaps without moves (worth 0); decompose() emits each live heap.
+ * drops heaps without moves (worth 0); decompose() emits each live heap;
+ * enumerate("N") gives the heaps 1..N.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -431,7 +432,7 @@ static const struct cg_ruleset octal_ruleset = {
 	.summary = "take-and-break games given by an octal or hexadecimal code",
 	.params_help = "a code such as 0.77 (Kayles), 0.3F, 4.3, 4!.0 "
 	    "(Grundy's game) or 0.[3] (Nim)",
-	.flags = CG_IMPARTIAL | CG_SYMMETRY | CG_DECOMPOSES,
+	.flags = CG_IMPARTIAL | CG_SYMMETRY | CG_DECOMPOSES | CG_ENUMERATES,
 	.init = octal_init,
 	.fini = octal_fini,
 	.parse = octal_parse,
@@ -439,6 +440,7 @@ static const struct cg_ruleset octal_ruleset = {
 	.options = octal_options,
 	.canonical = octal_canonical,
 	.decompose = octal_decompose,
+	.enumerate = heaps_enumerate,
 	.extension = octal_extension,
 };
 

@@ -17,7 +17,7 @@
  * when both sets are equal; the descriptor flag cannot depend on the
  * parameters).  canonical() sorts the heaps and drops those smaller than
  * every set's least element (no moves: worth 0); decompose() emits the
- * other heaps one by one.
+ * other heaps one by one.  enumerate("N") gives the heaps 1..N.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -255,7 +255,7 @@ static const struct cg_ruleset subtraction_ruleset = {
 	.summary = "subtraction games: take an amount in your set from a heap",
 	.params_help = "LEFT/RIGHT sets (1,3,5/2,4), or one set for both "
 	    "players (1,2,3)",
-	.flags = CG_SYMMETRY | CG_DECOMPOSES,
+	.flags = CG_SYMMETRY | CG_DECOMPOSES | CG_ENUMERATES,
 	.init = sub_init,
 	.fini = sub_fini,
 	.parse = sub_parse,
@@ -263,6 +263,7 @@ static const struct cg_ruleset subtraction_ruleset = {
 	.options = sub_options,
 	.canonical = sub_canonical,
 	.decompose = sub_decompose,
+	.enumerate = heaps_enumerate,
 	.extension = sub_extension,
 };
 

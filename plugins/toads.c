@@ -23,12 +23,13 @@
  * land beyond it.  decompose() emits those segments; canonical() strips
  * frozen ends and joins the segments with the always-frozen wall "ttff".
  * Mirroring the strip and swapping t with f gives the negative, so there
- * is no symmetry to fold.
+ * is no symmetry to fold.  enumerate("N") gives every strip of N squares.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "cg/ruleset.h"
+#include "lib/bytes.h"
 
 #define MAX_LEN 4096
 
@@ -271,6 +272,35 @@ toads_decompose(const struct cg_context *cx, const unsigned char *pos,
 	return segments(cx, pos, len, dec_seg, &a);
 }
 
+/* enumerate("N"): every strip of N squares (N <= 16), in the order
+ * '.' < 'f' < 't' read left to right. */
+static int
+toads_enumerate(const struct cg_context *cx, const char *family,
+    cg_emit_fn emit, void *ctx)
+{
+	static const char sym[3] = { '.', 'f', 't' };
+	unsigned char s[16];
+	int d[16];
+	uint32_t n;
+	size_t i;
+
+	if (family_n(family, 16, &n) < 0)
+		return cx->host->error(cx->err, 0, "bad family '%s' (expected "
+		    "a strip length N, 1..16)", family ? family : "");
+	memset(d, 0, sizeof d);
+	for (;;) {
+		for (i = 0; i < n; i++)
+			s[i] = (unsigned char)sym[d[i]];
+		if (emit(ctx, s, n, NULL))
+			return CG_STOP;
+		for (i = n; i > 0 && d[i - 1] == 2; i--)
+			d[i - 1] = 0;
+		if (i == 0)
+			return CG_OK;
+		d[i - 1]++;
+	}
+}
+
 static const struct cg_ruleset toads_ruleset = {
 	.abi_version = CG_ABI_VERSION,
 	.struct_size = sizeof(struct cg_ruleset),
@@ -278,12 +308,13 @@ static const struct cg_ruleset toads_ruleset = {
 	.version = "1.0",
 	.summary = "Toads and Frogs: toads (t) move right, frogs (f) left",
 	.params_help = NULL,
-	.flags = CG_SYMMETRY | CG_DECOMPOSES,
+	.flags = CG_SYMMETRY | CG_DECOMPOSES | CG_ENUMERATES,
 	.parse = toads_parse,
 	.print = toads_print,
 	.options = toads_options,
 	.canonical = toads_canonical,
 	.decompose = toads_decompose,
+	.enumerate = toads_enumerate,
 };
 
 CG_RULESET_ENTRY(toads, toads_ruleset)

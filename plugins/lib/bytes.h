@@ -53,4 +53,41 @@ is_digit(int c)
 	return c >= '0' && c <= '9';
 }
 
+/* Parse a family name "N" (1 <= N <= max); 0 or -1. */
+static inline int
+family_n(const char *family, uint32_t max, uint32_t *n)
+{
+	size_t i = 0, len;
+
+	if (family == NULL || !is_digit(family[0]))
+		return -1;
+	len = 0;
+	while (family[len])
+		len++;
+	if (read_uint(family, len, &i, max, n) < 0 || i != len || *n == 0)
+		return -1;
+	return 0;
+}
+
+/* Parse a family name "RxC" (1 <= R, C <= max); 0 or -1. */
+static inline int
+family_rxc(const char *family, uint32_t max, uint32_t *r, uint32_t *c)
+{
+	size_t i = 0, len;
+
+	if (family == NULL || !is_digit(family[0]))
+		return -1;
+	len = 0;
+	while (family[len])
+		len++;
+	if (read_uint(family, len, &i, max, r) < 0 || *r == 0 || i == len ||
+	    (family[i] != 'x' && family[i] != 'X'))
+		return -1;
+	i++;
+	if (i == len || !is_digit(family[i]) ||
+	    read_uint(family, len, &i, max, c) < 0 || *c == 0 || i != len)
+		return -1;
+	return 0;
+}
+
 #endif

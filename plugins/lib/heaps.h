@@ -155,4 +155,23 @@ heaps_replace(unsigned char *child, const unsigned char *pos, size_t len,
 	return clen + len - k * 4 - 4;
 }
 
+/* enumerate("N"): the single heaps 1..N (N at most 1000000). */
+static int
+heaps_enumerate(const struct cg_context *cx, const char *family,
+    cg_emit_fn emit, void *ctx)
+{
+	unsigned char b[4];
+	uint32_t n, k;
+
+	if (family_n(family, 1000000, &n) < 0)
+		return cx->host->error(cx->err, 0, "bad family '%s' (expected "
+		    "a largest heap N, 1..1000000)", family ? family : "");
+	for (k = 1; k <= n; k++) {
+		set32(b, k);
+		if (emit(ctx, b, 4, NULL))
+			return CG_STOP;
+	}
+	return CG_OK;
+}
+
 #endif

@@ -484,6 +484,51 @@ test_graphs(void)
 	}
 }
 
+static int
+count_emit(void *ctx, const unsigned char *pos, size_t len, const char *move)
+{
+	struct dec *d = ctx;
+
+	(void)move;
+	if (d->out->len)
+		cg_buf_addstr(d->out, " ");
+	if (cg_rs_print(d->p, pos, len, d->out) < 0)
+		cg_buf_addstr(d->out, "ERROR");
+	return 0;
+}
+
+/* enumerate(family), printed positions joined by spaces */
+static const char *
+family(const char *spec, const char *fam)
+{
+	struct cg_plugin *p = cg_plugin_get(spec, 1);
+	struct dec d = { p, &outb };
+
+	cg_buf_free(&outb);
+	cg_buf_init(&outb);
+	if (cg_rs_enumerate(p, fam, count_emit, &d) < 0)
+		cg_buf_addstr(&outb, "ERROR");
+	return cg_buf_str(&outb);
+}
+
+static void
+test_families(void)
+{
+	/* toads "2": the 9 strips of two squares, '.' < 'f' < 't' */
+	is_str(family("toads", "2"), ".. .f .t f. ff ft t. tf tt",
+	    "toads family 2");
+	/* cutcake "2x2": pieces 1x1 1x2 2x1 2x2 */
+	is_str(family("cutcake", "2x2"), "1x1 1x2 2x1 2x2",
+	    "cutcake family 2x2");
+	/* chomp "2x2": C(4,2) - 1 = 5 diagrams */
+	is_str(family("chomp", "2x2"), "1x1 2x1 1x2 2,1 2x2",
+	    "chomp family 2x2");
+	is_str(family("octal:0.77", "3"), "1 2 3", "octal family 3");
+	is_str(family("subtraction:1/2", "2"), "1 2", "subtraction family 2");
+	is_str(family("chomp", "3"), "ERROR", "chomp bad family");
+	is_str(family("toads", "0"), "ERROR", "toads bad family");
+}
+
 static void
 test_toads(void)
 {
@@ -529,6 +574,7 @@ main(void)
 	test_heap_rules();
 	test_chomp();
 	test_graphs();
+	test_families();
 	cg_buf_free(&outb);
 	cg_plugin_unload_all();
 	return tap_done();
