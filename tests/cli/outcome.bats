@@ -380,3 +380,17 @@ abstract() {
 	[ "$status" -eq 1 ]
 	assert_output --partial "not a heap game"
 }
+
+# ------------------------------------------------------ knowledge bases
+
+@test "-K: knowledge bases are consulted for roots and components" {
+	[ -x "$CG_BUILD/bin/cg-kb-build" ] || skip "cg-kb-build not built"
+	# a base that (wrongly, on purpose) says heap 3 has nimber 5: the
+	# answers show it was used, for the root 3 and for the component 3
+	# of 3+1 (5 XOR 1 = 4)
+	cg-parse -r nim 3 | awk -F'\t' -v OFS='\t' '{print} $1 == "N" {print "A", $2, "nimber", 5}' > "$T/k.cgt"
+	cg-kb-build -k nimber -o "$T/k.kb" "$T/k.cgt"
+	run sh -c "printf '3\n3+1\n2\n' | cg-outcome -r nim -n -t -K '$T/k.kb'"
+	assert_success
+	assert_output "$(printf '3\t5\n3+1\t4\n2\t2')"
+}
