@@ -26,13 +26,56 @@ header_kind(const char *line)
 	return -1;
 }
 
+/* Parse text as one position, or else (a sum written by
+ * cg_solver_print_sum for a ruleset without a sum notation) as positions
+ * separated by '+'.  The positions are concatenated in pos; bounds[i] is
+ * the end of part i. */
+static int
+parse_parts(struct cg_plugin *rs, const char *text, struct cg_buf *pos,
+    size_t **bounds, size_t *nparts)
+{
+	const char *p, *q;
+	size_t n = 0;
+	struct cg_error first;
+
+	pos->len = 0;
+	*nparts = 0;
+	if (cg_rs_parse(rs, text, strlen(text), pos) >= 0) {
+		*bounds = cg_xreallocarray(*bounds, 1, sizeof **bounds);
+		(*bounds)[0] = pos->len;
+		*nparts = 1;
+		return 0;
+	}
+	first = rs->err;
+	if (strchr(text, '+') == NULL)
+		return -1;
+	pos->len = 0;
+	for (p = text;; p = q + 1) {
+		q = strchr(p, '+');
+		if (q == NULL)
+			q = p + strlen(p);
+		if (cg_rs_parse(rs, p, (size_t)(q - p), pos) < 0) {
+			rs->err = first;
+			return -1;
+		}
+		*bounds = cg_xreallocarray(*bounds, n + 1, sizeof **bounds);
+		(*bounds)[n++] = pos->len;
+		if (*q == 0)
+			break;
+	}
+	*nparts = n;
+	return 0;
+}
+
 int
 cg_solvedb_read(const char *path, struct cg_plugin *rs,
     enum cg_solvedb_kind kind, int missing_ok,
-    int (*fn)(void *, const unsigned char *, size_t, long, const char *,
-    unsigned long, char *, size_t), void *ctx, char *err, size_t errlen)
+    int (*fn)(void *, const unsigned char *, const size_t *, size_t, long,
+    const char *, unsigned long, char *, size_t), void *ctx, char *err,
+    size_t errlen)
 {
 	FILE *fp = fopen(path, "r");
+	size_t *bounds = NULL, nparts;
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t n;
@@ -105,15 +148,14 @@ cg_solvedb_read(const char *path, struct cg_plugin *rs,
 			/* "position value" accepted too; the value is ignored */
 			*sp = 0;
 		}
-		pos.len = 0;
-		if (cg_rs_parse(rs, text, strlen(text), &pos) < 0) {
+		if (parse_parts(rs, text, &pos, &bounds, &nparts) < 0) {
 			snprintf(err, errlen, "%s:%lu: position '%.60s' is not "
 			    "a '%s' position: %s", path, lineno, text,
 			    rs->spec, cg_rs_errmsg(rs));
 			rc = -1;
 			break;
 		}
-		if (fn(ctx, pos.data, pos.len, value, text, lineno, err,
+		if (fn(ctx, pos.data, bounds, nparts, value, text, lineno, err,
 		    errlen)) {
 			rc = -1;
 			break;
@@ -128,6 +170,7 @@ cg_solvedb_read(const char *path, struct cg_plugin *rs,
 		rc = -1;
 	}
 	free(line);
+	free(bounds);
 	cg_buf_free(&pos);
 	fclose(fp);
 	return rc;
@@ -158,13 +201,24 @@ extra_add(struct cg_solvedb_extra *x, const char *text, long value)
 }
 
 static int
-load_entry(void *ctx, const unsigned char *pos, size_t len, long value,
-    const char *text, unsigned long line, char *err, size_t errlen)
+load_entry(void *ctx, const unsigned char *pos, const size_t *bounds,
+    size_t nparts, long value, const char *text, unsigned long line,
+    char *err, size_t errlen)
 {
 	struct loadctx *lc = ctx;
-	uint32_t *ids;
-	size_t n = cg_solver_components(lc->s, pos, len, &ids);
+	uint32_t *ids = NULL, *part;
+	size_t n = 0, i, k, start = 0;
 	int rc = 0;
+
+	for (i = 0; i < nparts; i++) {
+		k = cg_solver_components(lc->s, pos + start, bounds[i] - start,
+		    &part);
+		ids = cg_xreallocarray(ids, n + k + 1, sizeof *ids);
+		memcpy(ids + n, part, k * sizeof *ids);
+		n += k;
+		free(part);
+		start = bounds[i];
+	}
 
 	if (lc->kind == CG_DB_MISERE) {
 		if (cg_solver_set_misere_loss(lc->s, ids, n) < 0) {

@@ -37,13 +37,16 @@ int cg_solvedb_load(const char *path, struct cg_solver *s,
     enum cg_solvedb_kind kind, int missing_ok,
     struct cg_solvedb_extra *extra, char *err, size_t errlen);
 
-/* Read the entries of path: fn(ctx, position bytes, len, value, line) for
- * each (value -1 for misere lines).  Same errors as above; fn returns
- * non-zero to fail with the message it put in err. */
+/* Read the entries of path: fn(ctx, position bytes, part ends, number of
+ * parts, value, text, line) for each (value -1 for misere lines).  A
+ * position is one part, or several for a sum written as parts separated
+ * by '+' (rulesets whose notation has no sums).  Same errors as above; fn
+ * returns non-zero to fail with the message it put in err. */
 int cg_solvedb_read(const char *path, struct cg_plugin *rs,
     enum cg_solvedb_kind kind, int missing_ok,
-    int (*fn)(void *ctx, const unsigned char *pos, size_t len, long value,
-    const char *text, unsigned long line, char *err, size_t errlen),
+    int (*fn)(void *ctx, const unsigned char *pos, const size_t *ends,
+    size_t nparts, long value, const char *text, unsigned long line,
+    char *err, size_t errlen),
     void *ctx, char *err, size_t errlen);
 
 /* Write what s knows (nimbers of components, or misere losses) plus the

@@ -171,12 +171,17 @@ struct guidectx {
 };
 
 static int
-guide_entry(void *ctx, const unsigned char *pos, size_t len, long value,
-    const char *text, unsigned long line, char *err, size_t errlen)
+guide_entry(void *ctx, const unsigned char *pos, const size_t *ends,
+    size_t nparts, long value, const char *text, unsigned long line,
+    char *err, size_t errlen)
 {
 	struct guidectx *g = ctx;
 	uint64_t e, *v;
 	int isnew;
+	size_t len = ends[0];
+
+	if (nparts != 1)
+		return 0;   /* sums of several parts do not guide */
 
 	g->canon.len = 0;
 	if (cg_rs_canonical(g->ps->rs, pos, len, &g->canon) < 0) {
@@ -727,6 +732,23 @@ main(int argc, char **argv)
 	if (check)
 		report_check();
 	save_databases();
+	if (progress) {
+		struct psolver *ps;
+
+		for (ps = psolvers; ps != NULL; ps = ps->next) {
+			const struct cg_solver_stats *st =
+			    cg_solver_stats(ps->s);
+
+			fprintf(stderr, "%s: %s: %llu expanded, %llu solved, "
+			    "%zu positions stored, %.1f MB tables, %.1f s\n",
+			    cg_progname, ps->rs->spec,
+			    (unsigned long long)st->expanded,
+			    (unsigned long long)st->solved,
+			    cg_solver_ncomponents(ps->s),
+			    (double)cg_solver_memory(ps->s) / 1048576.0,
+			    elapsed());
+		}
+	}
 	{
 		struct psolver *ps, *next;
 

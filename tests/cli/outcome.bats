@@ -280,6 +280,17 @@ abstract() {
 	grep -qx '1+1+1' "$T/m.spr"
 }
 
+@test "misere databases of sums reload (Cram has no sum notation)" {
+	need cram
+	cg-parse -r cram '....|....|....' | cg cg-outcome -m -t -D "$T/m.spr" > "$T/a"
+	# sums of several boards are written as boards joined by '+'
+	grep -q '+' "$T/m.spr"
+	cp "$T/m.spr" "$T/m0"
+	cg-parse -r cram '....|....|....' | cg cg-outcome -m -t -D "$T/m.spr" > "$T/b"
+	cmp "$T/a" "$T/b"
+	cmp "$T/m.spr" "$T/m0"
+}
+
 @test "Glop-notation databases are read (Cram)" {
 	need cram
 	# 2x3 Cram ("000*000E"): nimber 1 (outcome.tsv row for 2xn, n odd);
