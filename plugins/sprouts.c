@@ -62,6 +62,7 @@ static inline int lclass(unsigned v) { return is_l1(v) ? 0 : is_l2(v) ? 1 : 2; }
 struct vec {
 	V *d;
 	size_t n, cap;
+	int heap;               /* d is a heap block of its own */
 };
 
 struct span {
@@ -69,13 +70,21 @@ struct span {
 	size_t n;
 };
 
+#define NVEC 20
 struct ws {
 	const struct cg_host *h;
 	int oom;
 	int limit;              /* a letter capacity was exceeded */
-	struct vec a, b, c, e;  /* scratch for one land's pipeline */
-	struct vec rot, regs, bnds, lands, out, child, prep, canon, pos;
-	struct vec tmp, cpos, lprep, lprep2, co, ci, idx;
+	union {
+		struct vec v[NVEC];
+		struct {
+			struct vec a, b, c, e;  /* one land's pipeline */
+			struct vec rot, regs, lands, out, child, prep,
+			    canon, pos, tmp, cpos, lprep, lprep2, co, ci,
+			    idx, grp;
+		} n;
+	} u;
+	V *arena;               /* one block shared out to the vectors */
 	struct span *sp;        /* span scratch */
 	size_t spcap;
 	/* children deduplication */
@@ -98,13 +107,20 @@ vgrow(struct ws *w, struct vec *v, size_t extra)
 	cap = v->cap ? v->cap : 64;
 	while (cap < need)
 		cap *= 2;
-	d = w->h->realloc(v->d, cap);
+	if (v->heap)
+		d = w->h->realloc(v->d, cap);
+	else {
+		d = w->h->alloc(cap);
+		if (d != NULL && v->n > 0)
+			memcpy(d, v->d, v->n);
+	}
 	if (d == NULL) {
 		w->oom = 1;
 		return -1;
 	}
 	v->d = d;
 	v->cap = cap;
+	v->heap = 1;
 	return 0;
 }
 
@@ -115,10 +131,10 @@ vpush(struct ws *w, struct vec *v, unsigned x)
 		v->d[v->n++] = (V)x;
 }
 
-static void
+static inline void
 vput(struct ws *w, struct vec *v, const V *p, size_t n)
 {
-	if (n == 0 || vgrow(w, v, n) < 0)
+	if (n == 0 || (v->n + n > v->cap && vgrow(w, v, n) < 0))
 		return;
 	memcpy(v->d + v->n, p, n);
 	v->n += n;
@@ -145,24 +161,35 @@ spans(struct ws *w, size_t n)
 	return p;
 }
 
+/* A workspace for positions of about hint bytes: one allocation. */
 static void
-ws_init(struct ws *w, const struct cg_host *h)
+ws_init(struct ws *w, const struct cg_host *h, size_t hint)
 {
+	size_t cap = 4 * hint + 256, i;
+
 	memset(w, 0, sizeof *w);
 	w->h = h;
+	w->arena = h->alloc(NVEC * cap);
+	if (w->arena == NULL) {
+		w->oom = 1;
+		return;
+	}
+	for (i = 0; i < NVEC; i++) {
+		w->u.v[i].d = w->arena + i * cap;
+		w->u.v[i].cap = cap;
+	}
 }
 
 static void
 ws_free(struct ws *w)
 {
-	struct vec *v[] = { &w->a, &w->b, &w->c, &w->e, &w->rot, &w->regs,
-	    &w->bnds, &w->lands, &w->out, &w->child, &w->prep, &w->canon,
-	    &w->pos, &w->tmp, &w->store, &w->cpos, &w->lprep, &w->lprep2, &w->co, &w->ci,
-	    &w->idx };
 	size_t i;
 
-	for (i = 0; i < sizeof v / sizeof v[0]; i++)
-		w->h->free(v[i]->d);
+	for (i = 0; i < NVEC; i++)
+		if (w->u.v[i].heap)
+			w->h->free(w->u.v[i].d);
+	w->h->free(w->arena);
+	w->h->free(w->store.d);
 	w->h->free(w->sp);
 	w->h->free(w->slot);
 }
@@ -194,44 +221,20 @@ lcmp(const V *a, size_t na, const V *b, size_t nb)
 	return na < nb ? -1 : na > nb ? 1 : 0;
 }
 
-static int
-span_cmp(const void *x, const void *y)
+/* Sort spans in line order (few elements: insertion sort). */
+static void
+span_sort(struct span *sp, size_t n)
 {
-	const struct span *a = x, *b = y;
+	size_t i, j;
 
-	return lcmp(a->p, a->n, b->p, b->n);
-}
+	for (i = 1; i < n; i++) {
+		struct span t = sp[i];
 
-/* Compare the rotations of b (length n) starting at r and s. */
-static int
-rot_cmp(const V *b, size_t n, size_t r, size_t s)
-{
-	size_t i, x, y;
-
-	for (i = 0, x = r, y = s; i < n; i++) {
-		unsigned p = b[x], q = b[y];
-
-		if (is_letter(p) && is_letter(q)) {
-			int cp = lclass(p), cq = lclass(q);
-
-			if (cp != cq)
-				return cp < cq ? -1 : 1;
-		} else if (p != q)
-			return p < q ? -1 : 1;
-		if (++x == n)
-			x = 0;
-		if (++y == n)
-			y = 0;
+		for (j = i; j > 0 && lcmp(t.p, t.n, sp[j - 1].p,
+		    sp[j - 1].n) < 0; j--)
+			sp[j] = sp[j - 1];
+		sp[j] = t;
 	}
-	for (i = 0, x = r, y = s; i < n; i++) {
-		if (b[x] != b[y])
-			return b[x] < b[y] ? -1 : 1;
-		if (++x == n)
-			x = 0;
-		if (++y == n)
-			y = 0;
-	}
-	return 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -262,7 +265,8 @@ static void
 land_reduce(struct ws *w, const V *in, size_t n, struct vec *out)
 {
 	unsigned cnt[256];
-	struct vec *t = &w->a, *u = &w->b;
+	V map[256];
+	struct vec *t = &w->u.n.a, *u = &w->u.n.b;
 	size_t i, j, start, rs;
 
 	/* 1. dead vertices: 3, and upper-case letters seen three times */
@@ -314,9 +318,11 @@ land_reduce(struct ws *w, const V *in, size_t n, struct vec *out)
 	 * of 2 or 3 lives become one boundary */
 	t->n = 0;
 	rs = 0;
+	memset(cnt, 0, sizeof cnt);
 	for (i = 0; i < u->n; i++) {
 		size_t b0, k, rlen;
 		int half, half2;
+		unsigned next;
 
 		if (u->d[i] != REG)
 			continue;
@@ -325,61 +331,61 @@ land_reduce(struct ws *w, const V *in, size_t n, struct vec *out)
 			rs = i + 1;
 			continue;
 		}
-		/* per boundary lower-case renaming */
+		/* per boundary: letters seen twice become lower-case, named
+		 * in order of first appearance (cnt is all zero here) */
 		b0 = rs;
 		for (j = rs; j < i; j++) {
 			if (u->d[j] != BND)
 				continue;
-			{
-				unsigned next = L1_FIRST;
-				size_t x, y;
-
-				for (x = b0; x < j; x++) {
-					unsigned v = u->d[x];
-					int c = 0;
-
-					if (!is_uplike(v))
-						continue;
-					for (y = b0; y < j; y++)
-						c += u->d[y] == v;
-					if (c == 2) {
-						if (next > L1_LAST) {
-							w->limit = 1;
-							return;
-						}
-						for (y = b0; y < j; y++)
-							if (u->d[y] == v)
-								u->d[y] = (V)next;
-						next++;
-					}
-				}
-			}
-			b0 = j + 1;
-		}
-		/* per region two-boundary renaming */
-		{
-			unsigned next = L2_FIRST;
-
-			for (j = rs; j < i; j++) {
-				unsigned v = u->d[j];
-				int c = 0;
+			for (k = b0; k < j; k++)
+				if (is_uplike(u->d[k]))
+					cnt[u->d[k]]++;
+			next = L1_FIRST;
+			for (k = b0; k < j; k++) {
+				unsigned v = u->d[k];
 
 				if (!is_uplike(v))
 					continue;
-				for (k = rs; k < i; k++)
-					c += u->d[k] == v;
-				if (c == 2) {
-					if (next > L2_LAST) {
+				if (cnt[v] == 2) {
+					if (next > L1_LAST) {
 						w->limit = 1;
 						return;
 					}
-					for (k = rs; k < i; k++)
-						if (u->d[k] == v)
-							u->d[k] = (V)next;
-					next++;
+					map[v] = (V)next++;
+					cnt[v] = 0x80;  /* renamed */
 				}
+				if (cnt[v] == 0x80)
+					u->d[k] = map[v];
 			}
+			for (k = b0; k < j; k++)
+				if (is_uplike(u->d[k]))
+					cnt[u->d[k]] = 0;
+			b0 = j + 1;
 		}
+		/* per region: two-boundary letters (surfaces only) */
+		for (k = rs; k < i; k++)
+			if (is_uplike(u->d[k]))
+				cnt[u->d[k]]++;
+		next = L2_FIRST;
+		for (k = rs; k < i; k++) {
+			unsigned v = u->d[k];
+
+			if (!is_uplike(v))
+				continue;
+			if (cnt[v] == 2) {
+				if (next > L2_LAST) {
+					w->limit = 1;
+					return;
+				}
+				map[v] = (V)next++;
+				cnt[v] = 0x80;
+			}
+			if (cnt[v] == 0x80)
+				u->d[k] = map[v];
+		}
+		for (k = rs; k < i; k++)
+			if (is_uplike(u->d[k]))
+				cnt[u->d[k]] = 0;
 		/* lives, in halves */
 		half = 0;
 		for (j = rs; j < i && half <= 6; j++) {
@@ -465,7 +471,7 @@ rename_up(struct ws *w, V *p, size_t n)
 static void
 rename_low(V *p, size_t n)
 {
-	V map1[256], map2[256];
+	V map1[N_L1], map2[L2_LAST - L2_FIRST + 1];
 	unsigned n1 = L1_FIRST, n2 = L2_FIRST;
 	size_t i;
 
@@ -475,19 +481,23 @@ rename_low(V *p, size_t n)
 		unsigned v = p[i];
 
 		if (v == BND) {
-			memset(map1, 0, sizeof map1);
-			n1 = L1_FIRST;
+			if (n1 != L1_FIRST) {
+				memset(map1, 0, sizeof map1);
+				n1 = L1_FIRST;
+			}
 		} else if (v == REG) {
-			memset(map2, 0, sizeof map2);
-			n2 = L2_FIRST;
+			if (n2 != L2_FIRST) {
+				memset(map2, 0, sizeof map2);
+				n2 = L2_FIRST;
+			}
 		} else if (is_l1(v)) {
-			if (map1[v] == 0)
-				map1[v] = (V)n1++;
-			p[i] = map1[v];
+			if (map1[v - L1_FIRST] == 0)
+				map1[v - L1_FIRST] = (V)n1++;
+			p[i] = map1[v - L1_FIRST];
 		} else if (is_l2(v)) {
-			if (map2[v] == 0)
-				map2[v] = (V)n2++;
-			p[i] = map2[v];
+			if (map2[v - L2_FIRST] == 0)
+				map2[v - L2_FIRST] = (V)n2++;
+			p[i] = map2[v - L2_FIRST];
 		}
 	}
 }
@@ -498,7 +508,7 @@ static void
 region_variant(struct ws *w, const V *p, size_t n, int reverse,
     struct vec *out)
 {
-	struct vec *r = &w->rot;
+	struct vec *r = &w->u.n.rot;
 	struct span *sp;
 	size_t i, b0, nb = 0, k, base;
 
@@ -510,8 +520,7 @@ region_variant(struct ws *w, const V *p, size_t n, int reverse,
 		return;
 	b0 = 0;
 	for (i = 0; i < n; i++) {
-		size_t len, best, s;
-		const V *b;
+		size_t len, best, s, m;
 		V *q;
 
 		if (p[i] != BND)
@@ -523,21 +532,41 @@ region_variant(struct ws *w, const V *p, size_t n, int reverse,
 				q[k] = p[i - 1 - k];
 		else
 			memcpy(q, p + b0, len);
-		/* least rotation, written back in place */
-		best = 0;
-		b = q;
-		for (s = 1; s < len; s++)
-			if (rot_cmp(b, len, s, best) < 0)
-				best = s;
-		if (best != 0) {
-			struct vec *t = &w->tmp;
+		/* least rotation in line order: least rotation of the
+		 * letter kinds, ties broken by the letters themselves;
+		 * compared on doubled copies with memcmp */
+		if (len > 1) {
+			struct vec *t = &w->u.n.tmp;
+			V *cm, *ex;
 
 			t->n = 0;
-			if (vgrow(w, t, len) < 0)
+			if (vgrow(w, t, 4 * len) < 0)
 				return;
-			memcpy(t->d, q + best, len - best);
-			memcpy(t->d + len - best, q, best);
-			memcpy(q, t->d, len);
+			cm = t->d;
+			ex = t->d + 2 * len;
+			for (k = 0; k < len; k++) {
+				unsigned v = q[k];
+
+				cm[k] = cm[k + len] = (V)(!is_letter(v) ? v :
+				    is_l1(v) ? L1_FIRST : is_l2(v) ? L2_FIRST :
+				    UP_FIRST);
+				ex[k] = ex[k + len] = (V)v;
+			}
+			best = 0;
+			for (s = 1; s < len; s++) {
+				int c;
+
+				if (cm[s] > cm[best])
+					continue;
+				for (c = 0, m = 0; m < len && c == 0; m++)
+					c = (int)cm[s + m] - (int)cm[best + m];
+				for (m = 0; m < len && c == 0; m++)
+					c = (int)ex[s + m] - (int)ex[best + m];
+				if (c < 0)
+					best = s;
+			}
+			if (best != 0)
+				memcpy(q, ex + best, len);
 		}
 		r->n += len;
 		r->d[r->n++] = BND;
@@ -556,7 +585,7 @@ region_variant(struct ws *w, const V *p, size_t n, int reverse,
 			b0 = i + 1;
 		}
 	if (nb > 1)
-		qsort(sp, nb, sizeof *sp, span_cmp);
+		span_sort(sp, nb);
 	base = out->n;
 	if (vgrow(w, out, n + 1) < 0)
 		return;
@@ -573,7 +602,7 @@ region_variant(struct ws *w, const V *p, size_t n, int reverse,
 static void
 land_sort(struct ws *w, const V *in, size_t n, struct vec *out)
 {
-	struct vec *rg = &w->regs;
+	struct vec *rg = &w->u.n.regs;
 	struct span *sp;
 	size_t i, r0, nr = 0, k;
 
@@ -613,7 +642,7 @@ land_sort(struct ws *w, const V *in, size_t n, struct vec *out)
 			r0 = i + 1;
 		}
 	if (nr > 1)
-		qsort(sp, nr, sizeof *sp, span_cmp);
+		span_sort(sp, nr);
 	out->n = 0;
 	if (vgrow(w, out, rg->n) < 0)
 		return;
@@ -628,7 +657,7 @@ land_sort(struct ws *w, const V *in, size_t n, struct vec *out)
 static void
 land_canon(struct ws *w, const V *p, size_t n, struct vec *out)
 {
-	struct vec *x = &w->c, *y = &w->e;
+	struct vec *x = &w->u.n.c, *y = &w->u.n.e;
 	size_t i;
 	int low = 0;
 
@@ -642,13 +671,21 @@ land_canon(struct ws *w, const V *p, size_t n, struct vec *out)
 		return;
 	for (i = 0; i < y->n && !low; i++)
 		low = is_l1(y->d[i]) || is_l2(y->d[i]);
-	if (low)
-		rename_low(y->d, y->n);
-	rename_up(w, y->d, y->n);
-	land_sort(w, y->d, y->n, x);
-	if (w->oom || w->limit)
+	/* rename again and sort again; sorting a sorted land changes
+	 * nothing, so the second sort is needed only if a name changed */
+	x->n = 0;
+	vput(w, x, y->d, y->n);
+	if (w->oom)
 		return;
-	vput(w, out, x->d, x->n);
+	if (low)
+		rename_low(x->d, x->n);
+	rename_up(w, x->d, x->n);
+	if (memcmp(x->d, y->d, y->n) != 0) {
+		land_sort(w, x->d, x->n, y);
+		if (w->oom || w->limit)
+			return;
+	}
+	vput(w, out, y->d, y->n);
 	vpush(w, out, LAND);
 }
 
@@ -659,26 +696,41 @@ struct lset {
 	uint64_t b[4];
 };
 
+static int
+lset_meets(const struct lset *a, const struct lset *b)
+{
+	return ((a->b[0] & b->b[0]) | (a->b[1] & b->b[1]) |
+	    (a->b[2] & b->b[2]) | (a->b[3] & b->b[3])) != 0;
+}
+
+static void
+lset_or(struct lset *a, const struct lset *b)
+{
+	a->b[0] |= b->b[0];
+	a->b[1] |= b->b[1];
+	a->b[2] |= b->b[2];
+	a->b[3] |= b->b[3];
+}
+
 /* Reduce a land, split it into independent lands (regions sharing an
  * upper-case letter stay together, grouped as Glop groups them) and
  * canonise each; the lands are appended to out, each ending with LAND. */
 static void
 land_process(struct ws *w, const V *in, size_t n, struct vec *out)
 {
-	struct vec *red = &w->out;
-	size_t i, r0, nr, k, g, ng;
-	struct lset *rset, *gset;
-	size_t *rstart, *rlen, *order, *gfirst, *glen, *ord2, *gf2, *gl2;
-	struct lset *gs2;
+	struct vec *red = &w->u.n.out, *tmp = &w->u.n.prep;
+	struct lset *rset, *gset, *gset2, *ls;
+	size_t *rstart, *rlen, *order, *order2, *gfirst, *gfirst2, *glen,
+	    *glen2, *sw;
+	size_t i, r0, nr, k, g, ng, ng2, nn, lstart;
 	void *mem;
-	struct vec *tmp = &w->prep;
 
 	/* lower-case pairs become upper-case letters first, as before a
 	 * move: the reduction then treats every letter alike */
-	prepare_land(w, in, n, &w->lprep2);
+	prepare_land(w, in, n, &w->u.n.lprep2);
 	if (w->oom || w->limit)
 		return;
-	land_reduce(w, w->lprep2.d, w->lprep2.n, red);
+	land_reduce(w, w->u.n.lprep2.d, w->u.n.lprep2.n, red);
 	if (w->oom || w->limit || red->n == 0)
 		return;
 	nr = 0;
@@ -688,31 +740,27 @@ land_process(struct ws *w, const V *in, size_t n, struct vec *out)
 		land_canon(w, red->d, red->n, out);
 		return;
 	}
-	mem = w->h->alloc(nr * (2 * sizeof(struct lset) + 7 * sizeof(size_t)
-	    + sizeof(struct lset)));
-	if (mem == NULL) {
-		w->oom = 1;
+	w->u.n.grp.n = 0;
+	if (vgrow(w, &w->u.n.grp, nr * (3 * sizeof(struct lset) +
+	    8 * sizeof(size_t)) + 16) < 0)
 		return;
-	}
+	/* aligned for the bitsets */
+	mem = (void *)(((uintptr_t)w->u.n.grp.d + 15) & ~(uintptr_t)15);
 	rset = mem;
 	gset = rset + nr;
-	gs2 = gset + nr;
-	rstart = (size_t *)(gs2 + nr);
+	gset2 = gset + nr;
+	rstart = (size_t *)(void *)(gset2 + nr);
 	rlen = rstart + nr;
 	order = rlen + nr;
-	gfirst = order + nr;
-	glen = gfirst + nr;
-	ord2 = glen + nr;
-	gf2 = ord2 + nr;
-	(void)gf2;
-	gl2 = NULL;
-	r0 = 0;
-	k = 0;
-	for (i = 0; i < red->n; i++) {
+	order2 = order + nr;
+	gfirst = order2 + nr;
+	gfirst2 = gfirst + nr;
+	glen = gfirst2 + nr;
+	glen2 = glen + nr;
+	memset(rset, 0, nr * sizeof *rset);
+	for (i = 0, r0 = 0, k = 0; i < red->n; i++) {
 		unsigned v = red->d[i];
 
-		if (k < nr && i == r0)
-			memset(&rset[k], 0, sizeof rset[k]);
 		if (is_uplike(v))
 			rset[k].b[v >> 6] |= (uint64_t)1 << (v & 63);
 		if (v == REG) {
@@ -722,101 +770,54 @@ land_process(struct ws *w, const V *in, size_t n, struct vec *out)
 			r0 = i + 1;
 		}
 	}
-	/* Glop's grouping: a region joins (and merges, at the end of the
-	 * list) every group it shares a letter with. */
+	/* Glop's grouping: each region in turn; the groups it meets are
+	 * merged with it into one group put last, after the others */
 	ng = 0;
 	for (k = 0; k < nr; k++) {
-		size_t nn = 0, ln = 0, lstart;
-		struct lset ls;
-		size_t ng2 = 0;
-		int linked = 0;
-
-		memset(&ls, 0, sizeof ls);
-		/* new order: unlinked groups, then the linked group */
-		lstart = 0;
-		(void)lstart;
-		/* first pass: unlinked groups in order into ord2 */
+		nn = 0;
+		ng2 = 0;
 		for (g = 0; g < ng; g++) {
-			int sh = (gset[g].b[0] & rset[k].b[0]) ||
-			    (gset[g].b[1] & rset[k].b[1]) ||
-			    (gset[g].b[2] & rset[k].b[2]) ||
-			    (gset[g].b[3] & rset[k].b[3]);
-
-			if (sh) {
-				linked = 1;
+			if (lset_meets(&gset[g], &rset[k]))
 				continue;
-			}
-			memcpy(ord2 + nn, order + gfirst[g],
+			memcpy(order2 + nn, order + gfirst[g],
 			    glen[g] * sizeof *order);
-			gs2[ng2] = gset[g];
-			/* temporarily keep group lengths in rlen-free space */
-			gfirst[g] = nn;     /* new start */
+			gfirst2[ng2] = nn;
+			glen2[ng2] = glen[g];
+			gset2[ng2] = gset[g];
 			nn += glen[g];
 			ng2++;
 		}
-		/* then the linked groups' regions and k */
+		lstart = nn;
+		ls = &gset2[ng2];
+		*ls = rset[k];
 		for (g = 0; g < ng; g++) {
-			int sh = (gset[g].b[0] & rset[k].b[0]) ||
-			    (gset[g].b[1] & rset[k].b[1]) ||
-			    (gset[g].b[2] & rset[k].b[2]) ||
-			    (gset[g].b[3] & rset[k].b[3]);
-
-			if (!sh)
+			if (!lset_meets(&gset[g], &rset[k]))
 				continue;
-			memcpy(ord2 + nn + ln, order + gfirst[g],
+			memcpy(order2 + nn, order + gfirst[g],
 			    glen[g] * sizeof *order);
-			ln += glen[g];
-			ls.b[0] |= gset[g].b[0];
-			ls.b[1] |= gset[g].b[1];
-			ls.b[2] |= gset[g].b[2];
-			ls.b[3] |= gset[g].b[3];
+			nn += glen[g];
+			lset_or(ls, &gset[g]);
 		}
-		(void)linked;
-		ord2[nn + ln] = k;
-		ln++;
-		ls.b[0] |= rset[k].b[0];
-		ls.b[1] |= rset[k].b[1];
-		ls.b[2] |= rset[k].b[2];
-		ls.b[3] |= rset[k].b[3];
-		/* rebuild group tables: unlinked groups keep their lengths */
-		{
-			size_t g2 = 0, pos = 0;
-
-			for (g = 0; g < ng; g++) {
-				int sh = (gset[g].b[0] & rset[k].b[0]) ||
-				    (gset[g].b[1] & rset[k].b[1]) ||
-				    (gset[g].b[2] & rset[k].b[2]) ||
-				    (gset[g].b[3] & rset[k].b[3]);
-
-				if (sh)
-					continue;
-				glen[g2] = glen[g];
-				gfirst[g2] = pos;
-				pos += glen[g];
-				g2++;
-			}
-			for (g = 0; g < ng2; g++)
-				gset[g] = gs2[g];
-			gfirst[ng2] = nn;
-			glen[ng2] = ln;
-			gset[ng2] = ls;
-			ng = ng2 + 1;
-		}
-		memcpy(order, ord2, (nn + ln) * sizeof *order);
+		order2[nn++] = k;
+		gfirst2[ng2] = lstart;
+		glen2[ng2] = nn - lstart;
+		ng2++;
+		sw = order; order = order2; order2 = sw;
+		sw = gfirst; gfirst = gfirst2; gfirst2 = sw;
+		sw = glen; glen = glen2; glen2 = sw;
+		ls = gset; gset = gset2; gset2 = ls;
+		ng = ng2;
 	}
-	(void)gl2;
-	for (g = 0; g < ng; g++) {
+	for (g = 0; g < ng && !w->oom && !w->limit; g++) {
 		tmp->n = 0;
 		for (k = 0; k < glen[g]; k++) {
 			size_t r = order[gfirst[g] + k];
 
 			vput(w, tmp, red->d + rstart[r], rlen[r]);
 		}
-		if (w->oom)
-			break;
-		land_canon(w, tmp->d, tmp->n, out);
+		if (!w->oom)
+			land_canon(w, tmp->d, tmp->n, out);
 	}
-	w->h->free(mem);
 }
 
 /* Sort the lands of lands (each ending with LAND) into out. */
@@ -841,7 +842,7 @@ lands_sort(struct ws *w, const V *p, size_t n, struct vec *out)
 			l0 = i + 1;
 		}
 	if (nl > 1)
-		qsort(sp, nl, sizeof *sp, span_cmp);
+		span_sort(sp, nl);
 	out->n = 0;
 	if (vgrow(w, out, n) < 0)
 		return;
@@ -855,7 +856,7 @@ lands_sort(struct ws *w, const V *p, size_t n, struct vec *out)
 static void
 canon_pass(struct ws *w, const V *p, size_t n, struct vec *out)
 {
-	struct vec *ls = &w->lands;
+	struct vec *ls = &w->u.n.lands;
 	size_t i, l0;
 
 	ls->n = 0;
@@ -883,8 +884,11 @@ canon_fix(struct ws *w, const V *p, size_t n, struct vec *out)
 
 	memset(&hist, 0, sizeof hist);
 	canon_pass(w, p, n, out);
+	if (w->oom || w->limit || (out->n == n && (n == 0 ||
+	    memcmp(out->d, p, n) == 0)))
+		return; /* p was canonical already */
 	for (it = 0; it < CANON_MAX && !w->oom && !w->limit; it++) {
-		struct vec *nx = &w->pos;
+		struct vec *nx = &w->u.n.pos;
 
 		off[it] = hist.n;
 		len[it] = out->n;
@@ -971,6 +975,115 @@ ws_status(const struct cg_context *cx, struct ws *w)
 	return CG_OK;
 }
 
+/* ------------------------------------------------------------------ */
+/* The ruleset's state: a memo of positions known to be canonical (by   */
+/* 64-bit hash), so that the canonical form of a position the search    */
+/* meets again costs a hash.  A pure cache: results never depend on it  */
+/* (short of a 64-bit hash collision).  Not for concurrent use.         */
+
+#define MEMO_BITS 18
+
+struct sstate {
+	uint64_t *memo;
+	size_t mask;
+};
+
+static uint64_t
+pos_hash(const V *p, size_t n)
+{
+	uint64_t h = 0x9e3779b97f4a7c15ull ^ n;
+	size_t i;
+
+	for (i = 0; i + 8 <= n; i += 8) {
+		uint64_t x;
+
+		memcpy(&x, p + i, 8);
+		h = (h ^ x) * 0xff51afd7ed558ccdull;
+		h ^= h >> 32;
+	}
+	for (; i < n; i++)
+		h = (h ^ p[i]) * 0x100000001b3ull;
+	h ^= h >> 29;
+	h *= 0xc4ceb9fe1a85ec53ull;
+	h ^= h >> 32;
+	return h | 1; /* 0 marks an empty slot */
+}
+
+static int
+memo_has(const struct cg_context *cx, const V *p, size_t n)
+{
+	const struct sstate *st = cx->state;
+	uint64_t h;
+
+	if (st == NULL)
+		return 0;
+	h = pos_hash(p, n);
+	return st->memo[h & st->mask] == h;
+}
+
+static void
+memo_add(const struct cg_context *cx, const V *p, size_t n)
+{
+	struct sstate *st = cx->state;
+	uint64_t h;
+
+	if (st == NULL)
+		return;
+	h = pos_hash(p, n);
+	st->memo[h & st->mask] = h;
+}
+
+static int
+sprouts_init(const struct cg_host *host, const char *params, void **state,
+    struct cg_error *err)
+{
+	struct sstate *st;
+	size_t n = (size_t)1 << MEMO_BITS;
+
+	if (params != NULL && *params != '\0' && strcmp(params, "0") != 0)
+		return host->error(err, 0, "topology '%s' is not supported: "
+		    "only the plane (0) is", params) < 0 ? CG_EPARAM :
+		    CG_EPARAM;
+	st = host->alloc(sizeof *st);
+	if (st == NULL)
+		return CG_ENOMEM;
+	st->memo = host->alloc(n * sizeof *st->memo);
+	if (st->memo == NULL) {
+		host->free(st);
+		return CG_ENOMEM;
+	}
+	memset(st->memo, 0, n * sizeof *st->memo);
+	st->mask = n - 1;
+	*state = st;
+	return CG_OK;
+}
+
+static void
+sprouts_fini(const struct cg_host *host, void *state)
+{
+	struct sstate *st = state;
+
+	if (st == NULL)
+		return;
+	host->free(st->memo);
+	host->free(st);
+}
+
+/* The canonical form of pos into w->u.n.cpos-like vector out. */
+static void
+canonical_into(const struct cg_context *cx, struct ws *w, const V *pos,
+    size_t len, struct vec *out)
+{
+	if (memo_has(cx, pos, len)) {
+		out->n = 0;
+		vput(w, out, pos, len);
+		return;
+	}
+	canon_fix(w, pos, len, out);
+	if (!w->oom && !w->limit)
+		memo_add(cx, out->d, out->n);
+}
+
 static int
 sprouts_canonical(const struct cg_context *cx, const unsigned char *pos,
     size_t len, struct cg_buf *out)
@@ -980,10 +1093,13 @@ sprouts_canonical(const struct cg_context *cx, const unsigned char *pos,
 
 	if (!check_bytes(pos, len))
 		return corrupt(cx);
-	ws_init(&w, cx->host);
-	canon_fix(&w, pos, len, &w.canon);
+	if (memo_has(cx, pos, len))
+		return cx->host->buf_put(out, pos, len) < 0 ? CG_ENOMEM : CG_OK;
+	ws_init(&w, cx->host, len);
+	canonical_into(cx, &w, pos, len, &w.u.n.canon);
 	r = ws_status(cx, &w);
-	if (r == CG_OK && cx->host->buf_put(out, w.canon.d, w.canon.n) < 0)
+	if (r == CG_OK && cx->host->buf_put(out, w.u.n.canon.d,
+	    w.u.n.canon.n) < 0)
 		r = CG_ENOMEM;
 	ws_free(&w);
 	return r;
@@ -1093,12 +1209,12 @@ dedupe(struct ws *w, const V *p, size_t n)
 }
 
 /* The land line with the played region replaced by the regions in
- * w->child; reduce, canonise, put back among the other lands, emit. */
+ * w->u.n.child; reduce, canonise, put back among the other lands, emit. */
 static void
 finish_child(struct gen *g)
 {
 	struct ws *w = g->w;
-	struct vec *lc = &w->tmp, *nl = &w->lands, *all = &w->pos;
+	struct vec *lc = &w->u.n.tmp, *nl = &w->u.n.lands, *all = &w->u.n.pos;
 	int r;
 
 	if (g->stop || w->oom || w->limit)
@@ -1107,18 +1223,18 @@ finish_child(struct gen *g)
 	lc->n = 0;
 	vput(w, lc, g->lreg, g->reg0);
 	vput(w, lc, g->lreg + g->reg1, g->llen - g->reg1);
-	vput(w, lc, w->child.d, w->child.n);
+	vput(w, lc, w->u.n.child.d, w->u.n.child.n);
 	if (w->oom)
 		return;
-	/* lc is w->tmp, which region sorting also uses: copy it away */
-	w->canon.n = 0;
-	vput(w, &w->canon, lc->d, lc->n);
+	/* lc is w->u.n.tmp, which region sorting also uses: copy it away */
+	w->u.n.canon.n = 0;
+	vput(w, &w->u.n.canon, lc->d, lc->n);
 	if (w->oom)
 		return;
 	nl->n = 0;
 	vput(w, nl, g->pos, g->land0);
 	vput(w, nl, g->pos + g->land1, g->plen - g->land1);
-	land_process(w, w->canon.d, w->canon.n, nl);
+	land_process(w, w->u.n.canon.d, w->u.n.canon.n, nl);
 	if (w->oom || w->limit)
 		return;
 	lands_sort(w, nl->d, nl->n, all);
@@ -1232,15 +1348,15 @@ region_moves(struct gen *g)
 	const V *rp = g->lreg + g->reg0;
 	size_t rn = g->reg1 - g->reg0 - 1; /* without REG */
 	size_t nb = 0, i, j, k, z, b0;
-	struct vec *ch = &w->child, *co = &w->co, *ci = &w->ci;
+	struct vec *ch = &w->u.n.child, *co = &w->u.n.co, *ci = &w->u.n.ci;
 	size_t *bs, *bl, *normal;
 
 	for (i = 0; i < rn; i++)
 		nb += rp[i] == BND;
-	w->idx.n = 0;
-	if (vgrow(w, &w->idx, 3 * nb * sizeof(size_t)) < 0)
+	w->u.n.idx.n = 0;
+	if (vgrow(w, &w->u.n.idx, 3 * nb * sizeof(size_t)) < 0)
 		return;
-	bs = (size_t *)(void *)w->idx.d;
+	bs = (size_t *)(void *)w->u.n.idx.d;
 	bl = bs + nb;
 	normal = bl + nb;
 	for (i = 0, b0 = 0, k = 0; i < rn; i++)
@@ -1375,24 +1491,27 @@ sprouts_options(const struct cg_context *cx, const unsigned char *pos,
 	(void)side;
 	if (!check_bytes(pos, len))
 		return corrupt(cx);
-	ws_init(&w, cx->host);
-	canon_fix(&w, pos, len, &w.cpos);
+	ws_init(&w, cx->host, len);
+	canonical_into(cx, &w, pos, len, &w.u.n.cpos);
 	memset(&g, 0, sizeof g);
 	g.w = &w;
 	g.cx = cx;
 	g.emit = emit;
 	g.ctx = ctx;
-	g.pos = w.cpos.d;
-	g.plen = w.cpos.n;
+	g.pos = w.u.n.cpos.d;
+	g.plen = w.u.n.cpos.n;
 	l0 = 0;
-	for (i = 0; i < w.cpos.n && !g.stop && !w.oom && !w.limit; i++) {
-		if (w.cpos.d[i] != LAND)
+	for (i = 0; i < w.u.n.cpos.n && !g.stop && !w.oom && !w.limit; i++) {
+		if (w.u.n.cpos.d[i] != LAND)
 			continue;
 		g.land0 = l0;
 		g.land1 = i + 1;
-		prepare_land(&w, w.cpos.d + l0, i - l0, &w.lprep);
-		g.lreg = w.lprep.d;
-		g.llen = w.lprep.n;
+		/* every land of a canonical position is canonical alone:
+		 * the search will ask for these again in the children */
+		memo_add(cx, w.u.n.cpos.d + l0, i + 1 - l0);
+		prepare_land(&w, w.u.n.cpos.d + l0, i - l0, &w.u.n.lprep);
+		g.lreg = w.u.n.lprep.d;
+		g.llen = w.u.n.lprep.n;
 		r0 = 0;
 		for (j = 0; j < g.llen && !g.stop && !w.oom && !w.limit; j++)
 			if (g.lreg[j] == REG) {
@@ -1628,11 +1747,11 @@ sprouts_parse(const struct cg_context *cx, const char *text, size_t len,
 	if (len == 0)
 		return h->error(cx->err, 1, "empty position (write ! for the "
 		    "empty position)");
-	ws_init(&w, h);
+	ws_init(&w, h, len);
 	land0 = 0;
 #define PUSH(x, c)                                                        \
 	do {                                                              \
-		if (w.pos.n == ccap) {                                    \
+		if (w.u.n.pos.n == ccap) {                                    \
 			size_t *nc;                                       \
 			ccap = ccap ? 2 * ccap : 64;                      \
 			nc = h->realloc(col, ccap * sizeof *col);         \
@@ -1642,8 +1761,8 @@ sprouts_parse(const struct cg_context *cx, const char *text, size_t len,
 			}                                                 \
 			col = nc;                                         \
 		}                                                         \
-		col[w.pos.n] = (c);                                       \
-		vpush(&w, &w.pos, (x));                                   \
+		col[w.u.n.pos.n] = (c);                                       \
+		vpush(&w, &w.u.n.pos, (x));                                   \
 		if (w.oom) {                                              \
 			r = CG_ENOMEM;                                    \
 			goto done;                                        \
@@ -1670,11 +1789,11 @@ sprouts_parse(const struct cg_context *cx, const char *text, size_t len,
 			}
 			if (c != '.' && c != '|') {
 				PUSH(LAND, c1);
-				r = check_land(cx, w.pos.d + land0, col + land0,
-				    w.pos.n - land0);
+				r = check_land(cx, w.u.n.pos.d + land0, col + land0,
+				    w.u.n.pos.n - land0);
 				if (r < 0)
 					goto done;
-				land0 = w.pos.n;
+				land0 = w.u.n.pos.n;
 			}
 			if (i >= len)
 				break;
@@ -1779,7 +1898,7 @@ sprouts_parse(const struct cg_context *cx, const char *text, size_t len,
 		i++;
 	}
 #undef PUSH
-	if (h->buf_put(out, w.pos.d, w.pos.n) < 0)
+	if (h->buf_put(out, w.u.n.pos.d, w.u.n.pos.n) < 0)
 		r = CG_ENOMEM;
 done:
 	h->free(col);
@@ -1830,13 +1949,14 @@ sprouts_order_key(const struct cg_context *cx, const unsigned char *pos,
 		}
 		r0 = i + 1;
 	}
-	if (lives > 0xffffff)
-		lives = 0xffffff;
-	if (lands > 0xff)
-		lands = 0xff;
-	if (est > 0xffffffff)
-		est = 0xffffffff;
-	*key = (int64_t)((lives << 40) | ((0xff - lands) << 32) | est);
+	/* searches add the keys of the components of a sum: lives add up
+	 * (Glop's first key), the estimated moves break ties */
+	(void)lands;
+	if (lives > 0xfffff)
+		lives = 0xfffff;
+	if (est > 0xfffff)
+		est = 0xfffff;
+	*key = (int64_t)((lives << 20) | est);
 	return CG_OK;
 }
 
@@ -1847,8 +1967,11 @@ static const struct cg_ruleset sprouts_ruleset = {
 	.version = "1.0",
 	.summary = "Sprouts in the plane, in Glop's notation (0*5, 1a1a, "
 	    "0.AB|AB+0)",
-	.params_help = NULL,
+	.params_help = "topology: 0, the plane (the default; surfaces are not "
+	    "supported yet)",
 	.flags = CG_IMPARTIAL | CG_SYMMETRY | CG_DECOMPOSES,
+	.init = sprouts_init,
+	.fini = sprouts_fini,
 	.parse = sprouts_parse,
 	.print = sprouts_print,
 	.options = sprouts_options,
