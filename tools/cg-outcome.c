@@ -81,6 +81,7 @@ struct psolver {
 	struct cg_solver *s;
 	struct cg_solvedb_extra extra;
 	struct cg_bytemap *guide;     /* --check: canonical key -> nim + 1 */
+	struct cg_heapseq *heap;      /* heap games: the nim sequence */
 	int db_loaded;
 	struct psolver *next;
 };
@@ -131,6 +132,33 @@ show_progress(struct cg_solver *s, void *arg)
 	cg_buf_free(&b);
 }
 
+/* Heap games: a component printed as a heap size gets its nim value from
+ * the nim sequence (normal play), not from a search. */
+static void
+heap_lookup(struct psolver *ps, struct cg_solver *s, uint32_t c,
+    const unsigned char *key, size_t len)
+{
+	struct cg_buf text;
+	const char *p;
+	unsigned long n = 0;
+	size_t got;
+	const uint32_t *v;
+
+	cg_buf_init(&text);
+	if (cg_rs_print(ps->rs, key, len, &text) >= 0) {
+		p = cg_buf_str(&text);
+		if (*p != 0 && text.len <= 9 && strspn(p, "0123456789") == text.len) {
+			n = strtoul(p, NULL, 10);
+			if (n <= 50000000UL) {
+				cg_heapseq_compute(ps->heap, n, !noshortcut);
+				v = cg_heapseq_values(ps->heap, &got);
+				(void)cg_solver_set_nimber(s, c, v[n]);
+			}
+		}
+	}
+	cg_buf_free(&text);
+}
+
 static void
 kb_lookup(void *ctx, struct cg_solver *s, uint32_t c,
     const unsigned char *key, size_t len)
@@ -138,6 +166,8 @@ kb_lookup(void *ctx, struct cg_solver *s, uint32_t c,
 	struct psolver *ps = ctx;
 	struct cg_buf out;
 
+	if (ps->heap != NULL && !check)
+		heap_lookup(ps, s, c, key, len);
 	if (nkb == 0 || check)
 		return;
 	cg_buf_init(&out);
@@ -256,6 +286,14 @@ psolver_for(struct cg_plugin *rs)
 	ps = cg_xcalloc(1, sizeof *ps);
 	ps->rs = rs;
 	ps->s = cg_solver_new(rs);
+	if (CG_HAS_HOOK(rs, extension)) {
+		const struct cg_heap_rules *r =
+		    rs->rs->extension(&rs->cx, CG_EXT_HEAP_RULES);
+		const char *why;
+
+		if (r != NULL)
+			ps->heap = cg_heapseq_new(r, &why);
+	}
 	cg_solver_set_interrupt(ps->s, &interrupted);
 	cg_solver_set_lookup(ps->s, kb_lookup, ps);
 	if (progress)
@@ -757,6 +795,7 @@ main(int argc, char **argv)
 			cg_solver_free(ps->s);
 			cg_solvedb_extra_free(&ps->extra);
 			cg_bytemap_free(ps->guide);
+			cg_heapseq_free(ps->heap);
 			free(ps);
 		}
 	}

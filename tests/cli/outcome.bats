@@ -166,6 +166,14 @@ check_rows() {
 	assert_output "Nothing"
 }
 
+@test "heap games: big heaps take their nim values from the sequence" {
+	need octal
+	# Kayles from impartial.tsv: preperiod 71, period 741281472182, so
+	# G(1000) = period[(1000 - 71) mod 12 = 5] = 1, and G(3) = 3: 1 ^ 3 = 2
+	run sh -c "printf '1000+3\n' | cg-outcome -r octal:0.77 -t -n"
+	assert_output "$(printf '1000+3\t2')"
+}
+
 @test "impartial.tsv: octal sequences as prefix(period)" {
 	need octal
 	local n=0 bad=0 rs want got per pre
