@@ -18,6 +18,10 @@
 #define CH_MAX_LEN 4096
 #define CH_MAX_SEG (CH_MAX_LEN / 2 + 1)
 
+/* Children may be empty: never hand the host a NULL position. */
+static const unsigned char ch_empty[1];
+#define CH_DATA(buf) ((buf).data != NULL ? (buf).data : ch_empty)
+
 struct ch_seg {
 	size_t a, b; /* [a, b) in the position bytes */
 };
@@ -324,7 +328,7 @@ ch_options(const struct cg_context *cx, const unsigned char *pos, size_t len,
 			break;
 		snprintf(move, sizeof move, "%d%s", w->mv[side][k].seg + 1,
 		    !both_ends ? "" : w->mv[side][k].end ? ">" : "<");
-		if (emit(ctx, buf.data, buf.len, move))
+		if (emit(ctx, CH_DATA(buf), buf.len, move))
 			rc = CG_STOP;
 	}
 	cx->host->free(buf.data);
@@ -360,7 +364,8 @@ ch_synch_options(const struct cg_context *cx, const unsigned char *pos,
 			if ((rc = ch_build(cx, pos, w->seg, w->n, w->na, w->nb,
 			    &buf)) < 0)
 				break;
-			if (emit(ctx, (size_t)i, (size_t)j, buf.data, buf.len))
+			if (emit(ctx, (size_t)i, (size_t)j, CH_DATA(buf),
+			    buf.len))
 				rc = CG_STOP;
 		}
 	cx->host->free(buf.data);

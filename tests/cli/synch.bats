@@ -222,3 +222,19 @@ TREE
 	run awk -v q="$output" 'BEGIN { split(q, a, "/"); printf "%.6f\n", a[1] / a[2] }'
 	assert_output "-5.195833"
 }
+
+@test "every ruleset: a tree from cg-options -a -j gives the plugin's answers" {
+	for spec in "push BRBRB B_RRB" "shove B_BR_R_B RBBR" \
+	    "cherries BRB_RBR_BR BR_B" "stackcherries BRB_R_RB BR_B" \
+	    "hackenbush l(l;rl) (lr;lr) 5:_B___B_B_B_B_R___R_R_B_R_ e(ee:{a};ee:{a}r)"; do
+		set -- $spec
+		rs=$1
+		shift
+		cg-parse -r "$rs" "$@" > "$T/in"
+		for opt in -t "-t -c"; do
+			cg-synch $opt "$T/in" > "$T/direct"
+			cg-options -a -j "$T/in" | cg-synch $opt > "$T/tree"
+			cmp "$T/direct" "$T/tree" || { echo "$rs $opt differs"; return 1; }
+		done
+	done
+}
