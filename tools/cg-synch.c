@@ -380,6 +380,9 @@ intern_batch(struct solver *s, uint32_t t)
 		s->trip[3 * k + 2] = table_intern(s, t,
 		    s->batch.data + s->koff[k], end - s->koff[k], h[k]);
 	}
+	/* the solver reads every child's state and value next */
+	for (k = 0; k < n; k++)
+		__builtin_prefetch(&s->node[s->trip[3 * k + 2]]);
 }
 
 static int
