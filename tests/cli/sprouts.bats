@@ -1,0 +1,175 @@
+#!/usr/bin/env bats
+# sprouts ruleset: Glop's notation, options derived by hand, published
+# outcomes, nim values and misere outcomes.
+load common
+
+texts() { awk -F'\t' '$1 == "N" {print $3}'; }
+printed() { cg cg-parse -r sprouts "$@" | texts; }
+opts() { cg cg-options -r sprouts -t <<< "$1" | cut -f2; }
+has_outcome() { [ -x "$CG_BUILD/bin/cg-outcome" ]; }
+
+@test "sprouts: printing follows Glop (0*k for runs of unused spots)" {
+	# Glop's printing routine writes every run of two or more unused
+	# spots of a region as 0*k; a single one stays 0.
+	run printed '0.0' '0*3' '0*2.0' '0*1' '!' '1a1a' \
+	    '0.0.1a1a|0.AB|AB+0' '0*2.AB|0*2.AB'
+	assert_success
+	assert_output $'0*2\n0*3\n0*3\n0\n!\n1a1a\n0*2.1a1a|0.AB|AB+0\n0*2.AB|0*2.AB'
+}
+
+@test "sprouts: extended letters Z(k) and m(k)" {
+	# the 26th upper-case letter has no compact name: every upper-case
+	# letter is then printed Z(k); m(1) is a
+	run printed '1AZ(26)|AZ(26)' 'Y1|Y1' '1m(1)1m(1)'
+	assert_success
+	assert_output $'1Z(1)Z(26)|Z(1)Z(26)\nY1|Y1\n1a1a'
+}
+
+@test "sprouts: parse(print(p)) reads back over a whole game tree" {
+	# every node text of the tree of 0*4 (cg-parse checks the round
+	# trip of each position it reads)
+	cg cg-parse -r sprouts '0*4' | cg cg-options -a | texts \
+	    > "$BATS_TEST_TMPDIR/t"
+	cg cg-parse -r sprouts < "$BATS_TEST_TMPDIR/t" | texts \
+	    > "$BATS_TEST_TMPDIR/u"
+	cmp "$BATS_TEST_TMPDIR/t" "$BATS_TEST_TMPDIR/u"
+	[ "$(wc -l < "$BATS_TEST_TMPDIR/t")" -gt 50 ]
+}
+
+@test "sprouts: malformed positions name the column" {
+	local t want
+	while IFS=$'\t' read -r t want; do
+		run cg cg-parse -r sprouts "$t"
+		assert_failure 1
+		assert_output --partial "$want"
+	done <<'EOF'
+	column 1: empty position
+0||0	column 3: empty region
+0..0	column 3: empty boundary
+0|	column 2: empty region
+0+	column 2: empty region
+1A!1	column 3: '!'
+01	column 1: an unused spot 0 must be a boundary by itself
+1ab1a	column 3: lower-case letter 'b' occurs once
+3	column 1: dead vertex
+0@1	column 2: surfaces
+1z1z	column 2: two-boundary letter
+Z(0)	column 1: expected 'Z(k)'
+0*0	column 1: 0*0 has no spots
+10*2	column 2: 0*k must stand for whole boundaries
+0#	column 2: unexpected character
+1A|1	column 2: upper-case letter 'A' occurs once in its land
+1AA|1	column 3: upper-case letter 'A' occurs twice in one region
+1A|1A|1A	column 8: upper-case letter 'A' occurs more than twice
+EOF
+}
+
+@test "sprouts: a bad position in a file names the line" {
+	printf '0*3\n0..0\n' > "$BATS_TEST_TMPDIR/p"
+	run cg cg-parse -r sprouts < "$BATS_TEST_TMPDIR/p"
+	assert_failure 1
+	assert_output --partial ':2: '
+	assert_output --partial 'column 3: empty boundary'
+}
+
+@test "sprouts: topology parameter" {
+	run cg cg-parse -r sprouts:0 0
+	assert_success
+	run cg cg-parse -r sprouts:1 0
+	assert_failure 2
+	assert_output --partial 'only the plane'
+}
+
+@test "sprouts: options of one spot and of its child" {
+	# 0: the only move is a loop on the spot; the spot (now two curve
+	# ends) and the new spot each keep one life and lie on the loop,
+	# which bounds two regions: AB|AB.
+	run opts 0
+	assert_output 'AB|AB'
+	# AB|AB: a curve from A to B in either region kills both; the new
+	# spot has one life in two regions of one life each: nothing left.
+	run opts 'AB|AB'
+	assert_output '!'
+	# both players have the same options (impartial)
+	run bash -c "cg-parse -r sprouts 0 | cg-options -t"
+	assert_output $'0\tAB|AB\tAB|AB'
+}
+
+@test "sprouts: options of two and three spots" {
+	# 0*2: join the two spots (a path 1-a-1, the middle spot met twice
+	# walking round it: 1a1a), or a loop on one spot with the other
+	# spot inside or outside (the same on the sphere): 0.AB|AB.
+	run opts '0*2'
+	assert_output '0.AB|AB, 1a1a'
+	# 0*3: join two spots (0.1a1a), or a loop with the two other spots
+	# both on one side (0*2.AB|AB) or one on each side (0.AB|0.AB).
+	run bash -c "cg-options -r sprouts -t <<< '0*3' | cut -f2 | tr ',' '\n' | sed 's/^ //' | sort"
+	assert_output $'0*2.AB|AB\n0.1a1a\n0.AB|0.AB'
+}
+
+@test "sprouts: options of 1a1a" {
+	# 1a1a: a path end-middle-end.  End to other end closes a cycle of
+	# four one-life spots (ABCD|ABCD); end to middle makes a cycle of
+	# the end and the new spot with the other end hanging inside or
+	# outside (1AB|AB); a loop on an end leaves the new spot alone in
+	# its inner region (a 2 on the outside: 1a2a).  The middle spot has
+	# one life: no loop on it.
+	run bash -c "cg-options -r sprouts -t <<< '1a1a' | cut -f2 | tr ',' '\n' | sed 's/^ //' | sort"
+	assert_output $'1AB|AB\n1a2a\nABCD|ABCD'
+}
+
+@test "sprouts: dead regions and letters reduce away" {
+	# '2' alone and AB in a region of its own with nothing else: no
+	# move (a region needs two lives)
+	run opts 2
+	assert_output ''
+	# a land written with its letters renamed or regions swapped has
+	# the same options
+	a=$(opts '0.AB|AB')
+	b=$(opts 'BA|0.BA')
+	[ -n "$a" ] && [ "$a" = "$b" ]
+	# the example of Glop's manual, as drawn and as reduced by hand
+	a=$(opts '1aa.AB|AB+0.aaABC|0.1ab1bcDca.ACB|D')
+	b=$(opts '12.AB|AB+0.2ABC|0.1ab1bc2ca.ACB')
+	[ -n "$a" ] && [ "$a" = "$b" ]
+}
+
+@test "sprouts: the 1-spot game is a second-player win" {
+	has_outcome || skip "cg-outcome not built"
+	# 0 -> AB|AB -> ! : exactly two moves, so the first player loses;
+	# nim value mex{mex{0}} = mex{1} = 0.
+	run bash -c "cg-parse -r sprouts 0 | cg-outcome -t -n"
+	assert_output $'0\t0'
+	run bash -c "cg-parse -r sprouts 0 | cg-outcome -t"
+	assert_output $'0\tP'
+}
+
+@test "sprouts: published outcomes" {
+	has_outcome || skip "cg-outcome not built"
+	check_vectors outcome.tsv sprouts outcome -- cg cg-outcome -t
+}
+
+@test "sprouts: nim values" {
+	has_outcome || skip "cg-outcome not built"
+	check_vectors outcome.tsv sprouts nimber -- cg cg-outcome -t -n
+}
+
+@test "sprouts: published misere outcomes" {
+	has_outcome || skip "cg-outcome not built"
+	check_vectors outcome.tsv sprouts misere -- cg cg-outcome -t -m
+}
+
+@test "sprouts: a stored tree gives the plugin's answers" {
+	has_outcome || skip "cg-outcome not built"
+	a=$(cg-parse -r sprouts '0*4' '0.1a1a' '2AB|AB' | cg-outcome -t -n)
+	b=$(cg-parse -r sprouts '0*4' '0.1a1a' '2AB|AB' | cg-options -a | cg-outcome -t -n)
+	[ -n "$a" ] && [ "$a" = "$b" ]
+}
+
+@test "sprouts: lands are components" {
+	has_outcome || skip "cg-outcome not built"
+	# 0*3 has nim value 1 and 0 has 0 (above): 0*3+0 is 1, and 0*3+0*3
+	# is 1 xor 1 = 0
+	run bash -c "cg-parse -r sprouts '0*3+0' '0*3+0*3' | cg-outcome -t -n"
+	assert_output $'0*3+0\t1\n0*3+0*3\t0'
+}
