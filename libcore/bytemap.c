@@ -163,7 +163,8 @@ cg_bytemap_intern(struct cg_bytemap *m, const void *key, size_t len,
 			m->arena_cap = m->arena_cap ? m->arena_cap * 2 : 65536;
 		m->arena = cg_xrealloc(m->arena, m->arena_cap);
 	}
-	memcpy(m->arena + m->arena_len, key, len);
+	if (len > 0) /* an empty key may come first, with no arena yet */
+		memcpy(m->arena + m->arena_len, key, len);
 	e = &m->entries[m->n];
 	e->off = m->arena_len;
 	e->len = (uint32_t)len;
