@@ -303,7 +303,7 @@ main(void)
 				cg_kbset_add(s, (unsigned char *)"zzz", 3, vals, &old);
 			}
 			ok(cg_kbset_write(s, &mm, b, err, sizeof err) == 0,
-			    "write canonical forms (%s)", enc ? "text" : "games");
+			    "write canonical forms (%s)", enc ? "and a text" : "only");
 			f = cg_kbfile_open(b, err, sizeof err);
 			ok(f != NULL, "open: %s", f ? "ok" : err);
 			for (j = 0; f != NULL && j < nc; j++) {
