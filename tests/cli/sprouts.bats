@@ -173,3 +173,34 @@ EOF
 	run bash -c "cg-parse -r sprouts '0*3+0' '0*3+0*3' | cg-outcome -t -n"
 	assert_output $'0*3+0\t1\n0*3+0*3\t0'
 }
+
+@test "sprouts: relabelled, rotated, mirrored and shuffled positions keep their value" {
+	has_outcome || skip "cg-outcome not built"
+	# each right-hand position is the left-hand one with its letters
+	# renamed, boundaries rotated, regions and lands shuffled and some
+	# lands mirrored (every boundary reversed): the same game, so the
+	# same nim value, whatever form the canonisation reaches
+	cat > "$BATS_TEST_TMPDIR/pairs" <<'EOF'
+1a2a+AB.CD|AB|CD	1k2k+BK|FU.KB|UF
+2a2a.AB|AB	b2b2.CQ|QC
+2aAa.2|ABC|BC	2.2eOe|TY|YTO
+2abcAcba|BC.DE.A|BC|DE	2ifcWcfi|GA|FQ|QF.AG.W
+122+1+AB|AB	JM|JM+221+1
+2aAbcBCcbDa|AD|BC	IS|HY|aIjkYHkjSa2
+12.A|1B|AB	MP|21.M|1P
+2abA2Bba|AC|BC	FE|2daF2Cad|EC
+1.2AB|AB+22	1.U2C|UC+22
+2a2a.A|2B|AB	d2d2.H|2X|XH
+1aA2BCa|ACD|BD	Rd1dLD2|LRT|TD
+1A2BCD|ABED|CE	HTY1U2|HGYU|TG
+0.ABC|ACD|BEF|DEF	RPG|0.BST|PBR|TSG
+1A2BC|1B|AC	U1|UL1E2|EL
+1A|abBbaA|BCD|CD	TL|lWlbKb|LWT|1K
+2.ABCDEF|AFEDCG|BG	CH|2.MCPIQG|MGQIPH
+EOF
+	tr '\t' '\n' < "$BATS_TEST_TMPDIR/pairs" | cg cg-parse -r sprouts |
+	    cg cg-outcome -t -n | cut -f2 | paste - - > "$BATS_TEST_TMPDIR/v"
+	[ "$(wc -l < "$BATS_TEST_TMPDIR/v")" -eq 16 ]
+	run awk '$1 != $2' "$BATS_TEST_TMPDIR/v"
+	assert_output ''
+}
