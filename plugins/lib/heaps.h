@@ -114,7 +114,9 @@ heaps_canonical(const struct cg_context *cx, const unsigned char *pos,
 		if (live(cx, get32(pos + i)) &&
 		    cx->host->buf_put(out, pos + i, 4) < 0)
 			return CG_ENOMEM;
-	qsort(out->data + start, (out->len - start) / 4, 4, heaps_cmp_desc);
+	if (out->len > start)
+		qsort(out->data + start, (out->len - start) / 4, 4,
+		    heaps_cmp_desc);
 	return CG_OK;
 }
 
