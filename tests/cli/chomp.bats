@@ -62,3 +62,14 @@ opts() { cg cg-options -r chomp -t <<< "$1"; }
 	run bash -c "cg-parse -r chomp 3x4 4x4 2x7 | cg-outcome -t"
 	assert_output $'3x4\tN\n4x4\tN\n2x7\tN'
 }
+
+@test "chomp: known second-player wins" {
+	[ -x "$CG_BUILD/bin/cg-outcome" ] || skip "cg-outcome not built"
+	# Two rows (a, a-1) are P: every move is answered by restoring the
+	# shape (Gale 1974); (9,7) is N (move to (8,7)).  A symmetric L,
+	# bottom row n and n-1 single squares above, is P by mirroring;
+	# (4,1,1) is N (take square (1,4) to make the symmetric (3,1,1)).
+	run bash -c "cg-parse -r chomp 9,8 9,7 4,1,1,1 4,1,1 5,4 | cg-outcome -t"
+	assert_success
+	assert_output $'9,8\tP\n9,7\tN\n4,1,1,1\tP\n4,1,1\tN\n5,4\tP'
+}
