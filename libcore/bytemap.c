@@ -116,8 +116,8 @@ probe(const struct cg_bytemap *m, const void *key, size_t len, uint32_t h,
 			continue;
 		}
 		e = &m->entries[SLOT_ENTRY(m->slots[s]) - 1];
-		if (e->hash == h && e->len == len &&
-		    memcmp(m->arena + e->off, key, len) == 0) {
+		if (e->hash == h && e->len == len && (len == 0 ||
+		    memcmp(m->arena + e->off, key, len) == 0)) {
 			*found = 1;
 			return s;
 		}
