@@ -61,3 +61,12 @@ texts() { cg-parse -r col -- "$@" | awk -F'\t' '$1 == "N" {print $3}'; }
 	[ -x "$CG_BUILD/bin/cg-canon" ] || skip "cg-canon not built"
 	check_vectors canon.tsv 'col' canon -- cg cg-canon -t
 }
+
+@test "col: values by components equal values of the whole tree" {
+	[ -x "$CG_BUILD/bin/cg-canon" ] || skip "cg-canon not built"
+	set -- 'L-.-R+.-.' ':A-.-L-.-:A' 'R-.(-.;-L;-.-.)' 'L-.-.-.-L+R-.' \
+	    '.-.-.-.-.' ':A-.-.-:A-R'
+	a=$(cg-parse -r col -- "$@" | cg cg-canon -t)
+	b=$(cg-parse -r col -- "$@" | cg-options -a | cg cg-canon -t)
+	[ -n "$a" ] && [ "$a" = "$b" ]
+}

@@ -64,3 +64,11 @@ opts() { cg cg-options -r cutcake -t <<< "$1"; }
 	[ -x "$CG_BUILD/bin/cg-synch" ] || skip "cg-synch not built"
 	check_vectors synch.tsv 'cutcake' synch-outcome -- cg cg-synch -t -c
 }
+
+@test "cutcake: values by pieces equal values of the whole tree" {
+	[ -x "$CG_BUILD/bin/cg-canon" ] || skip "cg-canon not built"
+	set -- 3x4 2x3+3x2 4x1+1x4+2x2 1x1+3x3 2x5
+	a=$(cg-parse -r cutcake "$@" | cg cg-canon -t)
+	b=$(cg-parse -r cutcake "$@" | cg-options -a | cg cg-canon -t)
+	[ -n "$a" ] && [ "$a" = "$b" ]
+}

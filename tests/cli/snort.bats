@@ -38,3 +38,12 @@ opts() { cg cg-options -r snort -t -- <<< "$1"; }
 	[ -x "$CG_BUILD/bin/cg-canon" ] || skip "cg-canon not built"
 	check_vectors canon.tsv 'snort' canon -- cg cg-canon -t
 }
+
+@test "snort: values by components equal values of the whole tree" {
+	[ -x "$CG_BUILD/bin/cg-canon" ] || skip "cg-canon not built"
+	set -- 'L-.-R+.-.' ':A-.-L-.-:A' 'R-.(-.;-L;-.-.)' 'L-.-.-.-L+R-.' \
+	    '.-.-.-.-.' ':A-.-.-:A-R'
+	a=$(cg-parse -r snort -- "$@" | cg cg-canon -t)
+	b=$(cg-parse -r snort -- "$@" | cg-options -a | cg cg-canon -t)
+	[ -n "$a" ] && [ "$a" = "$b" ]
+}

@@ -77,3 +77,15 @@ opts() { cg cg-options -r toads -t <<< "$1"; }
 	b=$(cg-parse -r game '{0|^}' | cg cg-canon -t | cut -f2)
 	[ -n "$a" ] && [ "$a" = "$b" ]
 }
+
+@test "toads: values by decomposition equal values of the whole tree" {
+	[ -x "$CG_BUILD/bin/cg-canon" ] || skip "cg-canon not built"
+	# cg-canon on positions splits them with decompose(); on the tree
+	# that cg-options -a wrote it only evaluates the options.  Frozen
+	# walls (ttff), frozen ends and live single frozen squares.
+	set -- t.tff t..f.tf tt.ff..t.f f.tt.ff.t ttff.t.f.ttff t.f.t.f \
+	    .t.ttff.f.tf. ftt.f..tff
+	a=$(cg-parse -r toads "$@" | cg cg-canon -t)
+	b=$(cg-parse -r toads "$@" | cg-options -a | cg cg-canon -t)
+	[ -n "$a" ] && [ "$a" = "$b" ]
+}
