@@ -237,7 +237,8 @@ table_intern(struct solver *s, uint32_t t, const unsigned char *key,
 	memset(want, 0, sizeof want);
 	if (len <= SLOT_KEY) {
 		want[0] = (unsigned char)len;
-		memcpy(want + 1, key, len);
+		if (len > 0)
+			memcpy(want + 1, key, len);
 	}
 	for (;; k = (k + 1) & mask) {
 		sl = tb->slot + k * SLOT_SIZE;
@@ -274,7 +275,8 @@ table_intern(struct solver *s, uint32_t t, const unsigned char *key,
 	memcpy(sl + 4, &h, 4);
 	if (len <= SLOT_KEY) {
 		sl[8] = (unsigned char)len;
-		memcpy(sl + 9, key, len);
+		if (len > 0)
+			memcpy(sl + 9, key, len);
 	} else {
 		sl[8] = SLOT_LONG;
 	}
@@ -329,7 +331,8 @@ load_pos(struct solver *s, uint32_t id)
 	const struct snode *x = &s->node[id];
 
 	s->pos.len = 0;
-	cg_buf_add(&s->pos, s->tab[x->tab].arena + x->ref, x->klen);
+	if (x->klen > 0)
+		cg_buf_add(&s->pos, s->tab[x->tab].arena + x->ref, x->klen);
 }
 
 /* Joint options are collected (canonical keys in s->batch, their offset
@@ -751,7 +754,9 @@ solve(struct solver *s, uint32_t root)
 			break;
 		}
 		if (f->next < (size_t)f->m * f->n) {
-			PUSHF(f->ent[f->next]);
+			uint32_t c = f->ent[f->next];
+
+			PUSHF(c); /* may move the stack: f is stale after */
 			continue;
 		}
 		combine(s, f);
