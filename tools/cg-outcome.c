@@ -20,7 +20,7 @@
 
 static const char usage[] =
     "[-gmnt] [--children] [-D FILE]... [--check [--proof FILE]] [-K FILE]...\n"
-    "       [-v] [-r NAME[:PARAMS]] [-P DIR] [file ...]\n"
+    "       [-v] [--max-memory MB] [-r NAME[:PARAMS]] [-P DIR] [file ...]\n"
     "       cg-outcome -r NAME[:PARAMS] --sequence N | --periodicity N";
 static const char help[] =
     "Decide who wins each root by search (transpositions, components,\n"
@@ -39,6 +39,8 @@ static const char help[] =
     "      --proof FILE  with --check, save the positions of the proof\n"
     "  -K FILE           consult the knowledge base FILE (cg-kb-build)\n"
     "  -v, --progress    report progress on standard error\n"
+    "      --max-memory MB  stop (saving the -D database) when the tables\n"
+    "                    reach MB megabytes\n"
     "      --sequence N  heap games: nim values of heaps 0..N on one line\n"
     "      --periodicity N\n"
     "                    heap games: period, preperiod and saltus, proven\n"
@@ -52,7 +54,7 @@ static const char help[] =
 
 enum {
 	OPT_CHILDREN = CG_OPT_TOOL_BASE, OPT_CHECK, OPT_PROOF, OPT_SEQUENCE,
-	OPT_PERIODICITY, OPT_NOSHORTCUT
+	OPT_PERIODICITY, OPT_NOSHORTCUT, OPT_MAXMEM
 };
 
 enum mode { M_OUTCOME, M_NIMBER, M_GENUS };
@@ -107,11 +109,24 @@ maxrss_kb(void)
 	return ru.ru_maxrss;
 }
 
+static unsigned long max_memory_mb;
+
+/* Called every 4096 expansions: the memory limit, then the report. */
 static void
 show_progress(struct cg_solver *s, void *arg)
 {
 	static double last;
 	double now = elapsed();
+
+	if (max_memory_mb != 0 &&
+	    cg_solver_memory(s) / 1048576 >= max_memory_mb && !interrupted) {
+		fprintf(stderr, "%s: memory limit of %lu MB reached\n",
+		    cg_progname, max_memory_mb);
+		interrupted = SIGTERM;
+		return;
+	}
+	if (!progress)
+		return;
 	const struct cg_solver_stats *st = cg_solver_stats(s);
 	struct cg_buf b;
 
@@ -296,7 +311,7 @@ psolver_for(struct cg_plugin *rs)
 	}
 	cg_solver_set_interrupt(ps->s, &interrupted);
 	cg_solver_set_lookup(ps->s, kb_lookup, ps);
-	if (progress)
+	if (progress || max_memory_mb)
 		cg_solver_set_progress(ps->s, show_progress, NULL, 4096);
 	ps->next = psolvers;
 	psolvers = ps;
@@ -556,7 +571,7 @@ each(struct cg_doc *d, void *arg)
 			if (dsolver == NULL) {
 				dsolver = cg_solver_new_doc(d);
 				cg_solver_set_interrupt(dsolver, &interrupted);
-				if (progress)
+				if (progress || max_memory_mb)
 					cg_solver_set_progress(dsolver,
 					    show_progress, NULL, 4096);
 			}
@@ -710,6 +725,7 @@ main(int argc, char **argv)
 		{ "sequence", required_argument, NULL, OPT_SEQUENCE },
 		{ "periodicity", required_argument, NULL, OPT_PERIODICITY },
 		{ "no-shortcut", no_argument, NULL, OPT_NOSHORTCUT },
+		{ "max-memory", required_argument, NULL, OPT_MAXMEM },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *spec = NULL;
@@ -743,6 +759,9 @@ main(int argc, char **argv)
 			per = cg_parse_count(optarg, "--periodicity");
 			break;
 		case OPT_NOSHORTCUT: noshortcut = 1; break;
+		case OPT_MAXMEM:
+			max_memory_mb = cg_parse_count(optarg, "--max-memory");
+			break;
 		case 'h': cg_help(usage, help);
 		case CG_OPT_VERSION: cg_version();
 		default: cg_usage(usage);
