@@ -143,7 +143,8 @@ nim_canonical(const struct cg_context *cx, const unsigned char *pos,
 		return cx->host->error(cx->err, 0, "corrupt nim position");
 	if (cx->host->buf_put(out, pos, len) < 0)
 		return CG_ENOMEM;
-	qsort(out->data + start, len / 4, 4, cmp_desc);
+	if (len > 0)
+		qsort(out->data + start, len / 4, 4, cmp_desc);
 	return CG_OK;
 }
 
