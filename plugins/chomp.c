@@ -53,7 +53,7 @@ chomp_parse(const struct cg_context *cx, const char *text, size_t len,
 		if (i == len || !is_digit(text[i]))
 			return h->error(cx->err, i + 1, i == len ?
 			    "expected the columns, found the end" :
-			    "expected the columns, found '%c'", text[i]);
+			    "expected the columns, found '%c'", i < len ? text[i] : 0);
 		if (read_uint(text, len, &i, MAX_SIDE, &c) < 0)
 			return h->error(cx->err, start + 1, "too many columns "
 			    "(at most %u)", MAX_SIDE);
@@ -76,7 +76,7 @@ chomp_parse(const struct cg_context *cx, const char *text, size_t len,
 		if (i == len || !is_digit(text[i]))
 			return h->error(cx->err, i + 1, i == len ?
 			    "expected a row length, found the end" :
-			    "expected a row length, found '%c'", text[i]);
+			    "expected a row length, found '%c'", i < len ? text[i] : 0);
 		if (read_uint(text, len, &i, MAX_SIDE, &c) < 0)
 			return h->error(cx->err, start + 1,
 			    "row too long (at most %u)", MAX_SIDE);
@@ -97,7 +97,7 @@ chomp_parse(const struct cg_context *cx, const char *text, size_t len,
 			return CG_OK;
 		if (text[i] != ',')
 			return h->error(cx->err, i + 1,
-			    "expected ',' between rows, found '%c'", text[i]);
+			    "expected ',' between rows, found '%c'", i < len ? text[i] : 0);
 		i++;
 	}
 }

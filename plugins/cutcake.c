@@ -49,7 +49,7 @@ cutcake_parse(const struct cg_context *cx, const char *text, size_t len,
 		if (i == len || !is_digit(text[i]))
 			return h->error(cx->err, i + 1, i == len ?
 			    "expected a piece RxC, found the end" :
-			    "expected a piece RxC, found '%c'", text[i]);
+			    "expected a piece RxC, found '%c'", i < len ? text[i] : 0);
 		start = i;
 		if (read_uint(text, len, &i, MAX_SIDE, &r) < 0)
 			return h->error(cx->err, start + 1,
@@ -60,13 +60,13 @@ cutcake_parse(const struct cg_context *cx, const char *text, size_t len,
 		if (i == len || (text[i] != 'x' && text[i] != 'X'))
 			return h->error(cx->err, i + 1, i == len ?
 			    "expected 'x' after the rows, found the end" :
-			    "expected 'x' after the rows, found '%c'", text[i]);
+			    "expected 'x' after the rows, found '%c'", i < len ? text[i] : 0);
 		i++;
 		start = i;
 		if (i == len || !is_digit(text[i]))
 			return h->error(cx->err, i + 1, i == len ?
 			    "expected the columns, found the end" :
-			    "expected the columns, found '%c'", text[i]);
+			    "expected the columns, found '%c'", i < len ? text[i] : 0);
 		if (read_uint(text, len, &i, MAX_SIDE, &c) < 0)
 			return h->error(cx->err, start + 1,
 			    "too many columns (at most %u)", MAX_SIDE);
@@ -86,7 +86,7 @@ cutcake_parse(const struct cg_context *cx, const char *text, size_t len,
 			return CG_OK;
 		if (text[i] != '+')
 			return h->error(cx->err, i + 1,
-			    "expected '+' between pieces, found '%c'", text[i]);
+			    "expected '+' between pieces, found '%c'", i < len ? text[i] : 0);
 		i++;
 	}
 }
