@@ -1047,7 +1047,7 @@ decode_block(struct cg_kbfile *f, uint32_t b, struct decoded *d, char *err,
 		    shared > prevlen || slen > (uint64_t)(r.end - r.p) ||
 		    (i == 0 && shared != 0))
 			goto bad;
-		if (d->keycap < kl + shared + slen) {
+		if (d->keys == NULL || d->keycap < kl + shared + slen) {
 			d->keycap = (kl + shared + slen) * 2 + 64;
 			d->keys = cg_xrealloc(d->keys, d->keycap);
 		}
@@ -1170,7 +1170,7 @@ cg_kbfile_each(struct cg_kbfile *f, cg_kb_visit_fn fn, void *ctx, char *err,
 				ret = -1;
 				break;
 			}
-			if (prevcap < kl) {
+			if (prev == NULL || prevcap < kl) {
 				prevcap = kl * 2 + 16;
 				prev = cg_xrealloc(prev, prevcap);
 			}

@@ -29,7 +29,8 @@ on_option(void *ctx, const unsigned char *pos, size_t len, const char *move)
 	memset(m, 0, sizeof *m);
 	m->move = move ? cg_xstrdup(move) : NULL;
 	m->child = cg_xmalloc(len ? len : 1);
-	memcpy(m->child, pos, len);
+	if (len > 0)
+		memcpy(m->child, pos, len);
 	m->len = len;
 	return 0;
 }

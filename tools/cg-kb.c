@@ -309,7 +309,8 @@ stat_entry(void *ctx, const unsigned char *key, size_t len,
 		if (j < c->nsample) {
 			free(c->sample[j]);
 			c->sample[j] = cg_xmalloc(len ? len : 1);
-			memcpy(c->sample[j], key, len);
+			if (len > 0)
+				memcpy(c->sample[j], key, len);
 			c->samplelen[j] = len;
 		}
 	}
