@@ -25,6 +25,7 @@
 #include <zlib.h>
 
 #include "bytemap.h"
+#include "canon.h"
 #include "kbfile.h"
 #include "plugin.h"
 #include "util.h"
@@ -418,6 +419,145 @@ write_all(int fd, const void *p, size_t n)
 	return 0;
 }
 
+/*
+ * Canonical forms as a DAG of games.  A kind whose every value is a
+ * canonical form the canon store prints back byte for byte is stored as
+ * games in post-order (options before the games that use them), each
+ * either a number-up-star x + u.^ + *n or {L | R} with its options as
+ * backward distances; options are visited in bytewise order of their
+ * printed forms, so the numbering depends only on the set of values.
+ */
+struct dag {
+	struct cg_bytemap *idx;   /* game id (4 bytes) -> index + 1 */
+	struct cg_buf out, text;
+	uint64_t n;
+};
+
+static void
+put_zigzag(struct cg_buf *b, int64_t v)
+{
+	put_varint(b, v < 0 ? ((uint64_t)(-(v + 1)) << 1) | 1 :
+	    (uint64_t)v << 1);
+}
+
+struct optsort {
+	cg_game g;
+	char *text;
+};
+
+static int
+cmp_opt(const void *a, const void *b)
+{
+	return strcmp(((const struct optsort *)a)->text,
+	    ((const struct optsort *)b)->text);
+}
+
+static uint64_t
+dag_visit(struct dag *d, cg_game g)
+{
+	uint64_t e, *v;
+	int isnew, side;
+	struct cg_dyadic x;
+	int64_t up;
+	uint64_t nim, me;
+	size_t n[2], i;
+	struct optsort *o[2];
+	uint64_t *oi[2];
+
+	e = cg_bytemap_intern(d->idx, &g, sizeof g, &isnew);
+	v = cg_bytemap_value(d->idx, e);
+	if (!isnew)
+		return *v - 1;
+	if (cg_canon_is_nus(g) && cg_canon_nus_parts(g, &x, &up, &nim)) {
+		put_varint(&d->out, 0);
+		put_zigzag(&d->out, x.num);
+		put_varint(&d->out, (uint64_t)x.exp);
+		put_zigzag(&d->out, up);
+		put_varint(&d->out, nim);
+		me = d->n++;
+		*cg_bytemap_value(d->idx, e) = me + 1;
+		return me;
+	}
+	for (side = 0; side < 2; side++) {
+		const cg_game *opt = cg_canon_options(g, (enum cg_side)side,
+		    &n[side]);
+
+		o[side] = cg_xmalloc((n[side] ? n[side] : 1) * sizeof *o[side]);
+		oi[side] = cg_xmalloc((n[side] ? n[side] : 1) * sizeof *oi[side]);
+		for (i = 0; i < n[side]; i++) {
+			d->text.len = 0;
+			cg_canon_print(opt[i], &d->text);
+			o[side][i].g = opt[i];
+			o[side][i].text = cg_xstrdup(cg_buf_str(&d->text));
+		}
+		qsort(o[side], n[side], sizeof *o[side], cmp_opt);
+		for (i = 0; i < n[side]; i++)
+			oi[side][i] = dag_visit(d, o[side][i].g);
+	}
+	me = d->n++;
+	put_varint(&d->out, 1);
+	put_varint(&d->out, n[0]);
+	put_varint(&d->out, n[1]);
+	for (side = 0; side < 2; side++) {
+		for (i = 0; i < n[side]; i++) {
+			put_varint(&d->out, me - oi[side][i]);
+			free(o[side][i].text);
+		}
+		free(o[side]);
+		free(oi[side]);
+	}
+	*cg_bytemap_value(d->idx, cg_bytemap_find(d->idx, &g, sizeof g)) =
+	    me + 1;
+	return me;
+}
+
+/* Encode one kind's sorted values as games into raw; 0, or -1 (nothing
+ * written) when some value is not a canonical form printed as such. */
+static int
+dict_games(struct cg_buf *raw, const struct cg_bytemap *vals,
+    const uint64_t *vo, size_t nv)
+{
+	struct dag d;
+	cg_game *g = cg_xmalloc((nv ? nv : 1) * sizeof *g);
+	uint64_t *gi = cg_xmalloc((nv ? nv : 1) * sizeof *gi);
+	char msg[128];
+	size_t i, vlen, col;
+
+	memset(&d, 0, sizeof d);
+	cg_buf_init(&d.text);
+	for (i = 0; i < nv; i++) {
+		const char *v = (const char *)cg_bytemap_key(vals, vo[i], &vlen);
+
+		d.text.len = 0;
+		if (cg_canon_parse(v, vlen - 1, &g[i], msg, sizeof msg, &col) < 0)
+			goto no;
+		cg_canon_print(g[i], &d.text);
+		if (d.text.len != vlen - 1 || memcmp(d.text.data, v, vlen - 1))
+			goto no;
+	}
+	d.idx = cg_bytemap_new();
+	cg_buf_init(&d.out);
+	for (i = 0; i < nv; i++)
+		gi[i] = dag_visit(&d, g[i]);
+	put_varint(raw, 1);          /* encoding: games */
+	put_varint(raw, d.n);
+	cg_buf_add(raw, d.out.data, d.out.len);
+	put_varint(raw, nv);
+	for (i = 0; i < nv; i++)
+		put_varint(raw, gi[i]);
+	cg_bytemap_free(d.idx);
+	cg_buf_free(&d.out);
+	cg_buf_free(&d.text);
+	free(g);
+	free(gi);
+	return 0;
+no:
+	cg_buf_free(&d.text);
+	free(g);
+	free(gi);
+	return -1;
+}
+
 int
 cg_kbset_write(const struct cg_kbset *s, struct cg_kb_meta *m,
     const char *path, char *err, size_t errlen)
@@ -453,6 +593,11 @@ cg_kbset_write(const struct cg_kbset *s, struct cg_kb_meta *m,
 		rank[k] = cg_xmalloc((nv ? nv : 1) * sizeof *rank[k]);
 		for (i = 0; i < nv; i++)
 			rank[k][vo[i]] = (uint32_t)i;
+		if (m->games && strcmp(m->kinds[k], "canon") == 0 && nv > 0 &&
+		    dict_games(&raw, s->vals[k], vo, nv) == 0) {
+			free(vo);
+			continue;
+		}
 		put_varint(&raw, 0);         /* encoding: text */
 		put_varint(&raw, nv);
 		for (i = 0; i < nv; i++) {
@@ -778,6 +923,78 @@ cg_kbfile_path(const struct cg_kbfile *f)
 }
 
 static int
+get_zigzag(struct rd *r, int64_t *v)
+{
+	uint64_t u;
+
+	if (get_varint(r, &u) < 0)
+		return -1;
+	*v = (u & 1) ? -(int64_t)(u >> 1) - 1 : (int64_t)(u >> 1);
+	return 0;
+}
+
+/* A kind stored as games: rebuild them in the canon store and print the
+ * values.  Offsets of the strings in mem go to off[0..count-1]. */
+static int
+load_games(struct rd *r, struct cg_buf *mem, uint64_t **off, uint64_t *count)
+{
+	uint64_t ng, i, j, tag, nl, nr, d, exp, nim, nv, gi;
+	int64_t num, up;
+	cg_game *g, *opt = NULL;
+	size_t optcap = 0;
+
+	if (get_varint(r, &ng) < 0 || ng > (uint64_t)(r->end - r->p))
+		return -1;
+	g = cg_xmalloc((ng ? ng : 1) * sizeof *g);
+	for (i = 0; i < ng; i++) {
+		if (get_varint(r, &tag) < 0)
+			goto bad;
+		if (tag == 0) {
+			if (get_zigzag(r, &num) < 0 || get_varint(r, &exp) < 0 ||
+			    get_zigzag(r, &up) < 0 || get_varint(r, &nim) < 0 ||
+			    exp > 62)
+				goto bad;
+			g[i] = cg_canon_nus(cg_dyadic_make(num, (int)exp), up, nim);
+			continue;
+		}
+		if (tag != 1 || get_varint(r, &nl) < 0 || get_varint(r, &nr) < 0 ||
+		    nl + nr > (uint64_t)(r->end - r->p))
+			goto bad;
+		if (optcap < nl + nr + 1) {
+			optcap = nl + nr + 1;
+			opt = cg_xreallocarray(opt, optcap, sizeof *opt);
+		}
+		for (j = 0; j < nl + nr; j++) {
+			if (get_varint(r, &d) < 0 || d == 0 || d > i)
+				goto bad;
+			opt[j] = g[i - d];
+		}
+		g[i] = cg_canon_make(opt, nl, opt + nl, nr);
+	}
+	if (get_varint(r, &nv) < 0 || nv > (uint64_t)(r->end - r->p))
+		goto bad;
+	*off = cg_xmalloc((nv ? nv : 1) * sizeof **off);
+	for (i = 0; i < nv; i++) {
+		if (get_varint(r, &gi) < 0 || gi >= ng) {
+			free(*off);
+			*off = NULL;
+			goto bad;
+		}
+		(*off)[i] = mem->len;
+		cg_canon_print(g[gi], mem);
+		cg_buf_addc(mem, '\0');
+	}
+	*count = nv;
+	free(g);
+	free(opt);
+	return 0;
+bad:
+	free(g);
+	free(opt);
+	return -1;
+}
+
+static int
 load_dict(struct cg_kbfile *f, char *err, size_t errlen)
 {
 	unsigned char *raw = cg_xmalloc(f->dict_ulen ? f->dict_ulen : 1);
@@ -800,9 +1017,14 @@ load_dict(struct cg_kbfile *f, char *err, size_t errlen)
 	r.end = raw + f->dict_ulen;
 	r.bad = 0;
 	for (k = 0; k < f->meta.nkinds; k++) {
-		/* the encoding: 0 = text, the only one so far */
 		if (get_varint(&r, &enc) < 0)
 			goto bad;
+		if (enc == 1) {
+			if (load_games(&r, &mem, &off[k], &f->ndict[k]) < 0)
+				goto bad;
+			f->meta.games = 1;
+			continue;
+		}
 		if (enc != 0 || get_varint(&r, &n) < 0 || n > f->dict_ulen)
 			goto bad;
 		f->ndict[k] = n;

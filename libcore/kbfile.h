@@ -26,6 +26,8 @@ struct cg_kb_meta {
 	uint32_t shard_k, shard_n; /* 1/1 for a whole base */
 	uint32_t block_size;  /* target uncompressed bytes per block */
 	uint64_t count;       /* entries (set by the writer and reader) */
+	int games;            /* canonical forms stored as games (smaller file,
+	                       * slower open); set by the reader */
 };
 
 void cg_kb_meta_init(struct cg_kb_meta *m);

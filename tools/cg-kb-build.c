@@ -40,6 +40,8 @@ static const char help[] =
     "  -o, --output FILE    the base to write (atomically; - for stdout)\n"
     "      --checkpoint F   resume file (default FILE.ckpt)\n"
     "      --block-size N   uncompressed bytes per block (default 16384)\n"
+    "      --games          store canonical forms as a DAG of games: a smaller\n"
+    "                       file that takes longer to open\n"
     "      --batch N        positions per engine run and checkpoint (default 20000)\n"
     "  -n, --dry-run        print the number of positions (of this shard) and stop\n"
     "      --engine-only    every value from the engines (default for a whole\n"
@@ -55,10 +57,10 @@ static const char help[] =
 
 enum {
 	OPT_FAMILY = CG_OPT_TOOL_BASE, OPT_SHARD, OPT_MERGE, OPT_VERIFY,
-	OPT_BLOCK, OPT_BATCH, OPT_CKPT, OPT_ENGINE
+	OPT_BLOCK, OPT_BATCH, OPT_CKPT, OPT_ENGINE, OPT_GAMES
 };
 
-static int verbose, all_nodes, dry_run, engine_only;
+static int verbose, all_nodes, dry_run, engine_only, games;
 static unsigned long batch = 20000;
 
 /* ------------------------------------------------------------- helpers */
@@ -1070,6 +1072,7 @@ merge(int argc, char **argv, const char *out)
 	free(have);
 	cg_kb_meta_copy(&m, m0);
 	m.shard_k = m.shard_n = 1;
+	m.games = m0->games || games;
 	for (i = 1; i < argc; i++)
 		if (strcmp(cg_kbfile_meta(f[i])->family, m.family) != 0) {
 			free(m.family);
@@ -1513,6 +1516,7 @@ main(int argc, char **argv)
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "dry-run", no_argument, NULL, 'n' },
 		{ "engine-only", no_argument, NULL, OPT_ENGINE },
+		{ "games", no_argument, NULL, OPT_GAMES },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *spec = NULL, *family = NULL, *out = NULL, *kinds = NULL;
@@ -1538,6 +1542,7 @@ main(int argc, char **argv)
 		case OPT_SHARD: parse_shard(optarg, &shard_k, &shard_n); break;
 		case OPT_CKPT: ckpt = optarg; break;
 		case OPT_ENGINE: engine_only = 1; break;
+		case OPT_GAMES: games = 1; break;
 		case OPT_BLOCK:
 			block = cg_parse_count(optarg, "--block-size");
 			if (block < 64 || block > (1ul << 26))
@@ -1592,6 +1597,7 @@ main(int argc, char **argv)
 	b.meta.shard_k = shard_k;
 	b.meta.shard_n = shard_n;
 	b.meta.block_size = (uint32_t)block;
+	b.meta.games = games;
 	b.set = cg_kbset_new(b.meta.nkinds);
 	cg_buf_init(&b.canon);
 	cg_buf_init(&b.text);

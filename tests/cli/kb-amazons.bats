@@ -81,6 +81,19 @@ vector_positions() {
 	cmp "$T/bu" "$T/en"
 }
 
+@test "--games: the same values; shards merge to the same bytes" {
+	cg cg-kb-build -r amazons --family 4x2 -o "$T/text"
+	cg cg-kb-build --games -r amazons --family 4x2 -o "$T/games"
+	# (smaller only for larger families: 4x3 162 kB against 187 kB)
+	cg cg-kb dump "$T/games" | cmp - <(cg cg-kb dump "$T/text")
+	for k in 1 2; do
+		cg cg-kb-build --games -r amazons --family 4x2 --shard $k/2 -o "$T/s$k"
+	done
+	cg cg-kb-build --merge -o "$T/m" "$T/s1" "$T/s2"
+	cmp "$T/games" "$T/m"
+	cg cg-kb-build --verify "$T/games"
+}
+
 @test "--verify names a wrong canonical form" {
 	cg cg-kb-build -r amazons --family 4x2 -o "$T/b"
 	cg cg-kb dump "$T/b" > "$T/d"

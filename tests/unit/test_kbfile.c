@@ -293,6 +293,7 @@ main(void)
 			mm.plugin_version = strdup("1");
 			mm.family = strdup("");
 			cg_kb_meta_set_kinds(&mm, "canon");
+			mm.games = 1;
 			for (j = 0; j < nc; j++) {
 				vals[0] = canon[j];
 				snprintf(keyb, sizeof keyb, "g%02zu", j);
@@ -303,7 +304,7 @@ main(void)
 				cg_kbset_add(s, (unsigned char *)"zzz", 3, vals, &old);
 			}
 			ok(cg_kbset_write(s, &mm, b, err, sizeof err) == 0,
-			    "write canonical forms (%s)", enc ? "and a text" : "only");
+			    "write canonical forms (%s)", enc ? "text: one is not" : "games");
 			f = cg_kbfile_open(b, err, sizeof err);
 			ok(f != NULL, "open: %s", f ? "ok" : err);
 			for (j = 0; f != NULL && j < nc; j++) {
