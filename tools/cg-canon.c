@@ -198,12 +198,13 @@ eval_position(struct cg_plugin *rs, const unsigned char *pos0, size_t len0,
 		return g;
 	}
 #define PUSH(e) do {							\
+		uint64_t e_ = (e); /* read before st moves */		\
 		if (n == cap) {						\
 			cap = cap ? cap * 2 : 64;			\
 			st = cg_xreallocarray(st, cap, sizeof *st);	\
 		}							\
 		memset(&st[n], 0, sizeof st[n]);			\
-		st[n].entry = (e);					\
+		st[n].entry = e_;					\
 		st[n].next = (size_t)-1;				\
 		n++;							\
 	} while (0)
