@@ -14,7 +14,7 @@
 
 #define CG_KB_FORMAT 1
 #define CG_KB_MAXKINDS 8
-#define CG_KB_BLOCK_DEFAULT 16384
+#define CG_KB_BLOCK_DEFAULT 4096
 
 struct cg_kb_meta {
 	char *ruleset;        /* plugin name */

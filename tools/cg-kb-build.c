@@ -39,7 +39,7 @@ static const char help[] =
     "  -a, --all-nodes      take every node of the documents, not just roots\n"
     "  -o, --output FILE    the base to write (atomically; - for stdout)\n"
     "      --checkpoint F   resume file (default FILE.ckpt)\n"
-    "      --block-size N   uncompressed bytes per block (default 16384)\n"
+    "      --block-size N   uncompressed bytes per block (default 4096)\n"
     "      --games          store canonical forms as a DAG of games: a smaller\n"
     "                       file that takes longer to open\n"
     "      --batch N        positions per engine run and checkpoint (default 20000)\n"
