@@ -1951,12 +1951,13 @@ sprouts_order_key(const struct cg_context *cx, const unsigned char *pos,
 	}
 	/* searches add the keys of the components of a sum: lives add up
 	 * (Glop's first key), the estimated moves break ties */
-	(void)lands;
-	if (lives > 0xfffff)
-		lives = 0xfffff;
-	if (est > 0xfffff)
-		est = 0xfffff;
-	*key = (int64_t)((lives << 20) | est);
+	if (lives > 0xfff)
+		lives = 0xfff;
+	if (est > 0x3ffff)
+		est = 0x3ffff;
+	*key = (int64_t)(lives << 20) - (int64_t)(lands << 19) + (int64_t)est;
+	if (*key < 0)
+		*key = 0;
 	return CG_OK;
 }
 
