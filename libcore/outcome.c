@@ -837,12 +837,22 @@ off_add(uint32_t o)
 	offbuf[noffbuf++] = o;
 }
 
+/* Order keys in 32 bits, order kept: below 2^26 as they are, above as a
+ * floating-point-like code (exponent, then the 26 bits after the leading
+ * one), so that composite keys such as (lives << 40 | ...) still sort by
+ * their leading fields. */
 static uint32_t
 clamp_key(int64_t k)
 {
-	if (k < 0)
+	int e;
+
+	if (k <= 0)
 		return 0;
-	return k >= UINT32_MAX ? UINT32_MAX : (uint32_t)k;
+	if (k < ((int64_t)1 << 26))
+		return (uint32_t)k;
+	e = 63 - __builtin_clzll((unsigned long long)k);
+	return (uint32_t)(e - 25) << 26 |
+	    (uint32_t)((k >> (e - 26)) & (((int64_t)1 << 26) - 1));
 }
 
 /* ------------------------------------------------ impartial: couples */
