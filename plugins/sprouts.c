@@ -1576,7 +1576,8 @@ sprouts_print(const struct cg_context *cx, const unsigned char *pos,
 		unsigned v = pos[i];
 		int rc = 0;
 
-		if (v == 0 && pos[i + 1] == BND) {
+		if (v == 0 && pos[i + 1] == BND &&
+		    (i == 0 || pos[i - 1] >= BND)) {
 			/* a run of unused spots: 0*k when k >= 2 */
 			for (k = 0; i + 2 * k + 1 < len && pos[i + 2 * k] == 0 &&
 			    pos[i + 2 * k + 1] == BND; k++)
