@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "cg/ruleset.h"
+#include "lib/stones.h"
 
 #define MAX_LEN 4096
 
@@ -24,55 +25,20 @@ static int
 push_parse(const struct cg_context *cx, const char *text, size_t len,
     struct cg_buf *out)
 {
-	const struct cg_host *h = cx->host;
-	size_t i, start = out->len, keep;
-	int c;
-
-	if (len > MAX_LEN)
-		return h->error(cx->err, MAX_LEN + 1,
-		    "row too long (at most %d squares)", MAX_LEN);
-	for (i = 0; i < len; i++) {
-		switch (text[i]) {
-		case 'B': case 'b': c = 'B'; break;
-		case 'R': case 'r': case 'W': case 'w': c = 'R'; break;
-		case '_': case '.': case ' ': c = '_'; break;
-		default:
-			return h->error(cx->err, i + 1,
-			    "expected B, R or _, found '%c'", text[i]);
-		}
-		if (h->buf_putc(out, c) < 0)
-			return CG_ENOMEM;
-	}
-	keep = out->len;
-	while (keep > start && out->data[keep - 1] == '_')
-		keep--;
-	out->len = keep;
-	return CG_OK;
+	return stones_parse_row(cx, text, len, MAX_LEN, out);
 }
 
 static int
 check(const struct cg_context *cx, const unsigned char *pos, size_t len)
 {
-	size_t i;
-
-	for (i = 0; i < len; i++)
-		if (pos[i] != 'B' && pos[i] != 'R' && pos[i] != '_')
-			return cx->host->error(cx->err, 0,
-			    "corrupt push position");
-	if (len > 0 && pos[len - 1] == '_')
-		return cx->host->error(cx->err, 0, "corrupt push position");
-	return CG_OK;
+	return stones_check_row(cx, pos, len, "push");
 }
 
 static int
 push_print(const struct cg_context *cx, const unsigned char *pos, size_t len,
     struct cg_buf *out)
 {
-	if (check(cx, pos, len) < 0)
-		return CG_EPARSE;
-	if (len == 0)
-		return cx->host->buf_putc(out, '_');
-	return cx->host->buf_put(out, pos, len);
+	return stones_print_row(cx, pos, len, "push", out);
 }
 
 /* Push the stone at i (in place, len unchanged). */

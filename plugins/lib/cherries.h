@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cg/ruleset.h"
+#include "stones.h"
 
 #define CH_MAX_LEN 4096
 #define CH_MAX_SEG (CH_MAX_LEN / 2 + 1)
@@ -38,14 +39,9 @@ ch_parse(const struct cg_context *cx, const char *text, size_t len,
 		return h->error(cx->err, CH_MAX_LEN + 1,
 		    "position too long (at most %d characters)", CH_MAX_LEN);
 	for (i = 0; i < len; i++) {
-		switch (text[i]) {
-		case 'B': case 'b': c = 'B'; break;
-		case 'R': case 'r': case 'W': case 'w': c = 'R'; break;
-		case '_': case '.': case ' ': c = '_'; break;
-		default:
+		if ((c = stones_char(text[i])) == 0)
 			return h->error(cx->err, i + 1,
 			    "expected B, R or _, found '%c'", text[i]);
-		}
 		if (c == '_') {
 			sep = 1;
 			continue;
