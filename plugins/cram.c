@@ -276,42 +276,11 @@ cram_order_key(const struct cg_context *cx, const unsigned char *pos,
 	return CG_OK;
 }
 
-struct cram_enum {
-	cg_emit_fn emit;
-	void *ctx;
-};
-
-static int
-cram_enum_one(void *arg, const unsigned char *board, const int *x,
-    const int *y, int n)
-{
-	struct cram_enum *e = arg;
-
-	(void)x;
-	(void)y;
-	(void)n;
-	if (grid_sym_best(board, cram_game.nsym) != 0)
-		return 0;
-	return e->emit(e->ctx, board, GRID_HDR + (size_t)board[0] * board[1],
-	    NULL) ? CG_STOP : 0;
-}
-
 static int
 cram_enumerate(const struct cg_context *cx, const char *family,
     cg_emit_fn emit, void *ctx)
 {
-	struct cram_enum e = { emit, ctx };
-	int n, size, rc;
-
-	if (grid_family_size(family, GRID_POLY_MAX, &n) < 0)
-		return cx->host->error(cx->err, 0,
-		    "bad family '%s' (expected a region size N, 1..%d)",
-		    family ? family : "", GRID_POLY_MAX);
-	for (size = 2; size <= n; size++)
-		if ((rc = grid_polyominoes(cx, size, '.', '#', cram_enum_one,
-		    &e)) != 0)
-			return rc;
-	return CG_OK;
+	return grid_enumerate_regions(cx, &cram_game, family, emit, ctx);
 }
 
 static const struct cg_ruleset cram_ruleset = {

@@ -856,4 +856,46 @@ grid_family_size(const char *family, int max, int *n)
 	return 0;
 }
 
+/* Enumeration of the family "N" shared by rulesets whose regions are
+ * empty polyominoes: every region of 2..N empty cells, once per class of
+ * g's symmetries. */
+struct grid_enum_regions {
+	const struct grid_game *g;
+	cg_emit_fn emit;
+	void *ctx;
+};
+
+static inline int
+grid_enum_region(void *arg, const unsigned char *board, const int *x,
+    const int *y, int n)
+{
+	struct grid_enum_regions *e = arg;
+
+	(void)x;
+	(void)y;
+	(void)n;
+	if (grid_sym_best(board, e->g->nsym) != 0)
+		return 0;
+	return e->emit(e->ctx, board, GRID_HDR + (size_t)board[0] * board[1],
+	    NULL) ? CG_STOP : 0;
+}
+
+static inline int
+grid_enumerate_regions(const struct cg_context *cx,
+    const struct grid_game *g, const char *family, cg_emit_fn emit, void *ctx)
+{
+	struct grid_enum_regions e = { g, emit, ctx };
+	int n, size, rc;
+
+	if (grid_family_size(family, GRID_POLY_MAX, &n) < 0)
+		return cx->host->error(cx->err, 0,
+		    "bad family '%s' (expected a region size N, 1..%d)",
+		    family ? family : "", GRID_POLY_MAX);
+	for (size = 2; size <= n; size++)
+		if ((rc = grid_polyominoes(cx, size, '.', '#',
+		    grid_enum_region, &e)) != 0)
+			return rc;
+	return CG_OK;
+}
+
 #endif
