@@ -2,7 +2,6 @@
 # amazons ruleset: notation, options, move names, published values (when
 # the analysis tools are built).
 load common
-load grid
 
 texts() { awk -F'\t' '$1 == "N" {print $3}'; }
 round() { cg cg-parse -r amazons "$@" | texts | cg cg-parse -r amazons | texts; }
@@ -67,12 +66,8 @@ moves() {
 
 @test "amazons: published canonical forms" {
 	[ -x "$CG_BUILD/bin/cg-canon" ] || skip "cg-canon not built"
-	run check_canon_values canon.tsv amazons
-	echo "$output"
-	assert_success
-	run check_canon_values kb.tsv amazons
-	echo "$output"
-	assert_success
+	check_vectors canon.tsv amazons canon --canon-semantic -- cg-canon -t
+	check_vectors kb.tsv amazons canon --canon-semantic -- cg-canon -t
 }
 
 @test "amazons: published outcomes" {

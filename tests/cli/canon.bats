@@ -7,34 +7,10 @@ need_plugin() {
 	[ -f "$CG_BUILD/plugins/$1.so" ] || skip "plugin $1 not built"
 }
 
-# canon_vectors RULESET: like check_vectors for property canon, but a row
-# whose source is not CGSuite itself ("independent computation", other
-# tools) may be written in another notation: such a row passes when the
-# expected game equals ours (compared by cg-canon -c), and is reported.
+# Published canonical forms of RULESET (rows from independent computations
+# written in other notations are compared as values: see check_vectors).
 canon_vectors() {
-	local rs=$1 rows pos want got src n=0 other=0 fails=0
-	rows=$(awk -F'\t' -v r="$rs" '!/^#/ && $1 == r && $3 == "canon"' \
-	    "$VECTORS/canon.tsv")
-	[ -n "$rows" ] || { echo "no rows for $rs"; return 1; }
-	got=$(printf '%s\n' "$rows" | cut -f2 | cg-parse -r "$rs" | cg cg-canon -t |
-	    cut -f2) || return 1
-	while IFS=$'\t' read -r want mine src; do
-		n=$((n + 1))
-		[ "$want" = "$mine" ] && continue
-		case $src in
-		*"independent computation"*|*cgt-tools*)
-			if [ "$(cg cg-canon -r game -t -c "$want" <<<"$mine" | cut -f2)" = "==" ]; then
-				other=$((other + 1))
-				echo "# $rs: '$want' is '$mine' in CGSuite's notation ($src)"
-				continue
-			fi ;;
-		esac
-		echo "$rs: expected $want, got $mine ($src)"
-		fails=1
-	done < <(paste <(printf '%s\n' "$rows" | cut -f4) <(printf '%s\n' "$got") \
-	    <(printf '%s\n' "$rows" | cut -f5))
-	echo "# $n rows, $other in another notation"
-	return $fails
+	check_vectors canon.tsv "$1" canon --canon-semantic -- cg cg-canon -t
 }
 
 @test "cg-canon: --help, --version" {

@@ -2,7 +2,6 @@
 # domineering ruleset: notation, options, move names, joint options,
 # published values (when cg-canon is built).
 load common
-load grid
 
 # the printed text of every node of a document
 texts() { awk -F'\t' '$1 == "N" {print $3}'; }
@@ -103,9 +102,7 @@ moves() {
 
 @test "domineering: published canonical forms" {
 	[ -x "$CG_BUILD/bin/cg-canon" ] || skip "cg-canon not built"
-	run check_canon_values canon.tsv domineering
-	echo "$output"
-	assert_success
+	check_vectors canon.tsv domineering canon --canon-semantic -- cg-canon -t
 }
 
 @test "domineering: published synchronized outcome classes" {
