@@ -58,7 +58,7 @@ TOOLS      := $(TOOL_SRC:tools/%.c=$(BUILD)/bin/%)
 PLUGINS    := $(PLUG_SINGLE:plugins/%.c=$(BUILD)/plugins/%.so) \
               $(PLUG_DIRS:plugins/%=$(BUILD)/plugins/%.so)
 UNITS      := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
-MANPAGES   := $(sort $(wildcard man/*.[1-9]))
+MANPAGES   := $(sort $(wildcard man/man*/*.[1-9]))
 DEPS_STAMP := $(BUILD)/.deps-installed
 
 all: $(TOOLS) $(PLUGINS) $(UNITS)

@@ -1,6 +1,6 @@
 /* kbfile.c - the cgkb(5) file format: entry sets, writer, reader.
  *
- * Layout (little-endian; see man/cgkb.5):
+ * Layout (little-endian; see man/man5/cgkb.5):
  *   header  magic "\x89CGKB\r\n\x1a", u32 version, u32 header size H,
  *           u64 entries, u32 blocks B, u32 shard k, u32 shard n,
  *           u32 block target, u32 kinds K, strings (u16 length + bytes):

@@ -363,7 +363,7 @@ man_example() {
 	awk -v t="$1" 'index($0, t) { f = 1; next }
 	    f == 1 && /^\.Bd/ { f = 2; next }
 	    f == 2 && /^\.Ed/ { exit }
-	    f == 2 { print }' "$CG_ROOT/man/cgt.5"
+	    f == 2 { print }' "$CG_ROOT/man/man5/cgt.5"
 }
 
 @test "cgt(5): the nim example is what cg-parse | cg-options -a writes" {
