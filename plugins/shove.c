@@ -17,7 +17,7 @@
 #include "cg/ruleset.h"
 #include "lib/stones.h"
 
-#define MAX_LEN 4096
+#define MAX_LEN STONES_MAX
 
 static int
 shove_parse(const struct cg_context *cx, const char *text, size_t len,
@@ -64,62 +64,20 @@ shove_both(unsigned char *b, size_t lo, size_t hi)
 	b[hi] = '_';
 }
 
-static size_t
-trim(const unsigned char *b, size_t len)
-{
-	while (len > 0 && b[len - 1] == '_')
-		len--;
-	return len;
-}
-
 static int
 shove_options(const struct cg_context *cx, const unsigned char *pos,
     size_t len, enum cg_side side, cg_emit_fn emit, void *ctx)
 {
-	unsigned char child[MAX_LEN];
-	int colour = side == CG_LEFT ? 'B' : 'R';
-	char move[24];
-	size_t i;
-
-	if (check(cx, pos, len) < 0 || len > MAX_LEN)
-		return CG_EPARSE;
-	for (i = 0; i < len; i++) {
-		if (pos[i] != colour)
-			continue;
-		memcpy(child, pos, len);
-		shove_at(child, i);
-		snprintf(move, sizeof move, "%zu", i);
-		if (emit(ctx, child, trim(child, len), move))
-			return CG_STOP;
-	}
-	return CG_OK;
+	return stones_row_options(cx, pos, len, "shove", side, shove_at, emit,
+	    ctx);
 }
 
 static int
 shove_synch_options(const struct cg_context *cx, const unsigned char *pos,
     size_t len, cg_emit_joint_fn emit, void *ctx)
 {
-	unsigned char child[MAX_LEN];
-	size_t a, b, li = 0, rj;
-
-	if (check(cx, pos, len) < 0 || len > MAX_LEN)
-		return CG_EPARSE;
-	for (a = 0; a < len; a++) {
-		if (pos[a] != 'B')
-			continue;
-		rj = 0;
-		for (b = 0; b < len; b++) {
-			if (pos[b] != 'R')
-				continue;
-			memcpy(child, pos, len);
-			shove_both(child, a < b ? a : b, a < b ? b : a);
-			if (emit(ctx, li, rj, child, trim(child, len)))
-				return CG_STOP;
-			rj++;
-		}
-		li++;
-	}
-	return CG_OK;
+	return stones_row_synch_options(cx, pos, len, "shove", shove_both,
+	    emit, ctx);
 }
 
 static int
