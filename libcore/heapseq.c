@@ -59,7 +59,8 @@ struct cg_heapseq {
 static void
 vs_clear(struct vset *s)
 {
-	memset(s->w, 0, s->nw * sizeof *s->w);
+	if (s->nw > 0)
+		memset(s->w, 0, s->nw * sizeof *s->w);
 }
 
 static void
