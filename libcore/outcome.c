@@ -259,6 +259,14 @@ cmp_u32(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* Sort the component ids just collected (none: ids may still be NULL). */
+static void
+sort_ids(struct cg_solver *s)
+{
+	if (s->nids > 1)
+		qsort(s->ids, s->nids, sizeof *s->ids, cmp_u32);
+}
+
 /* ------------------------------------------------------- components */
 
 static uint32_t
@@ -380,7 +388,7 @@ on_option(void *ctx, const unsigned char *pos, size_t len, const char *move)
 
 	s->nids = 0;
 	decompose(s, oc->rs, oc->tagged, pos, len);
-	qsort(s->ids, s->nids, sizeof *s->ids, cmp_u32);
+	sort_ids(s);
 	return oc->fn(oc->ctx, move, s->ids, s->nids);
 }
 
@@ -483,7 +491,7 @@ comp_options_plugin(struct cg_solver *s, uint32_t c, enum cg_side side,
 		for (i = 0; i < n->nopt[side]; i++) {
 			s->nids = 0;
 			doc_node_components(s, n->opt[side][i].child);
-			qsort(s->ids, s->nids, sizeof *s->ids, cmp_u32);
+			sort_ids(s);
 			if (fn(ctx, s->doc->node[x].opt[side][i].move, s->ids,
 			    s->nids))
 				return 1;
@@ -678,9 +686,10 @@ cg_solver_components(struct cg_solver *s, const unsigned char *pos,
 {
 	s->nids = 0;
 	decompose(s, s->rs, 0, pos, len);
-	qsort(s->ids, s->nids, sizeof *s->ids, cmp_u32);
+	sort_ids(s);
 	*out = cg_xmalloc((s->nids + 1) * sizeof **out);
-	memcpy(*out, s->ids, s->nids * sizeof **out);
+	if (s->nids > 0)
+		memcpy(*out, s->ids, s->nids * sizeof **out);
 	return s->nids;
 }
 
@@ -689,9 +698,10 @@ cg_solver_node(struct cg_solver *s, uint32_t x, uint32_t **out)
 {
 	s->nids = 0;
 	doc_node_components(s, x);
-	qsort(s->ids, s->nids, sizeof *s->ids, cmp_u32);
+	sort_ids(s);
 	*out = cg_xmalloc((s->nids + 1) * sizeof **out);
-	memcpy(*out, s->ids, s->nids * sizeof **out);
+	if (s->nids > 0)
+		memcpy(*out, s->ids, s->nids * sizeof **out);
 	return s->nids;
 }
 
