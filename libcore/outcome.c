@@ -829,7 +829,8 @@ make_index(struct cg_solver *s, struct frame *f, const uint32_t *offs,
 	for (i = 0; i < n; i++)
 		s->ar[s->arlen++] = offs[i];
 	sort_ar = s->ar;
-	qsort(s->ar + f->index, n, sizeof *s->ar, cmp_rec);
+	if (n > 1)   /* s->ar may still be NULL when n == 0 */
+		qsort(s->ar + f->index, n, sizeof *s->ar, cmp_rec);
 	f->nchild = n;
 	f->idx = 0;
 }
