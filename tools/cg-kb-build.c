@@ -1039,7 +1039,7 @@ merge(int argc, char **argv, const char *out)
 	struct cg_buf text;
 	char err[1024], why[512];
 	unsigned char *have;
-	int i, whole;
+	int i, whole, missing;
 	double t0 = now();
 
 	for (i = 0; i < argc; i++) {
@@ -1059,17 +1059,22 @@ merge(int argc, char **argv, const char *out)
 			    "%s: %s", argv[i], argv[0], why);
 		if (whole)
 			continue;
-		if (have[mi->shard_k])
+		if (have[mi->shard_k]) {
+			free(have);   /* nothing is left for leak checkers */
 			cg_die(CG_EXIT_DATA, "%s: duplicate shard %u of %u",
 			    argv[i], mi->shard_k, mi->shard_n);
+		}
 		have[mi->shard_k] = 1;
 	}
+	missing = 0;
 	if (!whole)
-		for (i = 1; i <= (int)m0->shard_n; i++)
+		for (i = (int)m0->shard_n; i >= 1; i--)
 			if (!have[i])
-				cg_die(CG_EXIT_DATA, "missing shard %d of %u", i,
-				    m0->shard_n);
+				missing = i;
 	free(have);
+	if (missing)
+		cg_die(CG_EXIT_DATA, "missing shard %d of %u", missing,
+		    m0->shard_n);
 	cg_kb_meta_copy(&m, m0);
 	m.shard_k = m.shard_n = 1;
 	m.games = m0->games || games;
