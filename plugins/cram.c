@@ -178,62 +178,14 @@ cram_print(const struct cg_context *cx, const unsigned char *pos, size_t len,
 	return grid_print(cx, &cram_game, pos, len, out);
 }
 
-/* Name the domino whose first (upper or left) cell is k. */
-static void
-cram_move_name(char *s, size_t k, int vertical, int rows, int cols)
-{
-	int r = (int)(k / cols), c = (int)(k % cols);
-	size_t n;
-
-	if (vertical) {
-		n = grid_coord(s, r + 1, c, rows);
-		s[n++] = '-';
-		grid_coord(s + n, r, c, rows);
-	} else {
-		n = grid_coord(s, r, c, rows);
-		s[n++] = '-';
-		grid_coord(s + n, r, c + 1, rows);
-	}
-}
 
 /* Both players: every vertical domino, then every horizontal one. */
 static int
 cram_options(const struct cg_context *cx, const unsigned char *pos,
     size_t len, enum cg_side side, cg_emit_fn emit, void *ctx)
 {
-	unsigned char *child, *cells;
-	char move[24];
-	int rows, cols, rc, vertical;
-	size_t k, n, step;
-
 	(void)side;
-	if ((rc = grid_dims(cx, pos, len, &rows, &cols)) < 0)
-		return rc;
-	child = cx->host->alloc(len);
-	if (child == NULL)
-		return CG_ENOMEM;
-	memcpy(child, pos, len);
-	cells = child + GRID_HDR;
-	n = (size_t)rows * cols;
-	rc = CG_OK;
-	for (vertical = 1; vertical >= 0 && rc == CG_OK; vertical--) {
-		step = vertical ? (size_t)cols : 1;
-		for (k = 0; k + step < n; k++) {
-			if (cells[k] != '.' || cells[k + step] != '.')
-				continue;
-			if (!vertical && (int)(k % cols) == cols - 1)
-				continue;
-			cells[k] = cells[k + step] = '#';
-			cram_move_name(move, k, vertical, rows, cols);
-			if (emit(ctx, child, len, move)) {
-				rc = CG_STOP;
-				break;
-			}
-			cells[k] = cells[k + step] = '.';
-		}
-	}
-	cx->host->free(child);
-	return rc;
+	return grid_domino_options(cx, pos, len, 1, 1, emit, ctx);
 }
 
 static int

@@ -62,58 +62,14 @@ dom_print(const struct cg_context *cx, const unsigned char *pos, size_t len,
 	return grid_print(cx, &dom_game, pos, len, out);
 }
 
-/* Name the domino whose first (upper or left) cell is k. */
-static void
-dom_move_name(char *s, size_t k, int vertical, int rows, int cols)
-{
-	int r = (int)(k / cols), c = (int)(k % cols);
-	size_t n;
 
-	if (vertical) {
-		n = grid_coord(s, r + 1, c, rows);
-		s[n++] = '-';
-		grid_coord(s + n, r, c, rows);
-	} else {
-		n = grid_coord(s, r, c, rows);
-		s[n++] = '-';
-		grid_coord(s + n, r, c + 1, rows);
-	}
-}
-
+/* Left places vertical dominoes, Right horizontal ones. */
 static int
 dom_options(const struct cg_context *cx, const unsigned char *pos,
     size_t len, enum cg_side side, cg_emit_fn emit, void *ctx)
 {
-	unsigned char *child, *cells;
-	char move[24];
-	int rows, cols, rc, vertical = side == CG_LEFT;
-	size_t k, n, step;
-
-	if ((rc = grid_dims(cx, pos, len, &rows, &cols)) < 0)
-		return rc;
-	child = cx->host->alloc(len);
-	if (child == NULL)
-		return CG_ENOMEM;
-	memcpy(child, pos, len);
-	cells = child + GRID_HDR;
-	n = (size_t)rows * cols;
-	step = vertical ? (size_t)cols : 1;
-	rc = CG_OK;
-	for (k = 0; k + step < n; k++) {
-		if (cells[k] != '.' || cells[k + step] != '.')
-			continue;
-		if (!vertical && (int)(k % cols) == cols - 1)
-			continue;
-		cells[k] = cells[k + step] = '#';
-		dom_move_name(move, k, vertical, rows, cols);
-		if (emit(ctx, child, len, move)) {
-			rc = CG_STOP;
-			break;
-		}
-		cells[k] = cells[k + step] = '.';
-	}
-	cx->host->free(child);
-	return rc;
+	return grid_domino_options(cx, pos, len, side == CG_LEFT,
+	    side == CG_RIGHT, emit, ctx);
 }
 
 static int

@@ -898,4 +898,65 @@ grid_enumerate_regions(const struct cg_context *cx,
 	return CG_OK;
 }
 
+/* Name the domino whose first (upper or left) cell is k. */
+static inline void
+grid_domino_name(char *s, size_t k, int vertical, int rows, int cols)
+{
+	int r = (int)(k / cols), c = (int)(k % cols);
+	size_t n;
+
+	if (vertical) {
+		n = grid_coord(s, r + 1, c, rows);
+		s[n++] = '-';
+		grid_coord(s + n, r, c, rows);
+	} else {
+		n = grid_coord(s, r, c, rows);
+		s[n++] = '-';
+		grid_coord(s + n, r, c + 1, rows);
+	}
+}
+
+/* Emit every placement of a domino on two empty cells, vertical ones if
+ * vertical is set, then horizontal ones if horizontal is set (Domineering
+ * asks for one orientation per player, Cram for both). */
+static inline int
+grid_domino_options(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, int vertical, int horizontal, cg_emit_fn emit, void *ctx)
+{
+	unsigned char *child, *cells;
+	char move[24];
+	int rows, cols, rc, v;
+	size_t k, n, step;
+
+	if ((rc = grid_dims(cx, pos, len, &rows, &cols)) < 0)
+		return rc;
+	child = cx->host->alloc(len);
+	if (child == NULL)
+		return CG_ENOMEM;
+	memcpy(child, pos, len);
+	cells = child + GRID_HDR;
+	n = (size_t)rows * cols;
+	rc = CG_OK;
+	for (v = 1; v >= 0 && rc == CG_OK; v--) {
+		if (v ? !vertical : !horizontal)
+			continue;
+		step = v ? (size_t)cols : 1;
+		for (k = 0; k + step < n; k++) {
+			if (cells[k] != '.' || cells[k + step] != '.')
+				continue;
+			if (!v && (int)(k % cols) == cols - 1)
+				continue;
+			cells[k] = cells[k + step] = '#';
+			grid_domino_name(move, k, v, rows, cols);
+			if (emit(ctx, child, len, move)) {
+				rc = CG_STOP;
+				break;
+			}
+			cells[k] = cells[k + step] = '.';
+		}
+	}
+	cx->host->free(child);
+	return rc;
+}
+
 #endif
