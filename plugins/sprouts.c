@@ -54,10 +54,11 @@ typedef unsigned char V;
 #define N_L1 (L1_LAST - L1_FIRST + 1)
 #define N_L2 (L2_LAST - L2_FIRST + 1)
 #define N_UP (UP_LAST - UP_FIRST + 1)
-#define MAX_ZEROS 100000ul
+#define MAX_ZEROS 1000ul    /* far past any solvable game (records: 53) */
 #define MAX_NORMAL_BND 24
 #define MAX_NONOR_BND 12  /* 3^k ways to share them out on a surface */
-#define MAX_GENUS 1000
+#define MAX_SPLITS 5e7    /* children of the splits of one boundary */
+#define MAX_GENUS 100     /* Glop asks for -99..99 */
 
 static inline int is_letter(unsigned v) { return v >= L1_FIRST && v <= T3; }
 static inline int is_l1(unsigned v) { return v >= L1_FIRST && v <= L1_LAST; }
@@ -1049,7 +1050,7 @@ ws_status(const struct cg_context *cx, struct ws *w)
 		return CG_ENOMEM;
 	if (w->limit) {
 		cx->host->error(cx->err, 0, w->limit == LIM_BOUNDARIES ?
-		    "too many boundaries in one region" :
+		    "too many boundaries (or moves) in one region" :
 		    "too many letters in one land or boundary");
 		return CG_ELIMIT;
 	}
@@ -1631,6 +1632,22 @@ split_moves(struct rgn *m, const struct vec *co, const struct vec *ci)
 	}
 }
 
+/* About how many children the splits of a boundary of len spots make
+ * (a bound on the work of a pathological region, as a surface of many
+ * cross-caps with many boundaries). */
+static double
+split_count(const struct rgn *m, size_t len)
+{
+	double two = (double)(1ul << m->nn), three = 1, g = m->genus, per;
+	size_t k;
+
+	for (k = 0; k < m->nn; k++)
+		three *= 3;
+	per = m->orientable ? (g + 1) * two : g * two + (g + 1) * three;
+	return (double)len * (double)len / 2 * ((double)(m->nz + 1) * per +
+	    two + 2);
+}
+
 /* Every move inside the region [reg0, reg1) of the prepared land. */
 static void
 region_moves(struct gen *g)
@@ -1682,7 +1699,7 @@ region_moves(struct gen *g)
 			if (k != i)
 				m.normal[m.nn++] = k;
 		if (m.nn > MAX_NORMAL_BND || (!m.orientable &&
-		    m.nn > MAX_NONOR_BND)) {
+		    m.nn > MAX_NONOR_BND) || split_count(&m, len) > MAX_SPLITS) {
 			w->limit = LIM_BOUNDARIES;
 			return;
 		}
@@ -2094,6 +2111,7 @@ sprouts_parse(const struct cg_context *cx, const char *text, size_t len,
 	struct ws w;
 	size_t *col = NULL, ccap = 0, i = 0, land0, bverts = 0, nbnd = 0;
 	size_t nreg = 0;
+	unsigned long shorthand = 0;    /* spots written 0*k so far */
 	long genus = 0;         /* of the region being read, after '@' */
 	int said = 0;           /* a region said its surface */
 	int r = CG_OK;
@@ -2180,13 +2198,15 @@ sprouts_parse(const struct cg_context *cx, const char *text, size_t len,
 			}
 			while (j < len && text[j] >= '0' && text[j] <= '9') {
 				k = k * 10 + (unsigned long)(text[j] - '0');
-				if (k > MAX_ZEROS) {
+				if (k + shorthand > MAX_ZEROS) {
 					r = h->error(cx->err, c1, "too many "
-					    "spots (at most %lu)", MAX_ZEROS);
+					    "spots (at most %lu written 0*k in "
+					    "a position)", MAX_ZEROS);
 					goto done;
 				}
 				j++;
 			}
+			shorthand += k;
 			if (k == 0) {
 				r = h->error(cx->err, c1, "0*0 has no spots");
 				goto done;
