@@ -283,7 +283,7 @@ region_alive(const V *p, size_t n)
 static void
 land_reduce(struct ws *w, const V *in, size_t n, struct vec *out)
 {
-	unsigned cnt[256];
+	unsigned char cnt[256];   /* bytes: cheap to clear, saturating */
 	V map[256];
 	struct vec *t = &w->u.n.a, *u = &w->u.n.b;
 	size_t i, j, start, rs;
@@ -292,7 +292,7 @@ land_reduce(struct ws *w, const V *in, size_t n, struct vec *out)
 	memset(cnt, 0, sizeof cnt);
 	for (i = 0; i < n; i++)
 		if (is_up(in[i]))
-			cnt[in[i]]++;
+			cnt[in[i]] += cnt[in[i]] < 255;
 	t->n = 0;
 	if (vgrow(w, t, n) < 0)
 		return;
@@ -358,7 +358,7 @@ land_reduce(struct ws *w, const V *in, size_t n, struct vec *out)
 				continue;
 			for (k = b0; k < j; k++)
 				if (is_uplike(u->d[k]))
-					cnt[u->d[k]]++;
+					cnt[u->d[k]] += cnt[u->d[k]] < 0x7f;
 			next = L1_FIRST;
 			for (k = b0; k < j; k++) {
 				unsigned v = u->d[k];
@@ -384,7 +384,7 @@ land_reduce(struct ws *w, const V *in, size_t n, struct vec *out)
 		/* per region: two-boundary letters (surfaces only) */
 		for (k = rs; k < i; k++)
 			if (is_uplike(u->d[k]))
-				cnt[u->d[k]]++;
+				cnt[u->d[k]] += cnt[u->d[k]] < 0x7f;
 		next = L2_FIRST;
 		for (k = rs; k < i; k++) {
 			unsigned v = u->d[k];
@@ -446,7 +446,7 @@ land_reduce(struct ws *w, const V *in, size_t n, struct vec *out)
 	memset(cnt, 0, sizeof cnt);
 	for (i = 0; i < t->n; i++)
 		if (is_uplike(t->d[i]))
-			cnt[t->d[i]]++;
+			cnt[t->d[i]] += cnt[t->d[i]] < 255;
 	out->n = 0;
 	vput(w, out, t->d, t->n);
 	if (w->oom)
