@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "cg/ruleset.h"
-#include "lib/gamelit.h"
+#include "cg/gamelit.h"
 
 struct sbuf {
 	const struct cg_host *h;

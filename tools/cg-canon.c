@@ -5,14 +5,14 @@
 #include <sys/resource.h>
 #include <time.h>
 
-#include "bytemap.h"
-#include "canon.h"
-#include "canonprop.h"
-#include "doc.h"
-#include "kb.h"
-#include "thermo.h"
-#include "tool.h"
-#include "util.h"
+#include "base/bytemap.h"
+#include "values/canon.h"
+#include "values/canonprop.h"
+#include "format/doc.h"
+#include "kb/kb.h"
+#include "values/thermo.h"
+#include "base/tool.h"
+#include "base/util.h"
 
 static const char usage[] =
     "[-t] [-p LIST] [-c GAME] [-K FILE] [--stats] [-r NAME[:PARAMS]] "

@@ -9,14 +9,14 @@
 #include <sys/resource.h>
 #include <time.h>
 
-#include "bytemap.h"
-#include "doc.h"
-#include "heapseq.h"
-#include "kb.h"
-#include "outcome.h"
-#include "solvedb.h"
-#include "tool.h"
-#include "util.h"
+#include "base/bytemap.h"
+#include "format/doc.h"
+#include "solve/heapseq.h"
+#include "kb/kb.h"
+#include "solve/outcome.h"
+#include "format/solvedb.h"
+#include "base/tool.h"
+#include "base/util.h"
 
 static const char usage[] =
     "[-gmnt] [--children] [-D FILE]... [--check [--proof FILE]] [-K FILE]...\n"
