@@ -411,7 +411,7 @@ static const struct cg_ruleset am_ruleset = {
 	.summary = "Amazons: move an amazon like a queen, then shoot an "
 	    "arrow like a queen",
 	.params_help = NULL,
-	.flags = CG_SYMMETRY | CG_DECOMPOSES | CG_ENUMERATES,
+	.flags = CG_SYMMETRY | CG_DECOMPOSES | CG_ENUMERATES | CG_BOARD,
 	.parse = am_parse,
 	.print = am_print,
 	.options = am_options,

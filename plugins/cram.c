@@ -242,7 +242,8 @@ static const struct cg_ruleset cram_ruleset = {
 	.version = "1.0",
 	.summary = "Cram: both players place dominoes either way",
 	.params_help = NULL,
-	.flags = CG_IMPARTIAL | CG_SYMMETRY | CG_DECOMPOSES | CG_ENUMERATES,
+	.flags = CG_IMPARTIAL | CG_SYMMETRY | CG_DECOMPOSES | CG_ENUMERATES |
+	    CG_BOARD,
 	.parse = cram_parse,
 	.print = cram_print,
 	.options = cram_options,

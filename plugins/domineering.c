@@ -207,7 +207,7 @@ static const struct cg_ruleset dom_ruleset = {
 	    "horizontal ones",
 	.params_help = NULL,
 	.flags = CG_SYMMETRY | CG_DECOMPOSES | CG_SYNCHRONIZED |
-	    CG_ENUMERATES,
+	    CG_ENUMERATES | CG_BOARD,
 	.parse = dom_parse,
 	.print = dom_print,
 	.options = dom_options,

@@ -49,6 +49,12 @@ enum {
 #define CG_DECOMPOSES   (1u << 2) /* decompose() splits positions into sums */
 #define CG_SYNCHRONIZED (1u << 3) /* synch_options() and decided_value() exist */
 #define CG_ENUMERATES   (1u << 4) /* enumerate() knows position families */
+/* print() writes a board: rows of one character per square, separated by
+ * '|', the top row first, every row as long.  Tools draw such positions as
+ * grids, columns a, b, ... from the left and rows 1, 2, ... from the
+ * bottom (the squares move names such as "a1-a2" refer to).  Tools never
+ * guess: without the flag a position's text is shown as it is. */
+#define CG_BOARD        (1u << 5)
 
 /* A growable byte buffer owned by the host.  Plugins append through the
  * host's buf_* services and never free or reallocate data themselves. */
