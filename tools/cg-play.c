@@ -22,7 +22,7 @@ static const char help[] =
     "  #N       the Nth move of the list ? shows\n"
     "  NAME     its name in the ruleset's notation (Nim 1:2, Amazons\n"
     "           a1-b2/a1), where the ruleset names moves\n"
-    "  POSITION the position it leads to (a symmetric copy will do)\n"
+    "  POSITION the position it leads to (or an equivalent: a mirror image)\n"
     "or one of\n"
     "  ?        list your moves, numbered, with the positions they lead to\n"
     "  hint     your best moves, with the outcome (and canonical form, when\n"

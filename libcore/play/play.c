@@ -16,7 +16,7 @@ die_rs(struct cg_plugin *rs)
 }
 
 /* The move reaching child: the same bytes, else the same canonical
- * representative (a symmetric copy); -1 when none does. */
+ * representative: an equivalent); -1 when none does. */
 static long
 find_child(struct cg_plugin *rs, const struct cg_kbmove *m, size_t n,
     const unsigned char *child, size_t clen)
@@ -120,8 +120,8 @@ cg_play_choose(struct cg_plugin *rs, const unsigned char *pos, size_t len,
 		    "move's name)", side_name[side], text);
 	else if (m[r].len != child.len || memcmp(m[r].child, child.data,
 	    child.len) != 0)
-		cg_buf_addf(why, "taken as #%ld%s%s, to a symmetric copy of "
-		    "'%s'", r + 1, m[r].move ? " " : "",
+		cg_buf_addf(why, "taken as #%ld%s%s, which leads to an "
+		    "equivalent of '%s'", r + 1, m[r].move ? " " : "",
 		    m[r].move ? m[r].move : "", text);
 done:
 	cg_buf_free(&child);

@@ -16,8 +16,11 @@
  *              options() gives (a name wins over a position spelled the
  *              same: "#N" always reaches a move);
  *   a position the position the move leads to, in the ruleset's notation,
- *              equal to it or to a symmetric copy of it.
- * Returns -1 with the reason (one line, no newline) appended to why.
+ *              equal to it or equivalent to it (the same canonical
+ *              representative: a mirror image, say).
+ * Returns -1 with the reason (one line, no newline) appended to why; when
+ * the move reaches only an equivalent of the position typed, a note saying
+ * which move was taken is appended to why.
  */
 long cg_play_choose(struct cg_plugin *rs, const unsigned char *pos,
     size_t len, enum cg_side side, const struct cg_kbmove *m, size_t n,

@@ -595,10 +595,10 @@ draw_ticks(struct cg_buf *out, const struct ticks *tk, int vertical,
 		iv[2 * niv + 1] = hi;
 		niv++;
 		if (vertical)
-			cg_svg_text(out, "tick-label", axis + TICK_MAJOR + 3,
-			    tk->k[i].at + 4, "start", l);
+			cg_svg_text(out, "temperature-label",
+			    axis + TICK_MAJOR + 3, tk->k[i].at + 4, "start", l);
 		else
-			cg_svg_text(out, "tick-label", tk->k[i].at,
+			cg_svg_text(out, "value-label", tk->k[i].at,
 			    axis + TICK_MAJOR + 14, "middle", l);
 	}
 	free(iv);

@@ -141,12 +141,12 @@ teardown() {
 	refute_line --partial "components"
 }
 
-@test "a position typed may be a symmetric copy of the one a move reaches" {
+@test "a position typed may be an equivalent of the one a move reaches" {
 	# xo|ox: Left's a2-a1 takes a1 and leaves .o|xx; its mirror image
 	# o.|xx is no child, but equal to one up to symmetry
 	run cg cg-play -r clobber 'xo|ox' <<<$'o.|xx\n'
 	assert_success
-	assert_line --regexp "^\(taken as #[1-4] [a-b][12]-[a-b][12], to a symmetric copy of 'o\.\|xx'\)$"
+	assert_line --regexp "^\(taken as #[1-4] [a-b][12]-[a-b][12], which leads to an equivalent of 'o\.\|xx'\)$"
 	refute_line --partial "illegal move"
 	# a position no move reaches is refused with the reason
 	run cg cg-play -r nim 3+2 <<<$'4\n'
