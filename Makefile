@@ -7,7 +7,7 @@
 #   make showcase        build and run the showcase pipeline
 #   make bench           run the benchmarks in bench/
 #   make fuzz            build and run the libFuzzer targets (FUZZTIME=s)
-#   make lint            mandoc -Tlint on every man page
+#   make lint            every man page clean under mandoc -Tlint and groff
 #   make install         PREFIX=/usr/local DESTDIR=
 #
 # Sources are discovered: libcore/*/*.c make libcore.a, tools/cg-*.c one tool
@@ -138,7 +138,7 @@ check-valgrind: all
 	    CG_WRAP='valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --keep-debuginfo=yes' check
 
 lint: $(DEPS_STAMP)
-	$(Q)if [ -n "$(MANPAGES)" ]; then mandoc -Tlint -Wwarning $(MANPAGES); fi
+	$(Q)sh scripts/lint-man $(MANPAGES)
 
 showcase: all
 	$(Q)sh scripts/showcase $(BUILD)
