@@ -8,7 +8,8 @@
 #   make bench           run the benchmarks in bench/
 #   make fuzz            build and run the libFuzzer targets (FUZZTIME=s)
 #   make lint            every man page clean under mandoc -Tlint and groff
-#   make install         PREFIX=/usr/local DESTDIR=
+#   make install         PREFIX=/usr/local DESTDIR= (tools, plugins, headers,
+#                        man pages, cgtools.pc for pkg-config)
 #
 # Sources are discovered: libcore/*/*.c make libcore.a, tools/cg-*.c one tool
 # each, plugins/NAME.c or plugins/NAME/*.c one NAME.so each,
@@ -152,11 +153,21 @@ fuzz: $(DEPS_STAMP)
 
 # ---------------------------------------------------------------- install
 
+# cgtools.pc: what an out-of-tree ruleset needs (the ABI headers: Cflags)
+# and where installed tools look for rulesets (the plugindir variable).
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+
 install: all
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(PLUGINDIR) $(DESTDIR)$(INCDIR)/cg
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(PLUGINDIR) $(DESTDIR)$(INCDIR)/cg \
+	    $(DESTDIR)$(PKGCONFIGDIR)
 	install -m 0755 $(TOOLS) $(DESTDIR)$(BINDIR)
 	install -m 0755 $(PLUGINS) $(DESTDIR)$(PLUGINDIR)
 	install -m 0644 include/cg/*.h $(DESTDIR)$(INCDIR)/cg
+	printf '%s\n' 'prefix=$(PREFIX)' 'includedir=$(INCDIR)' \
+	    'plugindir=$(PLUGINDIR)' '' 'Name: cgtools' \
+	    'Description: combinatorial game theory tools: the ruleset plugin ABI' \
+	    'Version: $(VERSION)' 'Cflags: -I$${includedir}' \
+	    > $(DESTDIR)$(PKGCONFIGDIR)/cgtools.pc
 	for m in $(MANPAGES); do s=$${m##*.}; \
 	    install -d $(DESTDIR)$(MANDIR)/man$$s; \
 	    sed 's/@VERSION@/$(VERSION)/' $$m > $(DESTDIR)$(MANDIR)/man$$s/$${m##*/}; done
@@ -164,6 +175,7 @@ install: all
 uninstall:
 	rm -f $(TOOLS:$(BUILD)/bin/%=$(DESTDIR)$(BINDIR)/%)
 	rm -f $(PLUGINS:$(BUILD)/plugins/%=$(DESTDIR)$(PLUGINDIR)/%)
+	rm -f $(DESTDIR)$(PKGCONFIGDIR)/cgtools.pc
 
 clean:
 	rm -rf $(BUILD) build-asan build-fuzz

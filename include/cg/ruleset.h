@@ -8,6 +8,11 @@
  * Positions are byte strings owned by the host: every hook receives a
  * position as (pointer, length) and writes new positions into host buffers.
  *
+ * Threads: the host never calls the hooks of one state (what init() made)
+ * from two threads at once; worker threads each get a state of their own,
+ * init() being called once per thread.  So memo tables and scratch space
+ * belong in the state, never in globals.
+ *
  * Growth rules: fields are only ever appended to struct cg_host and
  * struct cg_ruleset.  The host reads a descriptor field only if it lies
  * below struct_size; a plugin reads a host field only if it lies below the

@@ -97,3 +97,26 @@ groffed() {
 	run groffed "$CG_ROOT/man/man1/cg-outcome.1"
 	assert_output --partial "Left's winning moves show L or P"
 }
+
+@test "cg-ruleset(3) answers what plugin authors had to guess" {
+	run groffed "$CG_ROOT/man/man3/cg-ruleset.3"
+	# the -I path before anything is installed, and pkg-config after
+	assert_output --partial "-Iinclude -o NAME.so NAME.c"
+	assert_output --partial "\$(pkg-config --cflags cgtools) -o NAME.so NAME.c"
+	# enumerate(): duplicates and non-canonical positions are fine
+	assert_output --partial "Positions need not be unique nor canonical"
+	# the move argument of enumerate() and decompose()
+	[ "$(grep -c 'argument of emit() is not read: pass NULL' <<<"$output")" -eq 2 ]
+	# the empty position's spelling
+	assert_output --partial "The text is never empty: the position in which nobody can move is spelled with a character, by convention ‘0’"
+	# order_key() over components
+	assert_output --partial "the key of a sum is the sum of the keys of its components"
+	# CG_SYMMETRY and canonical()
+	assert_output --partial "CG_SYMMETRY and canonical() both exist because one is a declaration and the other the mechanism"
+	# the thread contract
+	assert_output --partial "The host never calls the hooks of one plugin state at the same time from two threads"
+	assert_output --partial "calls init() once per thread"
+	assert_output --partial "never in global or static variables"
+	# the board flag
+	assert_output --partial "CG_BOARD (print() writes a board"
+}
