@@ -7,6 +7,7 @@
 
 #include "base/bytemap.h"
 #include "values/canon.h"
+#include "values/notation.h"
 #include "values/canonprop.h"
 #include "format/doc.h"
 #include "kb/kb.h"

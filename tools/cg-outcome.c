@@ -303,7 +303,7 @@ psolver_for(struct cg_plugin *rs)
 	ps->s = cg_solver_new(rs);
 	if (CG_HAS_HOOK(rs, extension)) {
 		const struct cg_heap_rules *r =
-		    rs->rs->extension(&rs->cx, CG_EXT_HEAP_RULES);
+		    cg_rs_extension(rs, CG_EXT_HEAP_RULES);
 		const char *why;
 
 		if (r != NULL)
@@ -680,7 +680,7 @@ heap_mode(const char *spec, unsigned long seq, unsigned long per)
 		cg_die(CG_EXIT_USAGE, "--sequence and --periodicity need -r NAME");
 	p = cg_plugin_get(spec, CG_EXIT_USAGE);
 	if (CG_HAS_HOOK(p, extension))
-		r = p->rs->extension(&p->cx, CG_EXT_HEAP_RULES);
+		r = cg_rs_extension(p, CG_EXT_HEAP_RULES);
 	if (r == NULL)
 		cg_die(CG_EXIT_DATA, "ruleset '%s' is not a heap game (no %s)",
 		    spec, CG_EXT_HEAP_RULES);

@@ -594,8 +594,7 @@ cg_solver_new(struct cg_plugin *rs)
 	s->impartial = (rs->rs->flags & CG_IMPARTIAL) != 0;
 	/* heap rules describe impartial games (e.g. a subtraction ruleset
 	 * given one set for both players) */
-	if (!s->impartial && CG_HAS_HOOK(rs, extension) &&
-	    rs->rs->extension(&rs->cx, CG_EXT_HEAP_RULES) != NULL)
+	if (!s->impartial && cg_rs_extension(rs, CG_EXT_HEAP_RULES) != NULL)
 		s->impartial = 1;
 	return s;
 }
