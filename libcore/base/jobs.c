@@ -100,10 +100,16 @@ cg_parallel_for(size_t n, unsigned jobs, size_t grain,
 	if (jobs > CG_MAX_JOBS)
 		jobs = CG_MAX_JOBS;
 	if (jobs > 1 && n > l.grain) {
+		pthread_attr_t attr;
+
+		/* the canonical store recurses as deep as a game's birthday
+		 * (CG_CANON_MAX_DEPTH): room as on the main stack */
+		pthread_attr_init(&attr);
+		pthread_attr_setstacksize(&attr, (size_t)256 << 20);
 		for (k = 1; k < jobs; k++) {
 			h[k].l = &l;
 			h[k].worker = k;
-			r = pthread_create(&tid[k], NULL, helper_main, &h[k]);
+			r = pthread_create(&tid[k], &attr, helper_main, &h[k]);
 			if (r != 0) {
 				/* fewer threads still finish the loop */
 				cg_warn("cannot start a thread: %s", strerror(r));
@@ -111,6 +117,7 @@ cg_parallel_for(size_t n, unsigned jobs, size_t grain,
 			}
 			started = k;
 		}
+		pthread_attr_destroy(&attr);
 	}
 	run(&l);
 	for (k = 1; k <= started; k++)

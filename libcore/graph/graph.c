@@ -147,6 +147,12 @@ cg_graph_use_doc(struct cg_graph *g, struct cg_doc *d)
 	g->doc_serial++;
 }
 
+const struct cg_doc *
+cg_graph_doc(const struct cg_graph *g)
+{
+	return g->doc;
+}
+
 void
 cg_graph_on_new_vertex(struct cg_graph *g,
     void (*fn)(void *, struct cg_graph *, cg_vertex), void *ctx)

@@ -55,6 +55,7 @@ void cg_graph_share(struct cg_graph *g, int shared);
  * outlive its use here.  A graph serves one document at a time; plugin
  * vertices stay across documents. */
 void cg_graph_use_doc(struct cg_graph *g, struct cg_doc *d);
+const struct cg_doc *cg_graph_doc(const struct cg_graph *g);
 
 /* Append the components of a position of rs (any bytes the plugin
  * accepts) to sum, unsorted.  Exits with the plugin's message on error. */
