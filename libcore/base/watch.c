@@ -13,6 +13,7 @@
 #include "base/watch.h"
 
 volatile sig_atomic_t cg_stop;
+static volatile sig_atomic_t stop_signal;
 
 static unsigned long limit_mb;
 static char reason[80];
@@ -25,7 +26,14 @@ on_signal(int sig)
 		signal(sig, SIG_DFL);
 		raise(sig);
 	}
+	stop_signal = sig;
 	cg_stop = CG_STOP_SIGNAL;
+}
+
+int
+cg_stop_status(void)
+{
+	return cg_stop == CG_STOP_SIGNAL ? 128 + stop_signal : CG_EXIT_DATA;
 }
 
 void

@@ -25,6 +25,9 @@ void cg_watch_memory(unsigned long limit_mb);
 /* Why cg_stop was set, for the message: "interrupted" or "memory limit
  * of N MB reached". */
 const char *cg_stop_reason(void);
+/* The exit status for it: 128 + the signal, or 1 past the memory limit
+ * (a clear error, not a kill). */
+int cg_stop_status(void);
 
 /* Resident and peak resident bytes of the process. */
 size_t cg_memory_rss(void);
