@@ -39,7 +39,7 @@ CPPFLAGS += -D_GNU_SOURCE -DCG_VERSION='"$(VERSION)"' \
 # fails to compile.
 HOST_INC   = -Iinclude -Ilibcore
 PLUGIN_INC = -Iinclude -Iplugins
-LDLIBS   += -lz -ldl -lm -lgmp
+LDLIBS   += -lz -ldl -lm -lgmp -pthread
 PLUGIN_CFLAGS  = -fPIC -fvisibility=hidden
 PLUGIN_LDFLAGS = -shared -Wl,-z,defs
 

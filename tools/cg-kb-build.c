@@ -10,6 +10,7 @@
 
 #include "base/bytemap.h"
 #include "values/canon.h"
+#include "values/notation.h"
 #include "kb/kb.h"
 #include "kb/kbmove.h"
 #include "format/doc.h"

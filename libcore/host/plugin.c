@@ -3,6 +3,8 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <limits.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +13,7 @@
 #include <unistd.h>
 
 #include "host/plugin.h"
+#include "base/jobs.h"
 #include "base/util.h"
 
 static char **extra_dirs;
@@ -235,6 +238,20 @@ fail:
 static void
 free_plugin(struct cg_plugin *p)
 {
+	size_t k;
+
+	if (p->worker != NULL) {
+		for (k = 1; k < CG_MAX_JOBS; k++) {
+			struct cg_plugin_worker *w = atomic_load(&p->worker[k]);
+
+			if (w == NULL)
+				continue;
+			if (p->inited && p->rs->fini != NULL)
+				p->rs->fini(cg_host(), w->cx.state);
+			free(w);
+		}
+		free(p->worker);
+	}
 	free(p->spec);
 	free(p->name);
 	free(p->params);
@@ -448,23 +465,69 @@ cg_plugin_unload_all(void)
 
 /* ---- hook wrappers */
 
-static void
+static pthread_mutex_t worker_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* A state for worker k (> 0): init() with the plugin's parameters, which
+ * succeeded once already in the main thread. */
+static struct cg_plugin_worker *
+new_worker(struct cg_plugin *p, unsigned k)
+{
+	struct cg_plugin_worker *w;
+
+	pthread_mutex_lock(&worker_lock);
+	if (p->worker == NULL)
+		p->worker = cg_xcalloc(CG_MAX_JOBS, sizeof *p->worker);
+	w = atomic_load(&p->worker[k]);
+	if (w == NULL) {
+		w = cg_xcalloc(1, sizeof *w);
+		w->cx.host = cg_host();
+		w->cx.err = &w->err;
+		if (p->inited && p->rs->init(cg_host(), p->params,
+		    &w->cx.state, &w->err) < 0)
+			cg_die(CG_EXIT_DATA, "ruleset '%s': cannot initialise "
+			    "a worker: %s", p->name, w->err.msg);
+		atomic_store(&p->worker[k], w);
+	}
+	pthread_mutex_unlock(&worker_lock);
+	return w;
+}
+
+struct cg_context *
+cg_rs_context(struct cg_plugin *p)
+{
+	struct cg_plugin_worker *w;
+
+	if (cg_worker == 0)
+		return &p->cx;
+	if (p->worker != NULL && (w = atomic_load_explicit(
+	    &p->worker[cg_worker], memory_order_acquire)) != NULL)
+		return &w->cx;
+	return &new_worker(p, cg_worker)->cx;
+}
+
+/* The context of this worker, its error sink cleared. */
+static struct cg_context *
 clear(struct cg_plugin *p)
 {
-	p->err.set = 0;
-	p->err.column = 0;
-	p->err.msg[0] = '\0';
+	struct cg_context *cx = cg_rs_context(p);
+
+	cx->err->set = 0;
+	cx->err->column = 0;
+	cx->err->msg[0] = '\0';
+	return cx;
 }
 
 static int
-fail(struct cg_plugin *p, int r, const char *what)
+fail(struct cg_context *cx, int r, const char *what)
 {
-	if (r < 0 && !p->err.set) {
-		snprintf(p->err.msg, sizeof p->err.msg, "%s", r == CG_ENOMEM ?
+	struct cg_error *err = cx->err;
+
+	if (r < 0 && !err->set) {
+		snprintf(err->msg, sizeof err->msg, "%s", r == CG_ENOMEM ?
 		    "out of memory" : r == CG_ELIMIT ? "position too large" :
 		    r == CG_EUNSUPPORTED ? "not supported by this ruleset" :
 		    what);
-		p->err.set = 1;
+		err->set = 1;
 	}
 	return r;
 }
@@ -472,30 +535,41 @@ fail(struct cg_plugin *p, int r, const char *what)
 const char *
 cg_rs_errmsg(struct cg_plugin *p)
 {
-	static char text[600];
+	static _Thread_local char text[600];
+	const struct cg_error *err = cg_rs_context(p)->err;
 
-	if (p->err.column > 0)
-		snprintf(text, sizeof text, "column %zu: %s", p->err.column,
-		    p->err.msg);
+	if (err->column > 0)
+		snprintf(text, sizeof text, "column %zu: %s", err->column,
+		    err->msg);
 	else
-		snprintf(text, sizeof text, "%s", p->err.msg);
+		snprintf(text, sizeof text, "%s", err->msg);
 	return text;
+}
+
+const void *
+cg_rs_extension(struct cg_plugin *p, const char *name)
+{
+	if (!CG_HAS_HOOK(p, extension))
+		return NULL;
+	return p->rs->extension(cg_rs_context(p), name);
 }
 
 int
 cg_rs_parse(struct cg_plugin *p, const char *text, size_t len,
     struct cg_buf *out)
 {
-	clear(p);
-	return fail(p, p->rs->parse(&p->cx, text, len, out), "bad position");
+	struct cg_context *cx = clear(p);
+
+	return fail(cx, p->rs->parse(cx, text, len, out), "bad position");
 }
 
 int
 cg_rs_print(struct cg_plugin *p, const unsigned char *pos, size_t len,
     struct cg_buf *out)
 {
-	clear(p);
-	return fail(p, p->rs->print(&p->cx, pos, len, out),
+	struct cg_context *cx = clear(p);
+
+	return fail(cx, p->rs->print(cx, pos, len, out),
 	    "cannot print position");
 }
 
@@ -503,8 +577,9 @@ int
 cg_rs_options(struct cg_plugin *p, const unsigned char *pos, size_t len,
     enum cg_side side, cg_emit_fn emit, void *ctx)
 {
-	clear(p);
-	return fail(p, p->rs->options(&p->cx, pos, len, side, emit, ctx),
+	struct cg_context *cx = clear(p);
+
+	return fail(cx, p->rs->options(cx, pos, len, side, emit, ctx),
 	    "cannot generate options");
 }
 
@@ -512,12 +587,13 @@ int
 cg_rs_canonical(struct cg_plugin *p, const unsigned char *pos, size_t len,
     struct cg_buf *out)
 {
-	clear(p);
+	struct cg_context *cx = clear(p);
+
 	if (!CG_HAS_HOOK(p, canonical)) {
 		cg_buf_add(out, pos, len);
 		return CG_OK;
 	}
-	return fail(p, p->rs->canonical(&p->cx, pos, len, out),
+	return fail(cx, p->rs->canonical(cx, pos, len, out),
 	    "cannot canonicalise position");
 }
 
@@ -525,10 +601,11 @@ int
 cg_rs_decompose(struct cg_plugin *p, const unsigned char *pos, size_t len,
     cg_emit_fn emit, void *ctx)
 {
-	clear(p);
+	struct cg_context *cx = clear(p);
+
 	if (!CG_HAS_HOOK(p, decompose))
 		return emit(ctx, pos, len, NULL) ? CG_STOP : CG_OK;
-	return fail(p, p->rs->decompose(&p->cx, pos, len, emit, ctx),
+	return fail(cx, p->rs->decompose(cx, pos, len, emit, ctx),
 	    "cannot decompose position");
 }
 
@@ -536,10 +613,11 @@ int
 cg_rs_synch_options(struct cg_plugin *p, const unsigned char *pos,
     size_t len, cg_emit_joint_fn emit, void *ctx)
 {
-	clear(p);
+	struct cg_context *cx = clear(p);
+
 	if (!CG_HAS_HOOK(p, synch_options))
-		return fail(p, CG_EUNSUPPORTED, "");
-	return fail(p, p->rs->synch_options(&p->cx, pos, len, emit, ctx),
+		return fail(cx, CG_EUNSUPPORTED, "");
+	return fail(cx, p->rs->synch_options(cx, pos, len, emit, ctx),
 	    "cannot generate joint options");
 }
 
@@ -547,10 +625,11 @@ int
 cg_rs_decided_value(struct cg_plugin *p, const unsigned char *pos,
     size_t len, int64_t *num, int64_t *den)
 {
-	clear(p);
+	struct cg_context *cx = clear(p);
+
 	if (!CG_HAS_HOOK(p, decided_value))
-		return fail(p, CG_EUNSUPPORTED, "");
-	return fail(p, p->rs->decided_value(&p->cx, pos, len, num, den),
+		return fail(cx, CG_EUNSUPPORTED, "");
+	return fail(cx, p->rs->decided_value(cx, pos, len, num, den),
 	    "cannot value decided position");
 }
 
@@ -558,10 +637,11 @@ int
 cg_rs_enumerate(struct cg_plugin *p, const char *family, cg_emit_fn emit,
     void *ctx)
 {
-	clear(p);
+	struct cg_context *cx = clear(p);
+
 	if (!CG_HAS_HOOK(p, enumerate))
-		return fail(p, CG_EUNSUPPORTED, "");
-	return fail(p, p->rs->enumerate(&p->cx, family, emit, ctx),
+		return fail(cx, CG_EUNSUPPORTED, "");
+	return fail(cx, p->rs->enumerate(cx, family, emit, ctx),
 	    "cannot enumerate family");
 }
 
@@ -569,12 +649,13 @@ int
 cg_rs_order_key(struct cg_plugin *p, const unsigned char *pos, size_t len,
     int64_t *key)
 {
-	clear(p);
+	struct cg_context *cx = clear(p);
+
 	if (!CG_HAS_HOOK(p, order_key)) {
 		*key = 0;
 		return CG_OK;
 	}
-	return fail(p, p->rs->order_key(&p->cx, pos, len, key),
+	return fail(cx, p->rs->order_key(cx, pos, len, key),
 	    "cannot order position");
 }
 
@@ -601,21 +682,21 @@ cg_rs_move_parse(struct cg_plugin *p, const unsigned char *pos, size_t len,
     enum cg_side side, const char *text, struct cg_buf *child)
 {
 	struct move_match m = { text, child, 0 };
+	struct cg_context *cx = clear(p);
 	int r;
 
-	clear(p);
 	if (CG_HAS_HOOK(p, move_parse))
-		return fail(p, p->rs->move_parse(&p->cx, pos, len, side, text,
+		return fail(cx, p->rs->move_parse(cx, pos, len, side, text,
 		    child), "not a legal move");
 	r = cg_rs_options(p, pos, len, side, match_move, &m);
 	if (r < 0)
 		return r;
 	if (!m.found) {
-		clear(p);
-		snprintf(p->err.msg, sizeof p->err.msg,
+		cx = clear(p);
+		snprintf(cx->err->msg, sizeof cx->err->msg,
 		    "'%s' is not a legal move for %s", text,
 		    side == CG_LEFT ? "Left" : "Right");
-		p->err.set = 1;
+		cx->err->set = 1;
 		return CG_EPARSE;
 	}
 	return CG_OK;

@@ -26,6 +26,7 @@
 
 #include "base/bytemap.h"
 #include "values/canon.h"
+#include "values/notation.h"
 #include "kb/kbfile.h"
 #include "host/plugin.h"
 #include "base/util.h"
