@@ -5,14 +5,15 @@
 # Examples are the "$ command" lines of a man page's EXAMPLES displays
 # (.Bd -literal) or of a Markdown ```console block, with continued lines
 # (after a trailing '|' or '\', and loop bodies), followed by the lines
-# the file shows as their output (stdout and stderr, trailing blanks
-# dropped).  The commands of one file run in one shell, in the current
-# directory, in order, so that an 'export' or a file made by one reaches
-# the next.  A command shown with output must print exactly that; one
-# shown without output must succeed.  Used by man-examples.bats and
-# readme.bats.
+# the file shows as their output (stdout and stderr, mixed in any order
+# that keeps each in order; trailing blanks dropped).  The commands of one
+# file run in one shell, in the current directory, in order, so that an
+# 'export' or a file made by one reaches the next.  A command shown with
+# output must print exactly that; one shown without output must succeed.
+# Used by man-examples.bats and readme.bats.
 use strict;
 use warnings;
+use File::Temp qw(tempdir);
 
 sub unroff {
 	my $s = shift;
@@ -58,38 +59,60 @@ sub examples {
 	return @ex;
 }
 
+# Is want an interleaving of the lines of out and err, each in order?  (A
+# terminal shows stdout and stderr mixed; the order between the two is not
+# the programs' to keep once stdout is a pipe.)
+sub interleaves {
+	my ($want, $out, $err) = @_;
+	my ($n, $m) = (scalar @$out, scalar @$err);
+	return 0 if @$want != $n + $m;
+	my @ok = ([ (0) x ($m + 1) ]);
+	$ok[0][0] = 1;
+	for my $i (0 .. $n) {
+		for my $j (0 .. $m) {
+			next if $i == 0 && $j == 0;
+			my $w = $want->[$i + $j - 1];
+			$ok[$i][$j] = ($i > 0 && $ok[$i - 1][$j] && $out->[$i - 1] eq $w) ||
+			    ($j > 0 && $ok[$i][$j - 1] && $err->[$j - 1] eq $w) ? 1 : 0;
+		}
+	}
+	return $ok[$n][$m];
+}
+
+sub slurp {
+	my $f = shift;
+	open my $fh, '<', $f or return ();
+	my @l = <$fh>;
+	close $fh;
+	chomp @l;
+	s/\s+$// for @l;
+	return @l;
+}
+
 my ($fail, $count) = (0, 0);
+my $tmp = tempdir(CLEANUP => 1);
 for my $file (@ARGV) {
 	my @ex = examples($file);
 	next unless @ex;
 	my $script = "exec </dev/null\n";
-	for my $e (@ex) {
-		$script .= "{ $e->[0]\n} 2>&1\nprintf '\\n\@\@END\@\@ %d\\n' \$?\n";
+	for my $i (0 .. $#ex) {
+		$script .= "{ $ex[$i][0]\n} >'$tmp/o$i' 2>'$tmp/e$i'\n" .
+		    "echo \$? >'$tmp/s$i'\n";
 	}
-	open my $p, '-|', 'bash', '-c', $script or die "bash: $!\n";
-	my @out = <$p>;
-	close $p;
-	chomp @out;
-	my $i = 0;
-	for my $e (@ex) {
-		my ($cmd, $want) = @$e;
-		my (@got, $st);
-		while ($i < @out && $out[$i] !~ /^\@\@END\@\@ (\d+)$/) {
-			push @got, $out[$i++];
-		}
-		if ($i < @out) {
-			($st) = $out[$i++] =~ /(\d+)$/;
-		} else {
-			$st = 'none: the shell stopped';
-		}
-		pop @got if @got && $got[-1] eq '';  # the marker's newline
-		s/\s+$// for @got;
+	system('bash', '-c', $script);
+	for my $i (0 .. $#ex) {
+		my ($cmd, $want) = @{$ex[$i]};
+		my @out = slurp("$tmp/o$i");
+		my @err = slurp("$tmp/e$i");
+		my ($st) = slurp("$tmp/s$i");
+		$st = 'none: the shell stopped' unless defined $st;
+		unlink "$tmp/o$i", "$tmp/e$i", "$tmp/s$i";
 		$count++;
-		my $bad = @$want ? join("\n", @got) ne join("\n", @$want) :
-		    $st ne '0';
+		my $bad = @$want ? !interleaves($want, \@out, \@err) : $st ne '0';
 		next unless $bad;
 		print "$file: \$ $cmd\n  expected:\n", map("    $_\n", @$want),
-		    "  got (exit status $st):\n", map("    $_\n", @got);
+		    "  got (exit status $st):\n", map("    $_\n", @out),
+		    map("    (stderr) $_\n", @err);
 		$fail = 1;
 	}
 }
