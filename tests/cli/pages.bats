@@ -14,7 +14,7 @@ teardown() {
 # the page formatted by groff, as man(1) on Debian does, one long line per
 # paragraph
 groffed() {
-	groff -mandoc -Tutf8 -rLL=1000n "$1" 2>&1 | LC_ALL=C.UTF-8 col -b
+	groff -mandoc -Tutf8 -P-cbou -rLL=1000n "$1" 2>&1
 }
 
 @test "every page formats under groff without a warning or broken quoting (make lint)" {
