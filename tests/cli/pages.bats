@@ -120,3 +120,15 @@ groffed() {
 	# the board flag
 	assert_output --partial "CG_BOARD (print() writes a board"
 }
+
+@test "cg-kb-build(1): values are computed in process, no other program is looked for" {
+	# libcore starts no program; the page said the engines were found
+	# next to cg-kb-build or on PATH
+	run grep -n -e 'found next to' -e 'not found (it computes' "$CG_ROOT/man/man1/cg-kb-build.1"
+	assert_failure
+	printf '..|..\n' > "$T/p"
+	run env PATH=/nonexistent "$CG_BUILD/bin/cg-kb-build" -r domineering -o "$T/b.cgkb" "$T/p"
+	assert_success
+	run env PATH=/nonexistent "$CG_BUILD/bin/cg-kb" lookup -t -r domineering "$T/b.cgkb" "$T/p"
+	assert_output "$(printf '..|..\t+-1\tN')"
+}
