@@ -184,13 +184,14 @@ edges(struct cg_buf *out, const struct cg_doc *d, const struct cg_node *n,
 			    (unsigned long long)n->id,
 			    (unsigned long long)c->id, colour[both ? 2 : s]);
 			if (o->move != NULL) {
-				char *l = cg_xmalloc(strlen(o->move) + 16);
+				struct cg_buf l;
 
-				sprintf(l, "%s%s", o->move, sym ?
+				cg_buf_init(&l);
+				cg_buf_addf(&l, "%s%s", o->move, sym ?
 				    " (equivalent)" : "");
 				cg_buf_addstr(out, ", label=");
-				dot_string(out, l);
-				free(l);
+				dot_string(out, cg_buf_str(&l));
+				cg_buf_free(&l);
 			}
 			cg_buf_addstr(out, "];\n");
 			seen->equivalent |= sym;
