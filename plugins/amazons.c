@@ -419,6 +419,7 @@ static const struct cg_ruleset am_ruleset = {
 	.decompose = am_decompose,
 	.enumerate = am_enumerate,
 	.move_parse = am_move_parse,
+	.measure = grid_measure_empty,
 };
 
 CG_RULESET_ENTRY(amazons, am_ruleset)

@@ -251,6 +251,7 @@ static const struct cg_ruleset cram_ruleset = {
 	.decompose = cram_decompose,
 	.enumerate = cram_enumerate,
 	.order_key = cram_order_key,
+	.measure = grid_measure_empty,
 };
 
 CG_RULESET_ENTRY(cram, cram_ruleset)

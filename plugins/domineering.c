@@ -216,6 +216,7 @@ static const struct cg_ruleset dom_ruleset = {
 	.synch_options = dom_synch_options,
 	.decided_value = dom_decided_value,
 	.enumerate = dom_enumerate,
+	.measure = grid_measure_empty,
 };
 
 CG_RULESET_ENTRY(domineering, dom_ruleset)

@@ -181,6 +181,16 @@ struct cg_ruleset {
 	 * unknown.  The returned data lives as long as the state does. */
 	const void *(*extension)(const struct cg_context *cx,
 	    const char *name);
+
+	/* Appended in ABI 1 (read only below struct_size). */
+
+	/* A number every move strictly decreases: for every option of pos
+	 * and every component of that option, measure(component) <
+	 * measure(pos) -- empty squares for a placement game, counters for
+	 * a heap game.  Engines order work by it (a knowledge base is built
+	 * in waves of increasing measure, cg-kb-build --measure). */
+	int (*measure)(const struct cg_context *cx, const unsigned char *pos,
+	    size_t len, uint64_t *m);
 };
 
 /*

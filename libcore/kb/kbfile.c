@@ -276,6 +276,42 @@ cg_kbset_add(struct cg_kbset *s, const unsigned char *key, size_t len,
 	return -1;
 }
 
+uint64_t
+cg_kbset_entry(struct cg_kbset *s, const unsigned char *key, size_t len)
+{
+	static const char *none[CG_KB_MAXKINDS];
+	const char *old;
+
+	cg_kbset_add(s, key, len, none, &old);
+	return (uint64_t)cg_kbset_find(s, key, len);
+}
+
+uint32_t
+cg_kbset_value_id(struct cg_kbset *s, uint32_t k, const char *text)
+{
+	int isnew;
+
+	return (uint32_t)cg_bytemap_intern(s->vals[k], text, strlen(text) + 1,
+	    &isnew);
+}
+
+int
+cg_kbset_set(struct cg_kbset *s, uint64_t entry, uint32_t k, uint32_t id,
+    const char **old)
+{
+	uint32_t *slot = s->v + entry * s->nkinds + k;
+	size_t klen;
+
+	if (*slot == 0) {
+		*slot = id + 1;
+		return 0;
+	}
+	if (*slot == id + 1)
+		return 0;
+	*old = (const char *)cg_bytemap_key(s->vals[k], *slot - 1, &klen);
+	return -1;
+}
+
 int64_t
 cg_kbset_find(const struct cg_kbset *s, const unsigned char *key, size_t len)
 {

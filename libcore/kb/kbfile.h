@@ -60,6 +60,14 @@ size_t cg_kbset_count(const struct cg_kbset *s);
  * differs from the one already stored (*old is set to that value). */
 int cg_kbset_add(struct cg_kbset *s, const unsigned char *key, size_t len,
     const char *const *values, const char **old);
+/* The entry of key, made without values if new. */
+uint64_t cg_kbset_entry(struct cg_kbset *s, const unsigned char *key,
+    size_t len);
+/* The id of a value text of kind k (interned), and setting an entry's
+ * value by id: 0, or -1 when it holds another value (*old). */
+uint32_t cg_kbset_value_id(struct cg_kbset *s, uint32_t k, const char *text);
+int cg_kbset_set(struct cg_kbset *s, uint64_t entry, uint32_t k, uint32_t id,
+    const char **old);
 /* Entry number of key or -1. */
 int64_t cg_kbset_find(const struct cg_kbset *s, const unsigned char *key,
     size_t len);
