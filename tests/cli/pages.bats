@@ -57,7 +57,8 @@ groffed() {
 
 @test "cg-kb-build --batch: the page's default is the program's" {
 	local prog page
-	prog=$(cg cg-kb-build --help | sed -n 's/.*--batch N.*(default \([0-9]*\)).*/\1/p')
+	prog=$(cg cg-kb-build --help | sed -n '/--batch N/,/default/p' |
+	    sed -n 's/.*(default \([0-9]*\)).*/\1/p')
 	page=$(sed -n '/^\.It Fl -batch/,/^\.It/p' "$CG_ROOT/man/man1/cg-kb-build.1" |
 	    sed -n 's/.*(default \([0-9]*\)).*/\1/p')
 	[ -n "$prog" ]
