@@ -7,10 +7,11 @@
 #   make showcase        build and run the showcase pipeline
 #   make bench           run the benchmarks in bench/
 #   make fuzz            build and run the libFuzzer targets (FUZZTIME=s)
-#   make lint            mandoc -Tlint on every man page
-#   make install         PREFIX=/usr/local DESTDIR=
+#   make lint            every man page clean under mandoc -Tlint and groff
+#   make install         PREFIX=/usr/local DESTDIR= (tools, plugins, headers,
+#                        man pages, cgtools.pc for pkg-config)
 #
-# Sources are discovered: libcore/*.c make libcore.a, tools/cg-*.c one tool
+# Sources are discovered: libcore/*/*.c make libcore.a, tools/cg-*.c one tool
 # each, plugins/NAME.c or plugins/NAME/*.c one NAME.so each,
 # tests/unit/test_*.c one TAP test program each.
 
@@ -31,9 +32,14 @@ CFLAGS   ?= -O2 -g
 WARN      = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
             -Wno-unused-parameter
 ALLCFLAGS = -std=c17 $(WARN) $(CFLAGS) $(EXTRA_CFLAGS)
-CPPFLAGS += -D_GNU_SOURCE -Iinclude -Ilibcore \
-            -DCG_VERSION='"$(VERSION)"' -DCG_PLUGINDIR='"$(PLUGINDIR)"'
-LDLIBS   += -lz -ldl -lm -lgmp
+CPPFLAGS += -D_GNU_SOURCE -DCG_VERSION='"$(VERSION)"' \
+            -DCG_PLUGINDIR='"$(PLUGINDIR)"'
+# libcore, tools and tests see libcore's headers; plugins see include/ (the
+# ABI) and their own plugins/lib/ helpers only, so a reach into libcore
+# fails to compile.
+HOST_INC   = -Iinclude -Ilibcore
+PLUGIN_INC = -Iinclude -Iplugins
+LDLIBS   += -lz -ldl -lm -lgmp -pthread
 PLUGIN_CFLAGS  = -fPIC -fvisibility=hidden
 PLUGIN_LDFLAGS = -shared -Wl,-z,defs
 
@@ -47,7 +53,7 @@ else
 Q = @
 endif
 
-LIB_SRC    := $(sort $(wildcard libcore/*.c))
+LIB_SRC    := $(sort $(wildcard libcore/*/*.c))
 TOOL_SRC   := $(sort $(wildcard tools/cg-*.c))
 PLUG_SINGLE := $(sort $(wildcard plugins/*.c))
 PLUG_DIRS  := $(sort $(patsubst %/,%,$(dir $(wildcard plugins/*/*.c))))
@@ -73,12 +79,12 @@ deps: $(DEPS_STAMP)
 $(BUILD)/obj/%.o: %.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $<")
-	$(Q)$(CC) $(CPPFLAGS) $(ALLCFLAGS) -MMD -MP -c -o $@ $<
+	$(Q)$(CC) $(CPPFLAGS) $(HOST_INC) $(ALLCFLAGS) -MMD -MP -c -o $@ $<
 
 $(BUILD)/pobj/%.o: %.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $<")
-	$(Q)$(CC) $(CPPFLAGS) $(ALLCFLAGS) $(PLUGIN_CFLAGS) -MMD -MP -c -o $@ $<
+	$(Q)$(CC) $(CPPFLAGS) $(PLUGIN_INC) $(ALLCFLAGS) $(PLUGIN_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(BUILD)/libcore.a: $(LIB_OBJ)
 	@$(if $(Q),echo "  AR      $@")
@@ -133,7 +139,7 @@ check-valgrind: all
 	    CG_WRAP='valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --keep-debuginfo=yes' check
 
 lint: $(DEPS_STAMP)
-	$(Q)if [ -n "$(MANPAGES)" ]; then mandoc -Tlint -Wwarning $(MANPAGES); fi
+	$(Q)sh scripts/lint-man $(MANPAGES)
 
 showcase: all
 	$(Q)sh scripts/showcase $(BUILD)
@@ -147,11 +153,21 @@ fuzz: $(DEPS_STAMP)
 
 # ---------------------------------------------------------------- install
 
+# cgtools.pc: what an out-of-tree ruleset needs (the ABI headers: Cflags)
+# and where installed tools look for rulesets (the plugindir variable).
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+
 install: all
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(PLUGINDIR) $(DESTDIR)$(INCDIR)/cg
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(PLUGINDIR) $(DESTDIR)$(INCDIR)/cg \
+	    $(DESTDIR)$(PKGCONFIGDIR)
 	install -m 0755 $(TOOLS) $(DESTDIR)$(BINDIR)
 	install -m 0755 $(PLUGINS) $(DESTDIR)$(PLUGINDIR)
 	install -m 0644 include/cg/*.h $(DESTDIR)$(INCDIR)/cg
+	printf '%s\n' 'prefix=$(PREFIX)' 'includedir=$(INCDIR)' \
+	    'plugindir=$(PLUGINDIR)' '' 'Name: cgtools' \
+	    'Description: combinatorial game theory tools: the ruleset plugin ABI' \
+	    'Version: $(VERSION)' 'Cflags: -I$${includedir}' \
+	    > $(DESTDIR)$(PKGCONFIGDIR)/cgtools.pc
 	for m in $(MANPAGES); do s=$${m##*.}; \
 	    install -d $(DESTDIR)$(MANDIR)/man$$s; \
 	    sed 's/@VERSION@/$(VERSION)/' $$m > $(DESTDIR)$(MANDIR)/man$$s/$${m##*/}; done
@@ -159,6 +175,7 @@ install: all
 uninstall:
 	rm -f $(TOOLS:$(BUILD)/bin/%=$(DESTDIR)$(BINDIR)/%)
 	rm -f $(PLUGINS:$(BUILD)/plugins/%=$(DESTDIR)$(PLUGINDIR)/%)
+	rm -f $(DESTDIR)$(PKGCONFIGDIR)/cgtools.pc
 
 clean:
 	rm -rf $(BUILD) build-asan build-fuzz

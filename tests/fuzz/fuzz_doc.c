@@ -18,8 +18,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "doc.h"
-#include "util.h"
+#include "format/doc.h"
+#include "base/util.h"
 
 static jmp_buf on_error;
 static struct cg_reader *cur;
