@@ -38,7 +38,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "plugin.h"
+#include "host/plugin.h"
 #include "tap.h"
 
 #define MAXV 32         /* spots */
