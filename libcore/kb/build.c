@@ -145,6 +145,7 @@ cg_kb_builder_new(const struct cg_kb_build_options *o, struct cg_plugin *rs)
 	b->o = *o;
 	if (b->o.jobs == 0)
 		b->o.jobs = cg_jobs_default();
+	cg_kbfile_jobs(b->o.jobs);
 	if (b->o.batch == 0)
 		b->o.batch = 20000;
 	cg_kb_meta_init(&b->meta);
@@ -756,7 +757,8 @@ search_one(void *ctx, size_t i)
 		struct cg_session_options o;
 
 		memset(&o, 0, sizeof o);
-		o.use_kb = b->o.use_kb;
+		if (b->o.use_kb)
+			o.known = cg_kb_known;
 		*se = cg_session_new(&o);
 	}
 	if (cg_kind_parse(b->meta.kinds[w->k], &kind) < 0)

@@ -25,6 +25,7 @@
 #include <zlib.h>
 
 #include "base/bytemap.h"
+#include "base/jobs.h"
 #include "values/canon.h"
 #include "values/notation.h"
 #include "kb/kbfile.h"
@@ -595,6 +596,30 @@ no:
 	return -1;
 }
 
+static unsigned write_jobs;
+
+void
+cg_kbfile_jobs(unsigned jobs)
+{
+	write_jobs = jobs;
+}
+
+/* One block of a base being written: its bytes, then their compression. */
+struct rawblock {
+	struct cg_buf raw, out;
+	size_t entries;
+	const unsigned char *firstkey;
+	size_t firstlen;
+};
+
+static void
+compress_block(void *ctx, size_t i)
+{
+	struct rawblock *rb = (struct rawblock *)ctx + i;
+
+	deflate_into(&rb->out, rb->raw.data, rb->raw.len);
+}
+
 int
 cg_kbset_write(const struct cg_kbset *s, struct cg_kb_meta *m,
     const char *path, char *err, size_t errlen)
@@ -603,6 +628,8 @@ cg_kbset_write(const struct cg_kbset *s, struct cg_kb_meta *m,
 	uint64_t *order = cg_xmalloc((n ? n : 1) * sizeof *order);
 	uint32_t *rank[CG_KB_MAXKINDS];
 	uint32_t k, nblocks = 0;
+	struct rawblock *blocks = NULL;
+	size_t capblocks = 0;
 	struct cg_buf head, dict, raw, vraw, data, index, prev;
 	size_t dict_clen;
 	char *tmp = NULL;
@@ -652,12 +679,13 @@ cg_kbset_write(const struct cg_kbset *s, struct cg_kb_meta *m,
 	put_u32(&index, crc(dict.data, dict.len));
 	raw.len = 0;
 
-	/* blocks of entries in key order */
+	/* blocks of entries in key order: laid out first, compressed in
+	 * parallel, then written in order */
 	for (i = 0; i < n; i++)
 		order[i] = i;
 	qsort_r(order, n, sizeof *order, cmp_entry, s->keys);
 	{
-		size_t first = 0, bentries = 0, start = data.len;
+		size_t first = 0, bentries = 0;
 		const unsigned char *firstkey = NULL;
 		size_t firstlen = 0;
 
@@ -669,25 +697,26 @@ cg_kbset_write(const struct cg_kbset *s, struct cg_kb_meta *m,
 				key = cg_bytemap_key(s->keys, order[i], &klen);
 			if (bentries > 0 && (i == n ||
 			    raw.len + vraw.len >= m->block_size)) {
-				size_t clen;
+				struct rawblock *rb;
 
 				/* keys first, then the values: each column
 				 * compresses better on its own */
 				cg_buf_add(&raw, vraw.data, vraw.len);
 				vraw.len = 0;
-				clen = deflate_into(&data, raw.data, raw.len);
-
-				put_u32(&index, (uint32_t)clen);
-				put_u32(&index, (uint32_t)raw.len);
-				put_u32(&index, (uint32_t)bentries);
-				put_u32(&index, crc(data.data + start, clen));
-				put_u16(&index, (uint32_t)firstlen);
-				cg_buf_add(&index, firstkey, firstlen);
-				nblocks++;
-				raw.len = 0;
+				if (nblocks == capblocks) {
+					capblocks = capblocks ? 2 * capblocks : 64;
+					blocks = cg_xreallocarray(blocks, capblocks,
+					    sizeof *blocks);
+				}
+				rb = &blocks[nblocks++];
+				rb->raw = raw;
+				cg_buf_init(&rb->out);
+				rb->entries = bentries;
+				rb->firstkey = firstkey;
+				rb->firstlen = firstlen;
+				cg_buf_init(&raw);
 				bentries = 0;
 				prev.len = 0;
-				start = data.len;
 			}
 			if (i == n)
 				break;
@@ -715,6 +744,22 @@ cg_kbset_write(const struct cg_kbset *s, struct cg_kb_meta *m,
 		}
 		(void)first;
 	}
+	cg_parallel_for(nblocks, write_jobs ? write_jobs : cg_jobs_default(),
+	    8, compress_block, blocks);
+	for (i = 0; i < nblocks; i++) {
+		struct rawblock *rb = &blocks[i];
+
+		put_u32(&index, (uint32_t)rb->out.len);
+		put_u32(&index, (uint32_t)rb->raw.len);
+		put_u32(&index, (uint32_t)rb->entries);
+		put_u32(&index, crc(rb->out.data, rb->out.len));
+		put_u16(&index, (uint32_t)rb->firstlen);
+		cg_buf_add(&index, rb->firstkey, rb->firstlen);
+		cg_buf_add(&data, rb->out.data, rb->out.len);
+		cg_buf_free(&rb->raw);
+		cg_buf_free(&rb->out);
+	}
+	free(blocks);
 	m->count = n;
 
 	/* header */

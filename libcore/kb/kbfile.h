@@ -81,6 +81,10 @@ const char *cg_kbset_value(const struct cg_kbset *s, uint64_t entry,
 int cg_kbset_write(const struct cg_kbset *s, struct cg_kb_meta *m,
     const char *path, char *err, size_t errlen);
 
+/* Threads compressing the blocks of a base being written (default:
+ * every core); the file is the same whatever the number. */
+void cg_kbfile_jobs(unsigned jobs);
+
 /* --------------------------------------------------------------- reader */
 
 struct cg_kbfile;
