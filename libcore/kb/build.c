@@ -160,7 +160,6 @@ cg_kb_builder_new(const struct cg_kb_build_options *o, struct cg_plugin *rs)
 	b->meta.shard_n = o->shard_n ? o->shard_n : 1;
 	b->meta.block_size = o->block_size ? o->block_size :
 	    CG_KB_BLOCK_DEFAULT;
-	b->meta.games = o->games;
 	if (o->measured) {
 		/* the family text says which part of the family this is */
 		free(b->meta.family);
@@ -173,6 +172,11 @@ cg_kb_builder_new(const struct cg_kb_build_options *o, struct cg_plugin *rs)
 		cg_buf_free(&b->text);
 	}
 	b->set = cg_kbset_new(b->meta.nkinds);
+	for (k = 0; k < b->meta.nkinds; k++)
+		if (!o->text && strcmp(b->meta.kinds[k], "canon") == 0) {
+			cg_kbset_use_games(b->set, k);
+			b->meta.games = 1;
+		}
 	b->graph = cg_graph_new();
 	cg_graph_share(b->graph, 1);
 	cg_buf_init(&b->canon);
@@ -687,6 +691,7 @@ from_canon(struct cg_kb_builder *b)
 	size_t n = cg_kbset_count(b->set), e;
 	struct sum_work w = { b, NULL };
 	struct cg_bytemap *memo = cg_bytemap_new();
+	int canon = cg_kb_meta_kind(&b->meta, "canon");
 	uint32_t k;
 
 	w.g = cg_xmalloc((n + 1) * sizeof *w.g);
@@ -703,7 +708,12 @@ from_canon(struct cg_kb_builder *b)
 			memcpy(mk + 1, &w.g[e], 4);
 			id = cg_bytemap_value(memo, cg_bytemap_intern(memo, mk,
 			    sizeof mk, &isnew));
-			if (isnew) {
+			if (isnew && (int)k == canon) {
+				/* as a game: printed only if the base holds
+				 * text */
+				*id = (uint64_t)cg_kbset_game_id(b->set, k,
+				    w.g[e]) + 1;
+			} else if (isnew) {
 				b->text.len = 0;
 				if (!cg_kbv_from_canon(b->meta.kinds[k], w.g[e],
 				    &b->text))

@@ -151,6 +151,9 @@ cg_kb_merge(int argc, char **argv, const char *out, int games, int verbose)
 			m.family = cg_xstrdup("");
 		}
 	set = cg_kbset_new(m.nkinds);
+	for (i = 0; i < (int)m.nkinds; i++)
+		if (m.games && strcmp(m.kinds[i], "canon") == 0)
+			cg_kbset_use_games(set, (uint32_t)i);
 	cg_buf_init(&text);
 	for (i = 0; i < argc; i++) {
 		struct merge_visit v;
