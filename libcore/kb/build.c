@@ -24,8 +24,6 @@
 /* The checkpoint's kind number for the canonical forms of components
  * (entries' own kinds are 0 .. nkinds-1). */
 #define VERTEX_KIND 64
-/* Seconds between checkpoint flushes (and always at the end). */
-#define FLUSH_EVERY 5.0
 
 enum route { FROM_CANON, BY_SEARCH };
 
@@ -47,7 +45,6 @@ struct cg_kb_builder {
 	cg_vertex *reloaded;
 	size_t nreloaded, capreloaded;
 	struct cg_ckpt *ck;
-	double last_flush;
 	struct cg_canon_eval ev[CG_MAX_JOBS];
 	struct cg_session *session[CG_MAX_JOBS];
 };
@@ -396,24 +393,21 @@ bad:
 	return 1;
 }
 
+/* After every batch: a kill loses one batch at most. */
 static void
-ckpt_flush(struct cg_kb_builder *b, int force)
+ckpt_flush(struct cg_kb_builder *b)
 {
 	char err[1024];
-	double now = cg_elapsed();
 
-	if (b->ck == NULL || (!force && now - b->last_flush < FLUSH_EVERY))
-		return;
-	if (cg_ckpt_flush(b->ck, err, sizeof err) < 0)
+	if (b->ck != NULL && cg_ckpt_flush(b->ck, err, sizeof err) < 0)
 		cg_die(CG_EXIT_DATA, "%s", err);
-	b->last_flush = now;
 }
 
 /* Save what is done and stop: an interrupt or the memory limit. */
 static void
 stop_build(struct cg_kb_builder *b)
 {
-	ckpt_flush(b, 1);
+	ckpt_flush(b);
 	cg_die(cg_stop_status(), "%s%s", cg_stop_reason(), b->ck ?
 	    "; the checkpoint keeps what was computed" : "");
 }
@@ -598,7 +592,7 @@ canon_forms(struct cg_kb_builder *b)
 		}
 		if (cg_stop)
 			stop_build(b);
-		ckpt_flush(b, 0);
+		ckpt_flush(b);
 		if (b->o.progress)
 			fprintf(stderr, "%s: %zu of %zu components, %llu "
 			    "positions evaluated (%.0f/s), %zu games, %.0f MB\n",
@@ -815,7 +809,7 @@ by_search(struct cg_kb_builder *b, uint32_t k)
 		}
 		if (cg_stop)
 			stop_build(b);
-		ckpt_flush(b, 0);
+		ckpt_flush(b);
 		if (b->o.progress)
 			fprintf(stderr, "%s: %s: %zu of %zu entries\n",
 			    cg_progname, b->meta.kinds[k], e, n);
@@ -878,7 +872,7 @@ cg_kb_builder_compute(struct cg_kb_builder *b, const char *ckpt)
 	for (k = 0; k < b->meta.nkinds; k++)
 		if (b->route[k] == BY_SEARCH)
 			by_search(b, k);
-	ckpt_flush(b, 1);
+	ckpt_flush(b);
 }
 
 /* ------------------------------------------------------------ writing */
