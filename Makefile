@@ -58,12 +58,14 @@ TOOL_SRC   := $(sort $(wildcard tools/cg-*.c))
 PLUG_SINGLE := $(sort $(wildcard plugins/*.c))
 PLUG_DIRS  := $(sort $(patsubst %/,%,$(dir $(wildcard plugins/*/*.c))))
 UNIT_SRC   := $(sort $(wildcard tests/unit/test_*.c))
+BENCH_SRC  := $(sort $(wildcard bench/*.c))
 
 LIB_OBJ    := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 TOOLS      := $(TOOL_SRC:tools/%.c=$(BUILD)/bin/%)
 PLUGINS    := $(PLUG_SINGLE:plugins/%.c=$(BUILD)/plugins/%.so) \
               $(PLUG_DIRS:plugins/%=$(BUILD)/plugins/%.so)
 UNITS      := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+BENCHES    := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%-bench)
 MANPAGES   := $(sort $(wildcard man/man*/*.[1-9]))
 DEPS_STAMP := $(BUILD)/.deps-installed
 
@@ -96,6 +98,11 @@ $(BUILD)/bin/%: $(BUILD)/obj/tools/%.o $(BUILD)/libcore.a
 	$(Q)$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libcore.a $(LDLIBS)
 
 $(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(BUILD)/libcore.a
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libcore.a $(LDLIBS)
+
+$(BUILD)/bench/%-bench: $(BUILD)/obj/bench/%.o $(BUILD)/libcore.a
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libcore.a $(LDLIBS)
@@ -144,7 +151,7 @@ lint: $(DEPS_STAMP)
 showcase: all
 	$(Q)sh scripts/showcase $(BUILD)
 
-bench: all
+bench: all $(BENCHES)
 	$(Q)for b in bench/*; do [ -x "$$b" ] && CG_BUILD=$(abspath $(BUILD)) "$$b"; done; true
 
 FUZZTIME ?= 60

@@ -42,8 +42,8 @@ static const char help[] =
     "  -o, --output FILE    the base to write (atomically; - for stdout)\n"
     "      --checkpoint F   resume file (default FILE.ckpt)\n"
     "      --block-size N   uncompressed bytes per block (default 4096)\n"
-    "      --games          store canonical forms as a DAG of games: a smaller\n"
-    "                       file that takes longer to open\n"
+    "      --text           store canonical forms as text (default: as a DAG\n"
+    "                       of games, far smaller; --games says so too)\n"
     "      --batch N        positions per round between checkpoints\n"
     "                       (default 20000)\n"
     "  -n, --dry-run        print the number of positions (of this shard) and stop\n"
@@ -61,7 +61,7 @@ static const char help[] =
 enum {
 	OPT_FAMILY = CG_OPT_TOOL_BASE, OPT_SHARD, OPT_MERGE, OPT_VERIFY,
 	OPT_BLOCK, OPT_BATCH, OPT_CKPT, OPT_ENGINE, OPT_GAMES, OPT_JOBS,
-	OPT_MEASURE, OPT_MAXMEM
+	OPT_MEASURE, OPT_MAXMEM, OPT_TEXT
 };
 
 static void
@@ -150,6 +150,7 @@ main(int argc, char **argv)
 		{ "dry-run", no_argument, NULL, 'n' },
 		{ "engine-only", no_argument, NULL, OPT_ENGINE },
 		{ "games", no_argument, NULL, OPT_GAMES },
+		{ "text", no_argument, NULL, OPT_TEXT },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct cg_kb_build_options o;
@@ -180,7 +181,8 @@ main(int argc, char **argv)
 		case OPT_MEASURE: parse_measure(optarg, &o); break;
 		case OPT_CKPT: ckpt_named = optarg; break;
 		case OPT_ENGINE: o.search_only = 1; break;
-		case OPT_GAMES: o.games = 1; break;
+		case OPT_GAMES: o.text = 0; break;
+		case OPT_TEXT: o.text = 1; break;
 		case OPT_JOBS: o.jobs = cg_jobs_parse(optarg); break;
 		case OPT_MAXMEM:
 			cg_watch_memory(cg_parse_count(optarg, "--max-memory"));
@@ -224,7 +226,7 @@ main(int argc, char **argv)
 		if (argc < 1 || o.family || spec || o.kinds || o.shard_n > 1)
 			cg_die(CG_EXIT_USAGE, "--merge takes bases to join and "
 			    "-o, not --family, -r, -k or --shard");
-		cg_kb_merge(argc, argv, out, o.games, o.progress);
+		cg_kb_merge(argc, argv, out, !o.text, o.progress);
 		goto done;
 	}
 	if (o.family != NULL && (spec == NULL || argc > 0))

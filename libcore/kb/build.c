@@ -24,8 +24,6 @@
 /* The checkpoint's kind number for the canonical forms of components
  * (entries' own kinds are 0 .. nkinds-1). */
 #define VERTEX_KIND 64
-/* Seconds between checkpoint flushes (and always at the end). */
-#define FLUSH_EVERY 5.0
 
 enum route { FROM_CANON, BY_SEARCH };
 
@@ -47,7 +45,6 @@ struct cg_kb_builder {
 	cg_vertex *reloaded;
 	size_t nreloaded, capreloaded;
 	struct cg_ckpt *ck;
-	double last_flush;
 	struct cg_canon_eval ev[CG_MAX_JOBS];
 	struct cg_session *session[CG_MAX_JOBS];
 };
@@ -145,6 +142,7 @@ cg_kb_builder_new(const struct cg_kb_build_options *o, struct cg_plugin *rs)
 	b->o = *o;
 	if (b->o.jobs == 0)
 		b->o.jobs = cg_jobs_default();
+	cg_kbfile_jobs(b->o.jobs);
 	if (b->o.batch == 0)
 		b->o.batch = 20000;
 	cg_kb_meta_init(&b->meta);
@@ -159,7 +157,6 @@ cg_kb_builder_new(const struct cg_kb_build_options *o, struct cg_plugin *rs)
 	b->meta.shard_n = o->shard_n ? o->shard_n : 1;
 	b->meta.block_size = o->block_size ? o->block_size :
 	    CG_KB_BLOCK_DEFAULT;
-	b->meta.games = o->games;
 	if (o->measured) {
 		/* the family text says which part of the family this is */
 		free(b->meta.family);
@@ -172,6 +169,11 @@ cg_kb_builder_new(const struct cg_kb_build_options *o, struct cg_plugin *rs)
 		cg_buf_free(&b->text);
 	}
 	b->set = cg_kbset_new(b->meta.nkinds);
+	for (k = 0; k < b->meta.nkinds; k++)
+		if (!o->text && strcmp(b->meta.kinds[k], "canon") == 0) {
+			cg_kbset_use_games(b->set, k);
+			b->meta.games = 1;
+		}
 	b->graph = cg_graph_new();
 	cg_graph_share(b->graph, 1);
 	cg_buf_init(&b->canon);
@@ -391,24 +393,21 @@ bad:
 	return 1;
 }
 
+/* After every batch: a kill loses one batch at most. */
 static void
-ckpt_flush(struct cg_kb_builder *b, int force)
+ckpt_flush(struct cg_kb_builder *b)
 {
 	char err[1024];
-	double now = cg_elapsed();
 
-	if (b->ck == NULL || (!force && now - b->last_flush < FLUSH_EVERY))
-		return;
-	if (cg_ckpt_flush(b->ck, err, sizeof err) < 0)
+	if (b->ck != NULL && cg_ckpt_flush(b->ck, err, sizeof err) < 0)
 		cg_die(CG_EXIT_DATA, "%s", err);
-	b->last_flush = now;
 }
 
 /* Save what is done and stop: an interrupt or the memory limit. */
 static void
 stop_build(struct cg_kb_builder *b)
 {
-	ckpt_flush(b, 1);
+	ckpt_flush(b);
 	cg_die(cg_stop_status(), "%s%s", cg_stop_reason(), b->ck ?
 	    "; the checkpoint keeps what was computed" : "");
 }
@@ -593,7 +592,7 @@ canon_forms(struct cg_kb_builder *b)
 		}
 		if (cg_stop)
 			stop_build(b);
-		ckpt_flush(b, 0);
+		ckpt_flush(b);
 		if (b->o.progress)
 			fprintf(stderr, "%s: %zu of %zu components, %llu "
 			    "positions evaluated (%.0f/s), %zu games, %.0f MB\n",
@@ -686,6 +685,7 @@ from_canon(struct cg_kb_builder *b)
 	size_t n = cg_kbset_count(b->set), e;
 	struct sum_work w = { b, NULL };
 	struct cg_bytemap *memo = cg_bytemap_new();
+	int canon = cg_kb_meta_kind(&b->meta, "canon");
 	uint32_t k;
 
 	w.g = cg_xmalloc((n + 1) * sizeof *w.g);
@@ -702,7 +702,12 @@ from_canon(struct cg_kb_builder *b)
 			memcpy(mk + 1, &w.g[e], 4);
 			id = cg_bytemap_value(memo, cg_bytemap_intern(memo, mk,
 			    sizeof mk, &isnew));
-			if (isnew) {
+			if (isnew && (int)k == canon) {
+				/* as a game: printed only if the base holds
+				 * text */
+				*id = (uint64_t)cg_kbset_game_id(b->set, k,
+				    w.g[e]) + 1;
+			} else if (isnew) {
 				b->text.len = 0;
 				if (!cg_kbv_from_canon(b->meta.kinds[k], w.g[e],
 				    &b->text))
@@ -756,7 +761,8 @@ search_one(void *ctx, size_t i)
 		struct cg_session_options o;
 
 		memset(&o, 0, sizeof o);
-		o.use_kb = b->o.use_kb;
+		if (b->o.use_kb)
+			o.known = cg_kb_known;
 		*se = cg_session_new(&o);
 	}
 	if (cg_kind_parse(b->meta.kinds[w->k], &kind) < 0)
@@ -803,7 +809,7 @@ by_search(struct cg_kb_builder *b, uint32_t k)
 		}
 		if (cg_stop)
 			stop_build(b);
-		ckpt_flush(b, 0);
+		ckpt_flush(b);
 		if (b->o.progress)
 			fprintf(stderr, "%s: %s: %zu of %zu entries\n",
 			    cg_progname, b->meta.kinds[k], e, n);
@@ -866,7 +872,7 @@ cg_kb_builder_compute(struct cg_kb_builder *b, const char *ckpt)
 	for (k = 0; k < b->meta.nkinds; k++)
 		if (b->route[k] == BY_SEARCH)
 			by_search(b, k);
-	ckpt_flush(b, 1);
+	ckpt_flush(b);
 }
 
 /* ------------------------------------------------------------ writing */

@@ -30,7 +30,8 @@ struct cg_kb_build_options {
 	int measured;               /* keep entries with measure in [lo, hi] */
 	uint64_t measure_lo, measure_hi;
 	uint32_t block_size;
-	int games;                  /* canonical forms stored as games */
+	int text;                   /* canonical forms stored as text, not
+	                             * as games (the default) */
 	int all_nodes;              /* every document node, not just roots */
 	int search_only;            /* search kinds by search, not from canon */
 	int use_kb;                 /* -K bases were added (kb.h) */
