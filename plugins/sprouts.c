@@ -652,6 +652,22 @@ region_variant(struct ws *w, const V *p, size_t n, int mode,
 	out->d[out->n++] = REG;
 }
 
+/* Has the region (bytes up to its REG) no boundary of three spots or
+ * more? */
+static int
+short_boundaries(const V *p, size_t n)
+{
+	size_t i, len = 0;
+
+	for (i = 0; i < n; i++) {
+		if (p[i] == BND)
+			len = 0;
+		else if (++len > 2 && is_vertex(p[i]))
+			return 0;
+	}
+	return 1;
+}
+
 /* Is the region (bytes up to its REG) on a non-orientable surface? */
 static int
 region_crosscapped(const V *p, size_t n)
@@ -679,6 +695,13 @@ land_sort(struct ws *w, const V *in, size_t n, struct vec *out)
 		if (region_crosscapped(in + r0, i - r0)) {
 			/* no orientation: each boundary read its better way */
 			region_variant(w, in + r0, i - r0, UNORIENTED, rg);
+			r0 = i + 1;
+			continue;
+		}
+		if (short_boundaries(in + r0, i - r0)) {
+			/* read backwards, boundaries of one or two spots are
+			 * the same cycles: one reading is enough */
+			region_variant(w, in + r0, i - r0, AS_WRITTEN, rg);
 			r0 = i + 1;
 			continue;
 		}
