@@ -95,6 +95,12 @@ int cg_graph_options(struct cg_graph *g, cg_vertex v, enum cg_side side,
  * (cg_graph_options gives NULL names when it replays kept lists). */
 int cg_graph_expand(struct cg_graph *g, cg_vertex v, enum cg_side side,
     cg_option_fn fn, void *ctx);
+/* Every option of v for side appended to out as [n, v1 .. vn] (sorted
+ * vertices), the number of options returned: what cg_graph_options
+ * gives, with the table searched for all the options' components at once
+ * (their cache misses overlap).  For walks that want every option. */
+size_t cg_graph_all_options(struct cg_graph *g, cg_vertex v,
+    enum cg_side side, struct cg_sum *out);
 /* Keep option lists of vertices expanded twice, up to this many bytes
  * (default 256 MB; 0 keeps none).  Not when shared. */
 void cg_graph_cache_limit(struct cg_graph *g, size_t bytes);

@@ -104,16 +104,6 @@ on_del(struct onstack *s, uint32_t v)
 }
 
 static void
-ar_push(struct walk *w, uint32_t x)
-{
-	if (w->nar == w->capar) {
-		w->capar = w->capar ? 2 * w->capar : 4096;
-		w->ar = cg_xreallocarray(w->ar, w->capar, sizeof *w->ar);
-	}
-	w->ar[w->nar++] = x;
-}
-
-static void
 die(struct cg_canon_eval *ev, const char *fmt, const char *what)
 {
 	cg_die_at(ev->file, ev->line, fmt, what);
@@ -161,19 +151,6 @@ known(struct walk *w, cg_vertex v)
 	return x;
 }
 
-static int
-collect(void *ctx, const char *move, const cg_vertex *sum, size_t n)
-{
-	struct walk *w = ctx;
-	size_t i;
-
-	(void)move;
-	ar_push(w, (uint32_t)n);
-	for (i = 0; i < n; i++)
-		ar_push(w, sum[i]);
-	return 0;
-}
-
 static void
 push(struct walk *w, cg_vertex v)
 {
@@ -218,20 +195,17 @@ check_node(struct walk *w, cg_vertex v)
 static void
 expand(struct walk *w, struct frame *f)
 {
-	size_t at = w->nar;
-	uint32_t nl;
+	struct cg_sum ar = { w->ar, w->nar, w->capar };
+	size_t nl;
 
 	check_node(w, f->v);
-	cg_graph_options(w->g, f->v, CG_LEFT, collect, w);
-	f = &w->fr[w->nfr - 1];
-	for (nl = 0; at < w->nar; nl++)
-		at += 1 + w->ar[at];
-	cg_graph_options(w->g, f->v, CG_RIGHT, collect, w);
-	f = &w->fr[w->nfr - 1];
-	f->nl = nl;
-	f->nopt = nl;
-	for (; at < w->nar; f->nopt++)
-		at += 1 + w->ar[at];
+	nl = cg_graph_all_options(w->g, f->v, CG_LEFT, &ar);
+	f->nopt = (uint32_t)(nl + cg_graph_all_options(w->g, f->v, CG_RIGHT,
+	    &ar));
+	f->nl = (uint32_t)nl;
+	w->ar = ar.v;
+	w->nar = ar.n;
+	w->capar = ar.cap;
 	f->scan = f->base;
 	f->end = w->nar;
 	f->expanded = 1;
