@@ -13,6 +13,7 @@
 
 #include "base/bytemap.h"
 #include "base/util.h"
+#include "base/watch.h"
 #include "graph/graph.h"
 
 #define VCHUNK_BITS 16
@@ -390,6 +391,10 @@ on_option(void *ctx, const unsigned char *pos, size_t len, const char *move)
 {
 	struct optctx *oc = ctx;
 
+	/* a huge position must still stop within a second when asked */
+	cg_progress_tick();
+	if (cg_stop)
+		return 1;
 	oc->sum.n = 0;
 	if (cg_rs_decompose(oc->rs, pos, len, on_component, &oc->dc) < 0)
 		cg_die(CG_EXIT_DATA, "ruleset '%s': %s", oc->rs->name,
@@ -514,7 +519,12 @@ cg_graph_options(struct cg_graph *g, cg_vertex v, enum cg_side side,
 			struct collect co = { g, g->ncache };
 
 			cache_push(g, 0);
-			cg_graph_expand(g, v, side, collect_option, &co);
+			if (cg_graph_expand(g, v, side, collect_option, &co) &&
+			    cg_stop) {
+				/* cut short by a stop: not a list to keep */
+				g->ncache = co.count_at;
+				return 1;
+			}
 			off = co.count_at + 1;
 			g->coff[v].off[side] = off;
 		}
@@ -575,6 +585,9 @@ batch_option(void *ctx, const unsigned char *pos, size_t len,
 	struct batch *b = ctx;
 
 	(void)move;
+	cg_progress_tick();
+	if (cg_stop)
+		return 1;
 	if (b->nopt == b->capopt) {
 		b->capopt = b->capopt ? 2 * b->capopt : 64;
 		b->ncomp = cg_xreallocarray(b->ncomp, b->capopt,

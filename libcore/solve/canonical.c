@@ -259,6 +259,11 @@ cg_canonical_vertex(struct cg_graph *g, cg_vertex v, struct cg_canon_eval *ev)
 			expand(&w, f);
 			f = &w.fr[w.nfr - 1];
 			cg_progress_tick();
+			/* the options may be cut short by the stop */
+			if (ev->interrupt != NULL && *ev->interrupt) {
+				x = CG_NO_GAME;
+				goto out;
+			}
 		}
 		while (f->scan < f->end && !descended) {
 			size_t k = w.ar[f->scan], i;
