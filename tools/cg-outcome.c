@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/jobs.h"
 #include "base/tool.h"
 #include "base/util.h"
 #include "base/watch.h"
@@ -50,7 +51,7 @@ static const char help[] =
 
 enum {
 	OPT_CHILDREN = CG_OPT_TOOL_BASE, OPT_CHECK, OPT_PROOF, OPT_SEQUENCE,
-	OPT_PERIODICITY, OPT_NOSHORTCUT, OPT_MAXMEM
+	OPT_PERIODICITY, OPT_NOSHORTCUT, OPT_MAXMEM, OPT_SEARCH, OPT_JOBS
 };
 
 static int tsv, children;
@@ -215,6 +216,8 @@ main(int argc, char **argv)
 		{ "periodicity", required_argument, NULL, OPT_PERIODICITY },
 		{ "no-shortcut", no_argument, NULL, OPT_NOSHORTCUT },
 		{ "max-memory", required_argument, NULL, OPT_MAXMEM },
+		{ "search", required_argument, NULL, OPT_SEARCH },
+		{ "jobs", required_argument, NULL, OPT_JOBS },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct cg_session_options o;
@@ -252,6 +255,12 @@ main(int argc, char **argv)
 		case OPT_MAXMEM:
 			cg_watch_memory(cg_parse_count(optarg, "--max-memory"));
 			break;
+		case OPT_SEARCH:
+			if (cg_search_parse(optarg, &o.search) < 0)
+				cg_die(CG_EXIT_USAGE, "unknown search '%s' (auto, "
+				    "dfs, pns, dfpn or pn2)", optarg);
+			break;
+		case OPT_JOBS: o.jobs = cg_jobs_parse(optarg); break;
 		case 'h': cg_help(usage, help);
 		case CG_OPT_VERSION: cg_version();
 		default: cg_usage(usage);

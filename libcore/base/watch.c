@@ -102,6 +102,12 @@ cg_watch_memory(unsigned long mb)
 	pthread_attr_destroy(&attr);
 }
 
+size_t
+cg_watch_limit(void)
+{
+	return (size_t)limit_mb << 20;
+}
+
 const char *
 cg_stop_reason(void)
 {

@@ -22,6 +22,9 @@ extern volatile sig_atomic_t cg_stop;
 void cg_watch_signals(void);
 /* Stop past limit_mb megabytes resident (0: no limit). */
 void cg_watch_memory(unsigned long limit_mb);
+/* The limit in bytes (0: none), for engines that keep their tables
+ * below it rather than stop at it. */
+size_t cg_watch_limit(void);
 /* Why cg_stop was set, for the message: "interrupted" or "memory limit
  * of N MB reached". */
 const char *cg_stop_reason(void);

@@ -12,13 +12,11 @@
 #include "base/bytemap.h"
 #include "graph/graph.h"
 #include "solve/outcome.h"
+#include "solve/outcome_int.h"
 #include "solve/outcome_misere.h"
 #include "base/util.h"
 
-/* Component values (the bytemap value): bit 63 set = nimber known (low 32
- * bits); otherwise bits 0..62 = n for which C + *n is known to be a win. */
-#define NIM_KNOWN   ((uint64_t)1 << 63)
-#define WINBITS     63
+/* Component words: see outcome_int.h. */
 
 /* Sum values: bits per side, for normal-partizan ('N') and misere ('M')
  * tables: bit 2s = known, bit 2s+1 = the player to move wins. */
@@ -34,44 +32,6 @@ struct frame {
 	int64_t acc;
 };
 
-struct cg_solver {
-	struct cg_plugin *rs;   /* plugin mode */
-	struct cg_doc *doc;     /* document mode */
-	int impartial;
-	struct cg_graph *graph; /* the components */
-	int own_graph;
-	struct otab *sums;
-	/* misere canonical games (genus sums 'G' hold game + 1) */
-	struct cg_mtab *mt;
-	/* stack */
-	struct frame *fr;
-	size_t nfr, capfr;
-	uint32_t *ar;
-	size_t arlen, arcap;
-	int64_t ret;
-	/* scratch */
-	uint32_t *offs;
-	size_t noffs, capoffs;
-	struct cg_buf key, skey;
-	uint32_t *ids2;
-	size_t capids2;
-	volatile sig_atomic_t *interrupt;
-	void (*progress)(struct cg_solver *, void *);
-	void *progress_arg;
-	uint64_t every, next_progress;
-	struct cg_solver_stats stats;
-	int64_t (*guide)(void *, struct cg_solver *, uint32_t);
-	void *guide_ctx;
-	void (*lookup)(void *, struct cg_solver *, uint32_t,
-	    const unsigned char *, size_t);
-	void *lookup_ctx;
-	/* integer values of components (normal partizan play) */
-	int32_t *ival;
-	size_t capival;
-	/* misere losses found, in order (sum entries) */
-	uint64_t *mloss;
-	size_t nmloss, capmloss;
-};
 
 /* ------------------------------------------------------------ tables */
 
@@ -199,6 +159,26 @@ otab_memory(const struct otab *t)
 	return t->nslots * sizeof *t->slots + t->cap * 16 + t->acap;
 }
 
+uint64_t *
+sv_sum_val(struct cg_solver *s, uint64_t e)
+{
+	return &s->sums->val[e];
+}
+
+const unsigned char *
+sv_sum_key(struct cg_solver *s, uint64_t e, size_t *len)
+{
+	return otab_key(s->sums, e, len);
+}
+
+uint64_t
+sv_sum_intern_key(struct cg_solver *s, const unsigned char *key, size_t len)
+{
+	int isnew;
+
+	return otab_intern(s->sums, key, len, &isnew);
+}
+
 /* ------------------------------------------------------------ helpers */
 
 static void
@@ -253,84 +233,11 @@ cmp_u32(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* ------------------------------------------------------- components */
-
-/* fn for the components' options: the solvers read option lists only */
-typedef int (*option_fn)(void *, const char *, const uint32_t *, size_t);
-
-static int
-comp_options(struct cg_solver *s, uint32_t c, enum cg_side side,
-    option_fn fn, void *ctx)
-{
-	return cg_graph_options(s->graph, c, side, fn, ctx);
-}
-
-static int64_t
-okey(struct cg_solver *s, uint32_t c)
-{
-	return cg_graph_order(s->graph, c);
-}
-
-static uint64_t *
-cval(struct cg_solver *s, uint32_t c)
-{
-	return cg_graph_word(s->graph, c);
-}
-
-static int64_t
-known(struct cg_solver *s, uint32_t c)
-{
-	uint64_t v = *cval(s, c);
-
-	return (v & NIM_KNOWN) ? (int64_t)(uint32_t)v : -1;
-}
-
-static int
-winbit(struct cg_solver *s, uint32_t c, uint32_t n)
-{
-	uint64_t v = *cval(s, c);
-
-	return !(v & NIM_KNOWN) && n < WINBITS && (v >> n & 1);
-}
-
-/* Once a stop is asked for, an expansion may have been cut short (the
- * graph stops enumerating options at once): from then on nothing is
- * recorded, so no half-seen position is ever taken as solved. */
-#define STOPPED(s) ((s)->interrupt != NULL && *(s)->interrupt)
-
-static void
-setwin(struct cg_solver *s, uint32_t c, uint32_t n)
-{
-	if (STOPPED(s))
-		return;
-	uint64_t *v = cval(s, c);
-
-	if (!(*v & NIM_KNOWN) && n < WINBITS)
-		*v |= (uint64_t)1 << n;
-}
-
-static void
-setnim(struct cg_solver *s, uint32_t c, uint32_t n)
-{
-	if (STOPPED(s))
-		return;
-	*cval(s, c) = NIM_KNOWN | n;
-	s->stats.solved++;
-}
-
-static void
-tick(struct cg_solver *s)
-{
-	s->stats.expanded++;
-	if (s->progress != NULL && s->stats.expanded >= s->next_progress) {
-		s->next_progress = s->stats.expanded + s->every;
-		s->progress(s, s->progress_arg);
-	}
-}
-
 /* ------------------------------------------------------------ create */
 
-/* A new component: look it up in the caller's databases. */
+/* A new component: look it up in the caller's databases (one lookup at a
+ * time: worker threads intern components too, and the databases' code
+ * is not for threads). */
 static void
 on_new_vertex(void *ctx, struct cg_graph *g, cg_vertex v)
 {
@@ -341,7 +248,9 @@ on_new_vertex(void *ctx, struct cg_graph *g, cg_vertex v)
 	if (s->lookup == NULL || s->doc != NULL)
 		return;
 	key = cg_graph_key(g, v, &len);
+	pthread_mutex_lock(&s->lookup_lock);
 	s->lookup(s->lookup_ctx, s, v, key, len);
+	pthread_mutex_unlock(&s->lookup_lock);
 }
 
 static struct cg_solver *
@@ -356,6 +265,29 @@ solver_alloc(void)
 	cg_buf_init(&s->key);
 	cg_buf_init(&s->skey);
 	s->mt = cg_mtab_new();
+	s->jobs = 1;
+	pthread_mutex_init(&s->lookup_lock, NULL);
+	return s;
+}
+
+struct cg_solver *
+sv_worker(struct cg_solver *parent)
+{
+	struct cg_solver *s = cg_xcalloc(1, sizeof *s);
+
+	s->rs = parent->rs;
+	s->doc = parent->doc;
+	s->impartial = parent->impartial;
+	s->graph = parent->graph;
+	s->sums = otab_new();
+	cg_buf_init(&s->key);
+	cg_buf_init(&s->skey);
+	s->mt = cg_mtab_new();
+	s->interrupt = parent->interrupt;
+	s->search = parent->search;
+	s->jobs = 1;
+	s->parent = parent;
+	pthread_mutex_init(&s->lookup_lock, NULL);
 	return s;
 }
 
@@ -424,6 +356,7 @@ cg_solver_free(struct cg_solver *s)
 {
 	if (s == NULL)
 		return;
+	pns_free(s);
 	if (s->own_graph)
 		cg_graph_free(s->graph);
 	otab_free(s->sums);
@@ -436,7 +369,43 @@ cg_solver_free(struct cg_solver *s)
 	free(s->offs);
 	free(s->mloss);
 	free(s->ival);
+	pthread_mutex_destroy(&s->lookup_lock);
 	free(s);
+}
+
+static const char *const search_names[] = {
+	"auto", "dfs", "pns", "dfpn", "pn2"
+};
+
+const char *
+cg_search_name(enum cg_search k)
+{
+	return search_names[k];
+}
+
+int
+cg_search_parse(const char *name, enum cg_search *k)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof search_names / sizeof search_names[0]; i++)
+		if (strcmp(name, search_names[i]) == 0) {
+			*k = (enum cg_search)i;
+			return 0;
+		}
+	return -1;
+}
+
+void
+cg_solver_set_search(struct cg_solver *s, enum cg_search k)
+{
+	s->search = k;
+}
+
+void
+cg_solver_set_jobs(struct cg_solver *s, unsigned jobs)
+{
+	s->jobs = jobs ? jobs : 1;
 }
 
 struct cg_plugin *
@@ -528,7 +497,8 @@ cg_solver_memory(struct cg_solver *s)
 {
 	return (s->own_graph ? cg_graph_memory(s->graph) : 0) +
 	    otab_memory(s->sums) + cg_mtab_memory(s->mt) +
-	    s->arcap * sizeof *s->ar + s->capfr * sizeof *s->fr;
+	    s->arcap * sizeof *s->ar + s->capfr * sizeof *s->fr +
+	    pns_memory(s);
 }
 
 size_t
@@ -568,6 +538,10 @@ cg_solver_branch(struct cg_solver *s, struct cg_buf *out)
 	size_t i;
 	int first = 1;
 
+	if (s->pns != NULL && s->nfr == 0) {
+		pns_branch(s, out);
+		return;
+	}
 	for (i = 0; i < s->nfr; i++) {
 		const struct frame *f = &s->fr[i];
 
@@ -631,8 +605,8 @@ off_add(struct cg_solver *s, uint32_t o)
  * floating-point-like code (exponent, then the 26 bits after the leading
  * one), so that composite keys such as (lives << 40 | ...) still sort by
  * their leading fields. */
-static uint32_t
-clamp_key(int64_t k)
+uint32_t
+sv_clamp_key(int64_t k)
 {
 	int e;
 
@@ -706,7 +680,7 @@ couple_child(void *ctx, const char *move, const uint32_t *ids, size_t k)
 		key = 0;
 	else
 		key = 2 * key + 2;
-	s->ar[rec] = clamp_key(key);
+	s->ar[rec] = sv_clamp_key(key);
 	s->ar[rec + 1] = n;
 	s->ar[rec + 2] = nu;
 	off_add(s, rec);
@@ -791,7 +765,7 @@ step_couple(struct cg_solver *s, struct frame *f)
 				rec = (uint32_t)s->arlen;
 				ar_reserve(s, 4);
 				s->ar[s->arlen++] = guide_loss(s, &c, 1, i) ? 0 :
-				    clamp_key(2 * okey(s, c) + 3);
+				    sv_clamp_key(2 * okey(s, c) + 3);
 				s->ar[s->arlen++] = i;
 				s->ar[s->arlen++] = 1;
 				s->ar[s->arlen++] = c;
@@ -940,8 +914,8 @@ step_xor(struct cg_solver *s, struct frame *f)
 /* Sum keys: a tag byte, for normal partizan sums ('N') the integer part
  * k (4 bytes: Left-only and Right-only components are integers, folded
  * together), then the sorted component numbers. */
-static uint64_t
-sum_intern_k(struct cg_solver *s, int tag, int32_t k, const uint32_t *ids,
+uint64_t
+sv_sum_intern_k(struct cg_solver *s, int tag, int32_t k, const uint32_t *ids,
     size_t n, int *isnew)
 {
 	int dummy;
@@ -959,7 +933,7 @@ static uint64_t
 sum_intern(struct cg_solver *s, int tag, const uint32_t *ids, size_t n,
     int *isnew)
 {
-	return sum_intern_k(s, tag, 0, ids, n, isnew);
+	return sv_sum_intern_k(s, tag, 0, ids, n, isnew);
 }
 
 /* Components of sum entry e into s->ids2 (copied); *k its integer part. */
@@ -1105,8 +1079,8 @@ comp_int(struct cg_solver *s, uint32_t c, int depth)
 }
 
 /* Fold the integer components of comps[0..*n) into *k (normal partizan). */
-static void
-fold_ints(struct cg_solver *s, uint32_t *comps, size_t *n, int32_t *k)
+void
+sv_fold_ints(struct cg_solver *s, uint32_t *comps, size_t *n, int32_t *k)
 {
 	size_t i, m = 0;
 	int64_t acc = *k;
@@ -1156,7 +1130,7 @@ sum_record(struct sctx *sc, uint32_t *child, size_t m, int32_t k)
 	qsort(child, m, sizeof *child, cmp_u32);
 	for (i = 0; i < m; i++)
 		key += okey(s, child[i]);
-	e = sum_intern_k(s, sc->tag, k, child, m, NULL);
+	e = sv_sum_intern_k(s, sc->tag, k, child, m, NULL);
 	val = &s->sums->val[e];
 	if (!sc->all && (*val >> (2 * sc->other) & 1)) {
 		if (!(*val >> (2 * sc->other + 1) & 1)) {
@@ -1167,7 +1141,7 @@ sum_record(struct sctx *sc, uint32_t *child, size_t m, int32_t k)
 	}
 	rec = (uint32_t)s->arlen;
 	ar_reserve(s, 3);
-	s->ar[s->arlen++] = clamp_key(key);
+	s->ar[s->arlen++] = sv_clamp_key(key);
 	s->ar[s->arlen++] = (uint32_t)e;
 	s->ar[s->arlen++] = (uint32_t)(e >> 32);
 	off_add(s, rec);
@@ -1221,8 +1195,8 @@ sum_child(void *ctx, const char *move, const uint32_t *ids, size_t k)
 }
 
 /* Expand sum entry e for side into records; returns moves generated. */
-static uint64_t
-expand_sum(struct cg_solver *s, uint64_t e, int tag, int side, int other,
+uint64_t
+sv_expand_sum(struct cg_solver *s, uint64_t e, int tag, int side, int other,
     int all, int *cut, size_t *off0)
 {
 	struct sctx sc;
@@ -1249,7 +1223,7 @@ expand_sum(struct cg_solver *s, uint64_t e, int tag, int side, int other,
 			size_t cnt = sc.raw.v[p++], m = cnt;
 			int32_t k = sc.k;
 
-			fold_ints(s, sc.raw.v + p, &m, &k);
+			sv_fold_ints(s, sc.raw.v + p, &m, &k);
 			sum_record(&sc, sc.raw.v + p, m, k);
 			p += cnt;
 		}
@@ -1267,8 +1241,8 @@ expand_sum(struct cg_solver *s, uint64_t e, int tag, int side, int other,
 	return sc.moves;
 }
 
-static void
-sum_set(struct cg_solver *s, uint64_t e, int side, int win, int tag)
+void
+sv_sum_set(struct cg_solver *s, uint64_t e, int side, int win, int tag)
 {
 	uint64_t *v = &s->sums->val[e];
 
@@ -1315,17 +1289,17 @@ step_s(struct cg_solver *s, struct frame *f)
 			return;
 		}
 		tick(s);
-		moves = expand_sum(s, f->st, tag, side, other, 0, &cut, &off0);
+		moves = sv_expand_sum(s, f->st, tag, side, other, 0, &cut, &off0);
 		f = &s->fr[s->nfr - 1];
 		if (cut) {
 			noffbuf = off0;
-			sum_set(s, f->st, side, 1, tag);
+			sv_sum_set(s, f->st, side, 1, tag);
 			finish(s, 1);
 			return;
 		}
 		if (moves == 0) {
 			noffbuf = off0;
-			sum_set(s, f->st, side, f->misere, tag);
+			sv_sum_set(s, f->st, side, f->misere, tag);
 			finish(s, f->misere);
 			return;
 		}
@@ -1336,7 +1310,7 @@ step_s(struct cg_solver *s, struct frame *f)
 	/* fall through */
 	case 1:
 		if (f->idx == f->nchild) {
-			sum_set(s, f->st, side, 0, tag);
+			sv_sum_set(s, f->st, side, 0, tag);
 			finish(s, 0);
 			return;
 		}
@@ -1350,7 +1324,7 @@ step_s(struct cg_solver *s, struct frame *f)
 		return;
 	case 2:
 		if (s->ret == 0) {
-			sum_set(s, f->st, side, 1, tag);
+			sv_sum_set(s, f->st, side, 1, tag);
 			finish(s, 1);
 			return;
 		}
@@ -1413,7 +1387,7 @@ step_gen(struct cg_solver *s, struct frame *f)
 			return;
 		}
 		tick(s);
-		moves = expand_sum(s, f->st, 'G', CG_LEFT, CG_LEFT, 1, &cut,
+		moves = sv_expand_sum(s, f->st, 'G', CG_LEFT, CG_LEFT, 1, &cut,
 		    &off0);
 		f = &s->fr[s->nfr - 1];
 		if (moves == 0) {
@@ -1476,6 +1450,20 @@ run(struct cg_solver *s, size_t depth)
 	return 0;
 }
 
+/* Which search answers a query: the one asked for, or for AUTO the one
+ * measured best for it (bench/outcome-search); check mode re-derives
+ * results depth-first, as Glop does, guided by its databases. */
+static enum cg_search
+search_for(struct cg_solver *s, int nimber)
+{
+	if (s->guide != NULL)
+		return CG_SEARCH_DFS;
+	if (s->search != CG_SEARCH_AUTO)
+		return s->search;
+	(void)nimber;
+	return CG_SEARCH_DFS;
+}
+
 int
 cg_solver_outcome(struct cg_solver *s, const uint32_t *ids, size_t n,
     int misere)
@@ -1484,7 +1472,17 @@ cg_solver_outcome(struct cg_solver *s, const uint32_t *ids, size_t n,
 	int w[2], side;
 	int32_t k = 0;
 	uint32_t *sorted;
+	enum cg_search how = search_for(s, 0);
 
+	if (how != CG_SEARCH_DFS) {
+		enum cg_search keep = s->search;
+		int o;
+
+		s->search = how;
+		o = pns_outcome(s, ids, n, misere);
+		s->search = keep;
+		return o;
+	}
 	if (s->impartial && !misere) {
 		push_sum(s, ids, (uint32_t)n, 0);
 		if (run(s, depth) < 0)
@@ -1494,10 +1492,10 @@ cg_solver_outcome(struct cg_solver *s, const uint32_t *ids, size_t n,
 	sorted = cg_xmalloc((n + 1) * sizeof *sorted);
 	memcpy(sorted, ids, n * sizeof *sorted);
 	if (!misere)
-		fold_ints(s, sorted, &n, &k);
+		sv_fold_ints(s, sorted, &n, &k);
 	qsort(sorted, n, sizeof *sorted, cmp_u32);
 	for (side = 0; side < 2; side++) {
-		uint64_t e = sum_intern_k(s, misere ? 'M' : 'N', k, sorted, n,
+		uint64_t e = sv_sum_intern_k(s, misere ? 'M' : 'N', k, sorted, n,
 		    NULL);
 
 		push_s(s, e, s->impartial ? CG_LEFT : side, misere);
@@ -1526,7 +1524,22 @@ cg_solver_nimber(struct cg_solver *s, const uint32_t *ids, size_t n)
 {
 	size_t depth = s->nfr, i;
 	struct frame *f;
+	enum cg_search how = search_for(s, 1);
 
+	if (how != CG_SEARCH_DFS) {
+		enum cg_search keep = s->search;
+		int64_t v, acc = 0;
+
+		s->search = how;
+		for (i = 0; i < n; i++) {
+			v = pns_nimber(s, ids[i]);
+			if (v < 0)
+				break;
+			acc ^= v;
+		}
+		s->search = keep;
+		return i < n ? CG_SOLVE_INTERRUPTED : acc;
+	}
 	ar_reserve(s, n);
 	f = push(s, K_XOR);
 	f->cnt = (uint32_t)n;
@@ -1713,6 +1726,6 @@ cg_solver_set_misere_loss(struct cg_solver *s, const uint32_t *ids,
 	v = *&s->sums->val[e];
 	if (v & 1)
 		return (v & 2) ? -1 : 0;
-	sum_set(s, e, CG_LEFT, 0, 'M');
+	sv_sum_set(s, e, CG_LEFT, 0, 'M');
 	return 0;
 }

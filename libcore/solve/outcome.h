@@ -31,6 +31,26 @@
 
 struct cg_solver;
 
+/* How outcome and nimber queries search (misere nim values and genus
+ * are always computed by the depth-first evaluation):
+ *  - DFS: depth-first, children in order, cut-offs (outcome.c);
+ *  - PNS: proof-number search, the whole tree in memory, transpositions
+ *    shared; past a size limit (from --max-memory) the tree is pruned
+ *    of what is proven and of what the search left (pns.c);
+ *  - DFPN: depth-first proof-number search with 1 + epsilon thresholds
+ *    over the same node table;
+ *  - PN2: proof-number search whose leaves are expanded by a second
+ *    search, whose tree is dropped after;
+ *  - AUTO: picked per query (see cg-outcome(1)). */
+enum cg_search {
+	CG_SEARCH_AUTO, CG_SEARCH_DFS, CG_SEARCH_PNS, CG_SEARCH_DFPN,
+	CG_SEARCH_PN2
+};
+
+/* "auto", "dfs", "pns", "dfpn", "pn2"; parsing returns -1 when unknown. */
+const char *cg_search_name(enum cg_search k);
+int cg_search_parse(const char *name, enum cg_search *k);
+
 /* Results of the queries: >= 0 a value, or one of these. */
 #define CG_SOLVE_INTERRUPTED (-1)
 
@@ -88,6 +108,12 @@ void cg_solver_children(struct cg_solver *s, const uint32_t *ids, size_t n,
  * way the ruleset parses them back; document mode: node labels). */
 void cg_solver_print_sum(struct cg_solver *s, const uint32_t *ids, size_t n,
     struct cg_buf *out);
+
+/* The search used by outcome and nimber queries (default AUTO), and
+ * the worker threads a proof-number search may use (default 1); the
+ * results do not depend on either. */
+void cg_solver_set_search(struct cg_solver *s, enum cg_search k);
+void cg_solver_set_jobs(struct cg_solver *s, unsigned jobs);
 
 /* The interrupt flag polled by searches (SIGINT/SIGTERM handlers set it). */
 void cg_solver_set_interrupt(struct cg_solver *s,

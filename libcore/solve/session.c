@@ -94,6 +94,8 @@ show_progress(struct cg_solver *s, void *arg)
 static void
 watch(struct cg_session *se, struct cg_solver *s)
 {
+	cg_solver_set_search(s, se->o.search);
+	cg_solver_set_jobs(s, se->o.jobs);
 	cg_solver_set_interrupt(s, &cg_stop);
 	if (se->o.progress)
 		cg_solver_set_progress(s, show_progress, NULL, 4096);

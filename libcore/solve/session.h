@@ -46,6 +46,8 @@ struct cg_session_options {
 	    size_t len, const char *kind, struct cg_buf *out);
 	void *known_ctx;
 	int progress;               /* report on standard error */
+	enum cg_search search;      /* --search (AUTO by default) */
+	unsigned jobs;              /* --jobs: worker threads (0: 1) */
 	int no_shortcut;            /* heap sequences: compute every heap */
 };
 

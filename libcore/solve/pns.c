@@ -1,0 +1,1705 @@
+/* pns.c - proof-number searches over the position graph: PNS, df-pn and
+ * PN2 for outcome and nimber queries, and the parallel driver (--jobs).
+ *
+ * Nodes.  A node stands for a game with a player to move:
+ *  - COUPLE (C, n): component C plus a nim heap *n, impartial normal
+ *    play (Lemoine and Viennot's couples).  Its children are (C, i) for
+ *    i < n and, for each option of C, the option's components with their
+ *    known nim values folded into n: one unknown component left is a
+ *    COUPLE, several a MULTI, none a result at once.
+ *  - MULTI (C1 + ... + Ck + *n), k >= 2: a loss exactly when the nim
+ *    values of the Ci and n add (xor) to 0.  Its children are lands
+ *    (Ci, m), m the next nim value of Ci not yet refuted: a land proven a
+ *    loss gives Ci's nim value, folded into n; one proven a win moves on
+ *    to (Ci, m + 1).  Lands are settled smallest first; when one is left,
+ *    the node's only child is (Cj, n) and the node's value is its child's.
+ *    Equal components cancel (G + G = 0 in normal play).
+ *  - WHOLE (S, side): a sum S of any game in normal play (partizan) or
+ *    misere play, searched whole; its children are the sums after side's
+ *    moves, with the other player to move.
+ * A node is a win for the player to move when some child is a loss:
+ * proof number pn = min of the children's dn, disproof number dn = sum of
+ * their pn (the NAND trees of Glop and SPOTS).  A MULTI's pn and dn are
+ * both the sum over its lands of min(pn, dn) (what is left to settle),
+ * or its last child's.
+ *
+ * Results go where the depth-first search keeps its own: a COUPLE proven
+ * a loss gives C's nim value, one proven a win C's win bit for n (the
+ * component words, outcome_int.h); a WHOLE sets its sum's bits.  So -D
+ * databases, --check and the other searches see them, and the words are
+ * read back when a node is made or reached.
+ *
+ * The table.  Nodes live in one hash table keyed by what they stand for,
+ * so a transposition is one node (the tree is a DAG), and a node's
+ * children are a slice of an arena of node numbers.  There are no parent
+ * links: after an expansion the path that reached it is updated, and a
+ * descent re-evaluates every node it passes from its children, so a value
+ * changed under another parent is seen there the next time (proven nodes
+ * are found when reached).  A collection keeps what the roots reach
+ * through unproven nodes (what is proven is in the words or the sums) and
+ * compacts the table, when it outgrows its share of --max-memory (or of
+ * the machine); a tree still too large goes on as PN2.
+ *
+ * The searches (s->search):
+ *  - PNS: from the root, down to the most-proving node, expand it, update
+ *    the path (Allis);
+ *  - DFPN: the same tree, walked depth-first with thresholds (Nagai), the
+ *    1 + epsilon trick (Pawlewicz and Lew) against thrashing;
+ *  - PN2: PNS whose leaves are expanded by a second PNS of bounded size in
+ *    a table of its own, dropped after, the leaf keeping its children's
+ *    numbers (Breuker).
+ * With jobs > 1 the PNS tree is the master: each round picks as many
+ * distinct most-proving leaves as there are workers, each worker searches
+ * below its leaf with a table of its own (as PN2's second level), and the
+ * leaves take the workers' results and children (SPOTS's PNS-PDFPN on one
+ * machine).  Workers share the graph and its words; a result is a fact of
+ * the game, so answers are the same for every number of workers.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/bytemap.h"
+#include "base/jobs.h"
+#include "base/util.h"
+#include "base/watch.h"
+#include "solve/outcome_int.h"
+
+#define INF  UINT32_MAX
+#define NONE UINT32_MAX
+
+enum { N_COUPLE, N_MULTI, N_WHOLE };
+enum {
+	F_EXPANDED = 1, F_FINAL = 2, F_MARK = 4, F_BUSY = 8, F_MISERE = 16,
+	F_SEEN = 32
+};
+
+struct pnode {
+	uint32_t pn, dn;
+	uint64_t id;            /* COUPLE: C | n << 32; WHOLE: sum | side <<
+	                         * 32; MULTI: its key's offset in mkey */
+	uint32_t kids, nkids;   /* children: kid[kids .. kids + nkids) */
+	uint32_t order;         /* among siblings, smaller first */
+	uint32_t nim;           /* MULTI: the nim value folded so far */
+	uint8_t kind, flags;
+};
+
+struct ptab {
+	struct pnode *node;
+	size_t n, cap;
+	uint64_t *slot;         /* hash << 32 | (node + 1), 0 = empty */
+	size_t nslot;
+	uint32_t *kid;
+	size_t nkid, capkid, dead;
+	uint32_t *mkey;         /* MULTI keys: [k, n, C1 .. Ck] */
+	size_t nmkey, capmkey;
+};
+
+/* A descent: the nodes from the root, the child taken at each level and
+ * how many there were (for the computing branch). */
+struct path {
+	uint32_t *x, *at, *of;
+	size_t n, cap;
+};
+
+/* df-pn's stack: a node and its thresholds. */
+struct dframe {
+	uint32_t x, thpn, thdn;
+};
+
+struct krec {
+	uint32_t order, seq, node;
+};
+
+struct job {
+	uint32_t leaf, wroot;
+	struct path path;
+};
+
+struct pns {
+	struct ptab t, t2;      /* the tree; PN2's second level */
+	struct path p1, p2;
+	struct dframe *ds;
+	size_t nds, capds;
+	struct krec *rec;
+	size_t nrec, caprec;
+	uint32_t *u, *mk;
+	size_t capu, capmk;
+	uint32_t dn2;           /* refresh of an OR node: second best dn */
+	size_t limit;           /* table bytes before a collection */
+	int pn2;                /* the tree outgrew its limit: PN2 */
+	int level;              /* 2 inside a PN2 second-level search */
+	uint32_t root;
+	/* workers (jobs > 1) */
+	struct cg_solver **w;
+	unsigned nw;
+	struct job *job;
+	uint32_t *busy;
+	size_t nbusy, capbusy;
+};
+
+/* ------------------------------------------------------------- table */
+
+static inline uint32_t
+sadd(uint32_t a, uint32_t b)
+{
+	uint64_t r = (uint64_t)a + b;
+
+	return r >= INF ? INF - 1 : (uint32_t)r;
+}
+
+static inline int
+proven(const struct pnode *nd)
+{
+	return nd->pn == 0 || nd->dn == 0;
+}
+
+static uint32_t
+hash_id(int kind, uint64_t id)
+{
+	uint64_t h = (id ^ (uint64_t)kind << 62) * 0x9e3779b97f4a7c15ull;
+
+	h ^= h >> 31;
+	h *= 0xbf58476d1ce4e5b9ull;
+	h ^= h >> 29;
+	return (uint32_t)h | 1;
+}
+
+static uint32_t
+hash_key(const uint32_t *mk, size_t len)
+{
+	return (uint32_t)cg_hash_bytes(mk, len * 4, N_MULTI) | 1;
+}
+
+static uint32_t
+node_hash(const struct ptab *t, const struct pnode *nd)
+{
+	const uint32_t *mk;
+
+	if (nd->kind != N_MULTI)
+		return hash_id(nd->kind, nd->id);
+	mk = t->mkey + nd->id;
+	return hash_key(mk, mk[0] + 2);
+}
+
+static void
+tab_clear(struct ptab *t)
+{
+	t->n = 0;
+	t->nkid = t->dead = 0;
+	t->nmkey = 0;
+	if (t->slot != NULL)
+		memset(t->slot, 0, t->nslot * sizeof *t->slot);
+}
+
+static void
+tab_free(struct ptab *t)
+{
+	free(t->node);
+	free(t->slot);
+	free(t->kid);
+	free(t->mkey);
+	memset(t, 0, sizeof *t);
+}
+
+static size_t
+tab_bytes(const struct ptab *t)
+{
+	return t->cap * sizeof *t->node + t->nslot * sizeof *t->slot +
+	    t->capkid * sizeof *t->kid + t->capmkey * sizeof *t->mkey;
+}
+
+static void
+slots_build(struct ptab *t, size_t want)
+{
+	size_t ns = 1024, i, j;
+
+	while (ns < 2 * want)
+		ns *= 2;
+	if (ns != t->nslot) {
+		free(t->slot);
+		t->slot = cg_xcalloc(ns, sizeof *t->slot);
+		t->nslot = ns;
+	} else {
+		memset(t->slot, 0, ns * sizeof *t->slot);
+	}
+	for (i = 0; i < t->n; i++) {
+		uint32_t h = node_hash(t, &t->node[i]);
+
+		for (j = h & (ns - 1); t->slot[j] != 0; j = (j + 1) & (ns - 1))
+			;
+		t->slot[j] = (uint64_t)h << 32 | (i + 1);
+	}
+}
+
+/* The node of (kind, id) -- or of MULTI key mk[0..len) -- or NONE with
+ * *at its slot. */
+static uint32_t
+tab_find(const struct ptab *t, int kind, uint64_t id, const uint32_t *mk,
+    size_t len, uint32_t h, size_t *at)
+{
+	size_t j;
+	uint64_t v;
+
+	if (t->nslot == 0) {
+		*at = 0;
+		return NONE;
+	}
+	for (j = h & (t->nslot - 1); (v = t->slot[j]) != 0;
+	    j = (j + 1) & (t->nslot - 1)) {
+		const struct pnode *nd;
+
+		if ((uint32_t)(v >> 32) != h)
+			continue;
+		nd = &t->node[(uint32_t)v - 1];
+		if (nd->kind != kind)
+			continue;
+		if (kind != N_MULTI ? nd->id == id :
+		    (t->mkey[nd->id] + 2 == len &&
+		    memcmp(t->mkey + nd->id, mk, len * 4) == 0))
+			return (uint32_t)v - 1;
+	}
+	*at = j;
+	return NONE;
+}
+
+static uint32_t
+tab_add(struct ptab *t, int kind, uint64_t id, uint32_t h, size_t at)
+{
+	struct pnode *nd;
+	uint32_t x;
+
+	if (t->n >= INF - 2)
+		cg_die(CG_EXIT_DATA, "proof-number tree full");
+	if (t->nslot == 0 || 2 * (t->n + 1) > t->nslot) {
+		slots_build(t, t->n + 1);
+		tab_find(t, kind, id, t->mkey + (kind == N_MULTI ? id : 0),
+		    kind == N_MULTI ? t->mkey[id] + 2 : 0, h, &at);
+	}
+	if (t->n == t->cap) {
+		t->cap = t->cap ? 2 * t->cap : 4096;
+		t->node = cg_xreallocarray(t->node, t->cap, sizeof *t->node);
+	}
+	x = (uint32_t)t->n++;
+	nd = &t->node[x];
+	memset(nd, 0, sizeof *nd);
+	nd->kind = (uint8_t)kind;
+	nd->id = id;
+	nd->pn = nd->dn = 1;
+	t->slot[at] = (uint64_t)h << 32 | (x + 1);
+	return x;
+}
+
+static void
+kid_reserve(struct ptab *t, size_t extra)
+{
+	if (t->nkid + extra > t->capkid) {
+		while (t->nkid + extra > t->capkid)
+			t->capkid = t->capkid ? 2 * t->capkid : 65536;
+		t->kid = cg_xreallocarray(t->kid, t->capkid, sizeof *t->kid);
+	}
+}
+
+/* --------------------------------------------------------- results */
+
+/* What the words or the sums already say of a node: 1 a win for the
+ * player to move, 0 a loss, -1 unknown. */
+static int
+node_known(struct cg_solver *s, const struct pnode *nd)
+{
+	uint32_t c, n;
+	int64_t v;
+	uint64_t w;
+	int side;
+
+	switch (nd->kind) {
+	case N_COUPLE:
+		c = (uint32_t)nd->id;
+		n = (uint32_t)(nd->id >> 32);
+		v = known(s, c);
+		if (v >= 0)
+			return v != n;
+		return winbit(s, c, n) ? 1 : -1;
+	case N_WHOLE:
+		side = (int)(nd->id >> 32);
+		w = *sv_sum_val(s, (uint32_t)nd->id);
+		if (w >> (2 * side) & 1)
+			return (int)(w >> (2 * side + 1) & 1);
+		return -1;
+	}
+	return -1;
+}
+
+static void
+record(struct cg_solver *s, const struct pnode *nd, int win)
+{
+	uint32_t c, n;
+	int side;
+
+	switch (nd->kind) {
+	case N_COUPLE:
+		c = (uint32_t)nd->id;
+		n = (uint32_t)(nd->id >> 32);
+		if (win)
+			setwin(s, c, n);
+		else if (known(s, c) < 0)
+			setnim(s, c, n);
+		break;
+	case N_WHOLE:
+		side = (int)(nd->id >> 32);
+		if (node_known(s, nd) < 0)
+			sv_sum_set(s, (uint32_t)nd->id, side, win,
+			    (nd->flags & F_MISERE) ? 'M' : 'N');
+		break;
+	}
+}
+
+static void
+prove(struct cg_solver *s, struct ptab *t, uint32_t x, int win)
+{
+	struct pnode *nd = &t->node[x];
+
+	if (nd->flags & F_EXPANDED) {
+		t->dead += nd->nkids;
+		nd->nkids = 0;
+	}
+	nd->pn = win ? 0 : INF;
+	nd->dn = win ? INF : 0;
+	record(s, nd, win);
+}
+
+/* ------------------------------------------------------------ nodes */
+
+static uint32_t
+order_of(int64_t k)
+{
+	return sv_clamp_key(k);
+}
+
+/* experiment knobs (temporary) */
+static int64_t knob_nimw = -1;
+static int knob_switch = -1;
+
+static int64_t
+nimw(void)
+{
+	if (knob_nimw < 0) {
+		const char *e = getenv("PNS_NIMW");
+
+		knob_nimw = e ? atoll(e) : 0;
+	}
+	return knob_nimw;
+}
+
+static int
+landswitch(void)
+{
+	if (knob_switch < 0) {
+		const char *e = getenv("PNS_SWITCH");
+
+		knob_switch = e ? atoi(e) : 0;
+	}
+	return knob_switch;
+}
+
+static uint32_t
+couple(struct cg_solver *s, struct ptab *t, uint32_t c, uint32_t n)
+{
+	uint64_t id = c | (uint64_t)n << 32;
+	uint32_t h = hash_id(N_COUPLE, id), x;
+	size_t at;
+	int r;
+
+	x = tab_find(t, N_COUPLE, id, NULL, 0, h, &at);
+	if (x != NONE)
+		return x;
+	x = tab_add(t, N_COUPLE, id, h, at);
+	t->node[x].order = order_of(okey(s, c) + (int64_t)n * nimw());
+	r = node_known(s, &t->node[x]);
+	if (r >= 0) {
+		t->node[x].pn = r ? 0 : INF;
+		t->node[x].dn = r ? INF : 0;
+	}
+	return x;
+}
+
+static int
+cmp_u32_pns(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Drop equal pairs from the sorted u[0..m): G + G = 0. */
+static size_t
+cancel_pairs(uint32_t *u, size_t m)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < m; i++) {
+		if (k > 0 && u[k - 1] == u[i]) {
+			k--;
+			continue;
+		}
+		u[k++] = u[i];
+	}
+	return k;
+}
+
+static void
+scratch(uint32_t **a, size_t *cap, size_t n)
+{
+	if (n > *cap) {
+		*cap = 2 * n;
+		*a = cg_xreallocarray(*a, *cap, sizeof **a);
+	}
+}
+
+/* The node of u[0..m) + *n, u sorted, of unknown nim values, no pair
+ * equal, m >= 1. */
+static uint32_t
+multi(struct cg_solver *s, struct ptab *t, const uint32_t *u, size_t m,
+    uint32_t n)
+{
+	struct pns *p = s->pns;
+	uint32_t h, x;
+	size_t at, i;
+	int64_t key = 0;
+
+	if (m == 1)
+		return couple(s, t, u[0], n);
+	scratch(&p->mk, &p->capmk, m + 2);
+	p->mk[0] = (uint32_t)m;
+	p->mk[1] = n;
+	memcpy(p->mk + 2, u, m * sizeof *u);
+	h = hash_key(p->mk, m + 2);
+	x = tab_find(t, N_MULTI, 0, p->mk, m + 2, h, &at);
+	if (x != NONE)
+		return x;
+	if (t->nmkey + m + 2 > t->capmkey) {
+		while (t->nmkey + m + 2 > t->capmkey)
+			t->capmkey = t->capmkey ? 2 * t->capmkey : 65536;
+		t->mkey = cg_xreallocarray(t->mkey, t->capmkey,
+		    sizeof *t->mkey);
+	}
+	memcpy(t->mkey + t->nmkey, p->mk, (m + 2) * sizeof *p->mk);
+	x = tab_add(t, N_MULTI, t->nmkey, h, at);
+	t->nmkey += m + 2;
+	for (i = 0; i < m; i++)
+		key += okey(s, u[i]);
+	t->node[x].order = order_of(key + (int64_t)n * nimw());
+	t->node[x].nim = n;
+	return x;
+}
+
+static uint32_t
+whole(struct cg_solver *s, struct ptab *t, uint64_t e, int side, int misere,
+    uint32_t order)
+{
+	uint64_t id = e | (uint64_t)side << 32;
+	uint32_t h = hash_id(N_WHOLE, id), x;
+	size_t at;
+	int r;
+
+	x = tab_find(t, N_WHOLE, id, NULL, 0, h, &at);
+	if (x != NONE)
+		return x;
+	x = tab_add(t, N_WHOLE, id, h, at);
+	t->node[x].order = order;
+	if (misere)
+		t->node[x].flags |= F_MISERE;
+	r = node_known(s, &t->node[x]);
+	if (r >= 0) {
+		t->node[x].pn = r ? 0 : INF;
+		t->node[x].dn = r ? INF : 0;
+	}
+	return x;
+}
+
+/* -------------------------------------------------------- expansion */
+
+struct xctx {
+	struct cg_solver *s;
+	struct ptab *t;
+	uint32_t n, seq;
+	int cut;
+};
+
+static void
+rec_add(struct pns *p, uint32_t order, uint32_t seq, uint32_t node)
+{
+	if (p->nrec == p->caprec) {
+		p->caprec = p->caprec ? 2 * p->caprec : 256;
+		p->rec = cg_xreallocarray(p->rec, p->caprec, sizeof *p->rec);
+	}
+	p->rec[p->nrec].order = order;
+	p->rec[p->nrec].seq = seq;
+	p->rec[p->nrec].node = node;
+	p->nrec++;
+}
+
+/* A child y of the node being expanded: a loss for its mover makes the
+ * node a win at once; a win, or a child met before, adds nothing. */
+static int
+add_kid(struct xctx *xc, uint32_t y)
+{
+	struct pnode *nd = &xc->t->node[y];
+
+	if (nd->dn == 0) {
+		xc->cut = 1;
+		return 1;
+	}
+	if (nd->pn == 0 || (nd->flags & F_SEEN))
+		return 0;
+	nd->flags |= F_SEEN;
+	rec_add(xc->s->pns, nd->order, xc->seq++, y);
+	return 0;
+}
+
+static int
+couple_option(void *ctx, const char *move, const uint32_t *ids, size_t k)
+{
+	struct xctx *xc = ctx;
+	struct cg_solver *s = xc->s;
+	struct pns *p = s->pns;
+	uint32_t n = xc->n;
+	size_t i, m = 0;
+	int64_t v;
+
+	(void)move;
+	scratch(&p->u, &p->capu, k + 1);
+	for (i = 0; i < k; i++) {
+		v = known(s, ids[i]);
+		if (v >= 0)
+			n ^= (uint32_t)v;
+		else
+			p->u[m++] = ids[i];
+	}
+	m = cancel_pairs(p->u, m);
+	if (m == 0) {
+		if (n != 0)
+			return 0;
+		xc->cut = 1;
+		return 1;
+	}
+	if (m == 1 && winbit(s, p->u[0], n))
+		return 0;
+	return add_kid(xc, multi(s, xc->t, p->u, m, n));
+}
+
+static int
+cmp_krec(const void *a, const void *b)
+{
+	const struct krec *x = a, *y = b;
+
+	if (x->order != y->order)
+		return x->order < y->order ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* The node takes the children collected in p->rec, in order. */
+static void
+set_kids(struct cg_solver *s, struct ptab *t, uint32_t x)
+{
+	struct pns *p = s->pns;
+	struct pnode *nd;
+	size_t i;
+
+	for (i = 0; i < p->nrec; i++)
+		t->node[p->rec[i].node].flags &= ~F_SEEN;
+	if (p->nrec > 1)
+		qsort(p->rec, p->nrec, sizeof *p->rec, cmp_krec);
+	kid_reserve(t, p->nrec);
+	nd = &t->node[x];
+	nd->kids = (uint32_t)t->nkid;
+	nd->nkids = (uint32_t)p->nrec;
+	nd->flags |= F_EXPANDED;
+	for (i = 0; i < p->nrec; i++)
+		t->kid[t->nkid++] = p->rec[i].node;
+	p->nrec = 0;
+}
+
+static void
+drop_recs(struct cg_solver *s, struct ptab *t)
+{
+	struct pns *p = s->pns;
+	size_t i;
+
+	for (i = 0; i < p->nrec; i++)
+		t->node[p->rec[i].node].flags &= ~F_SEEN;
+	p->nrec = 0;
+}
+
+static int
+expand_couple(struct cg_solver *s, struct ptab *t, uint32_t x)
+{
+	struct xctx xc;
+	uint32_t c = (uint32_t)t->node[x].id, i;
+
+	xc.s = s;
+	xc.t = t;
+	xc.n = (uint32_t)(t->node[x].id >> 32);
+	xc.seq = 0;
+	xc.cut = 0;
+	tick(s);
+	comp_options(s, c, CG_LEFT, couple_option, &xc);
+	if (STOPPED(s)) {
+		drop_recs(s, t);
+		return -1;
+	}
+	for (i = 0; i < xc.n && !xc.cut; i++)
+		if (!winbit(s, c, i))
+			add_kid(&xc, couple(s, t, c, i));
+	if (xc.cut) {
+		drop_recs(s, t);
+		prove(s, t, x, 1);
+		return 0;
+	}
+	if (s->pns->nrec == 0) {
+		prove(s, t, x, 0);
+		return 0;
+	}
+	set_kids(s, t, x);
+	return 0;
+}
+
+static int
+expand_multi(struct cg_solver *s, struct ptab *t, uint32_t x)
+{
+	struct pns *p = s->pns;
+	uint32_t m = t->mkey[t->node[x].id], i, k, nim, y;
+	int64_t v;
+
+	nim = t->node[x].nim;
+	for (i = 0; i < m; i++) {
+		uint32_t u = t->mkey[t->node[x].id + 2 + i];
+
+		v = known(s, u);
+		if (v >= 0) {
+			nim ^= (uint32_t)v;
+			continue;
+		}
+		for (k = 0; winbit(s, u, k); k++)
+			;
+		y = couple(s, t, u, k);
+		rec_add(p, order_of(okey(s, u)), i, y);
+	}
+	/* lands are distinct: no F_SEEN needed */
+	set_kids(s, t, x);
+	t->node[x].nim = nim;
+	return 0;
+}
+
+static int
+expand_whole(struct cg_solver *s, struct ptab *t, uint32_t x)
+{
+	struct pnode *nd = &t->node[x];
+	struct xctx xc;
+	uint64_t e = (uint32_t)nd->id, moves;
+	int side = (int)(nd->id >> 32), other = s->impartial ? side : !side;
+	int misere = (nd->flags & F_MISERE) != 0, cut;
+	size_t off0, base = s->arlen, i;
+
+	tick(s);
+	moves = sv_expand_sum(s, e, misere ? 'M' : 'N', side, other, 0, &cut,
+	    &off0);
+	if (STOPPED(s)) {
+		s->noffs = off0;
+		s->arlen = base;
+		return -1;
+	}
+	xc.s = s;
+	xc.t = t;
+	xc.seq = 0;
+	xc.cut = cut;
+	for (i = off0; i < s->noffs && !xc.cut; i++) {
+		uint32_t r = s->offs[i];
+		uint64_t ce = s->ar[r + 1] | (uint64_t)s->ar[r + 2] << 32;
+
+		add_kid(&xc, whole(s, t, ce, other, misere, s->ar[r]));
+	}
+	s->noffs = off0;
+	s->arlen = base;
+	if (xc.cut) {
+		drop_recs(s, t);
+		prove(s, t, x, 1);
+		return 0;
+	}
+	if (moves == 0) {
+		prove(s, t, x, misere);
+		return 0;
+	}
+	if (s->pns->nrec == 0) {
+		prove(s, t, x, 0);
+		return 0;
+	}
+	set_kids(s, t, x);
+	return 0;
+}
+
+/* Expand node x (its children made, or its result found); -1 when a stop
+ * cut the expansion short (x is left as it was). */
+static int
+expand(struct cg_solver *s, struct ptab *t, uint32_t x)
+{
+	int r = node_known(s, &t->node[x]);
+
+	if (r >= 0) {
+		prove(s, t, x, r);
+		return 0;
+	}
+	switch (t->node[x].kind) {
+	case N_COUPLE:
+		return expand_couple(s, t, x);
+	case N_MULTI:
+		return expand_multi(s, t, x);
+	}
+	return expand_whole(s, t, x);
+}
+
+/* ---------------------------------------------------------- refresh */
+
+/* Re-evaluate an expanded OR node (COUPLE, WHOLE) from its children,
+ * dropping those proven wins; returns the child to search (not busy),
+ * or NONE when the node is proven or every child is busy. */
+static uint32_t
+refresh_or(struct cg_solver *s, struct ptab *t, uint32_t x)
+{
+	struct pnode *nd = &t->node[x];
+	uint32_t *k = t->kid + nd->kids, i, m = 0, best = NONE;
+	uint32_t pn = INF, dn = 0, bdn = INF, dn2 = INF;
+
+	for (i = 0; i < nd->nkids; i++) {
+		const struct pnode *c = &t->node[k[i]];
+
+		if (c->pn == 0)
+			continue;
+		if (c->dn == 0) {
+			prove(s, t, x, 1);
+			return NONE;
+		}
+		k[m] = k[i];
+		if (c->dn < pn)
+			pn = c->dn;
+		if (!(c->flags & F_BUSY)) {
+			if (c->dn < bdn) {
+				dn2 = bdn;
+				bdn = c->dn;
+				best = m;
+			} else if (c->dn < dn2) {
+				dn2 = c->dn;
+			}
+		}
+		dn = sadd(dn, c->pn);
+		m++;
+	}
+	t->dead += nd->nkids - m;
+	nd->nkids = m;
+	if (m == 0) {
+		prove(s, t, x, 0);
+		return NONE;
+	}
+	nd->pn = pn;
+	nd->dn = dn;
+	s->pns->dn2 = dn2;
+	return best;
+}
+
+static uint32_t
+refresh_multi(struct cg_solver *s, struct ptab *t, uint32_t x)
+{
+	struct pnode *nd = &t->node[x];
+	uint32_t i, m = 0, nim = nd->nim, n = nd->nkids, y, sum = 0, best;
+	const struct pnode *c;
+
+	if (nd->flags & F_FINAL) {
+		c = &t->node[t->kid[nd->kids]];
+		if (proven(c)) {
+			prove(s, t, x, c->pn == 0);
+			return NONE;
+		}
+		nd->pn = c->pn;
+		nd->dn = c->dn;
+		return (c->flags & F_BUSY) ? NONE : 0;
+	}
+	for (i = 0; i < n; i++) {
+		y = t->kid[t->node[x].kids + i];
+		for (;;) {
+			uint32_t u, k;
+			int64_t v;
+
+			c = &t->node[y];
+			u = (uint32_t)c->id;
+			k = (uint32_t)(c->id >> 32);
+			v = known(s, u);
+			if (v >= 0) {
+				nim ^= (uint32_t)v;
+				y = NONE;
+				break;
+			}
+			if (c->dn == 0) {
+				nim ^= k;
+				y = NONE;
+				break;
+			}
+			if (c->pn != 0 && !winbit(s, u, k))
+				break;
+			for (k++; winbit(s, u, k); k++)
+				;
+			y = couple(s, t, u, k);
+		}
+		if (y != NONE)
+			t->kid[t->node[x].kids + m++] = y;
+	}
+	nd = &t->node[x];
+	t->dead += nd->nkids - m;
+	nd->nkids = m;
+	nd->nim = nim;
+	if (m == 0) {
+		prove(s, t, x, nim != 0);
+		return NONE;
+	}
+	if (m == 1) {
+		y = couple(s, t, (uint32_t)t->node[t->kid[nd->kids]].id, nim);
+		nd = &t->node[x];
+		t->kid[nd->kids] = y;
+		nd->flags |= F_FINAL;
+		return refresh_multi(s, t, x);
+	}
+	best = NONE;
+	{
+		uint32_t bm = INF;
+
+		for (i = 0; i < m; i++) {
+			uint32_t mm;
+
+			c = &t->node[t->kid[nd->kids + i]];
+			mm = c->pn < c->dn ? c->pn : c->dn;
+			sum = sadd(sum, mm);
+			if (c->flags & F_BUSY)
+				continue;
+			if (best == NONE || (landswitch() && mm < bm)) {
+				best = i;
+				bm = mm;
+			}
+		}
+	}
+	nd->pn = nd->dn = sum;
+	return best;
+}
+
+/* Re-evaluate node x; the child to search next, or NONE (proven, not
+ * expanded, or every child busy). */
+static uint32_t
+refresh(struct cg_solver *s, struct ptab *t, uint32_t x)
+{
+	struct pnode *nd = &t->node[x];
+	int r;
+
+	if (proven(nd))
+		return NONE;
+	r = node_known(s, nd);
+	if (r >= 0) {
+		prove(s, t, x, r);
+		return NONE;
+	}
+	if (!(nd->flags & F_EXPANDED))
+		return NONE;
+	if (nd->kind == N_MULTI)
+		return refresh_multi(s, t, x);
+	return refresh_or(s, t, x);
+}
+
+/* -------------------------------------------------------- collection */
+
+static void
+path_push(struct path *pa, uint32_t x)
+{
+	if (pa->n == pa->cap) {
+		pa->cap = pa->cap ? 2 * pa->cap : 64;
+		pa->x = cg_xreallocarray(pa->x, pa->cap, sizeof *pa->x);
+		pa->at = cg_xreallocarray(pa->at, pa->cap, sizeof *pa->at);
+		pa->of = cg_xreallocarray(pa->of, pa->cap, sizeof *pa->of);
+	}
+	pa->x[pa->n] = x;
+	pa->at[pa->n] = 0;
+	pa->of[pa->n] = 0;
+	pa->n++;
+}
+
+static void
+path_free(struct path *pa)
+{
+	free(pa->x);
+	free(pa->at);
+	free(pa->of);
+	memset(pa, 0, sizeof *pa);
+}
+
+/*
+ * Keep the nodes the roots reach through expanded unproven nodes, drop
+ * the rest, renumber (in the old order) and remap roots[0..nroots).
+ */
+static void
+collect(struct ptab *t, uint32_t *roots, size_t nroots)
+{
+	uint32_t *stack, *map, *kid, *mkey;
+	size_t ns = 0, i, j, nn = 0, nk = 0, nm = 0, nmk = 0;
+
+	stack = cg_xmalloc((t->n + 1) * sizeof *stack);
+	for (i = 0; i < nroots; i++)
+		if (roots[i] != NONE)
+			stack[ns++] = roots[i];
+	while (ns > 0) {
+		struct pnode *nd = &t->node[stack[--ns]];
+
+		if (nd->flags & F_MARK)
+			continue;
+		nd->flags |= F_MARK;
+		if (nd->kind == N_MULTI)
+			nmk += t->mkey[nd->id] + 2;
+		if (!(nd->flags & F_EXPANDED) || proven(nd))
+			continue;
+		nk += nd->nkids;
+		for (j = 0; j < nd->nkids; j++)
+			if (!(t->node[t->kid[nd->kids + j]].flags & F_MARK))
+				stack[ns++] = t->kid[nd->kids + j];
+	}
+	free(stack);
+	map = cg_xmalloc((t->n + 1) * sizeof *map);
+	kid = cg_xmalloc((nk + 1) * sizeof *kid);
+	mkey = cg_xmalloc((nmk + 1) * sizeof *mkey);
+	for (i = 0; i < t->n; i++)
+		map[i] = (t->node[i].flags & F_MARK) ? (uint32_t)nn++ : NONE;
+	for (i = 0, nn = 0; i < t->n; i++) {
+		struct pnode nd = t->node[i];
+
+		if (!(nd.flags & F_MARK))
+			continue;
+		nd.flags &= ~F_MARK;
+		if (nd.kind == N_MULTI) {
+			size_t len = t->mkey[nd.id] + 2;
+
+			memcpy(mkey + nm, t->mkey + nd.id, len * sizeof *mkey);
+			nd.id = nm;
+			nm += len;
+		}
+		t->node[nn++] = nd;
+	}
+	/* children, now that every node has its new number */
+	for (i = 0, j = 0; i < nn; i++) {
+		struct pnode *nd = &t->node[i];
+		size_t q;
+
+		if (!(nd->flags & F_EXPANDED) || proven(nd)) {
+			nd->kids = 0;
+			if (nd->flags & F_EXPANDED)
+				nd->nkids = 0;
+			continue;
+		}
+		for (q = 0; q < nd->nkids; q++)
+			kid[j + q] = map[t->kid[nd->kids + q]];
+		nd->kids = (uint32_t)j;
+		j += nd->nkids;
+	}
+	free(t->kid);
+	t->kid = kid;
+	t->nkid = t->capkid = j;
+	t->dead = 0;
+	free(t->mkey);
+	t->mkey = mkey;
+	t->nmkey = t->capmkey = nm;
+	for (i = 0; i < nroots; i++)
+		if (roots[i] != NONE)
+			roots[i] = map[roots[i]];
+	free(map);
+	t->n = nn;
+	if (t->cap > 2 * nn + 4096) {
+		t->cap = nn + 4096;
+		t->node = cg_xreallocarray(t->node, t->cap, sizeof *t->node);
+	}
+	slots_build(t, nn);
+}
+
+/* The table's limit: a share of --max-memory, or of the machine. */
+static size_t
+table_limit(void)
+{
+	size_t lim = cg_watch_limit();
+	long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
+
+	if (lim != 0)
+		return lim / 5 * 2;
+	if (pages > 0 && psz > 0)
+		return (size_t)pages * (size_t)psz / 4;
+	return (size_t)4 << 30;
+}
+
+/* Past the limit (or with much garbage), collect; a tree that stays
+ * large goes on as PN2. */
+static void
+maybe_collect(struct cg_solver *s, struct ptab *t, uint32_t *roots,
+    size_t nroots)
+{
+	struct pns *p = s->pns;
+	size_t b = tab_bytes(t);
+
+	if (b < p->limit && !(t->dead > t->nkid / 2 && t->nkid > (1u << 24)))
+		return;
+	collect(t, roots, nroots);
+	if (tab_bytes(t) > p->limit / 4 * 3 && t == &p->t)
+		p->pn2 = 1;
+}
+
+/* --------------------------------------------------------------- PNS */
+
+static int pn2_expand(struct cg_solver *s, struct ptab *t, uint32_t x);
+
+/* One iteration: down from root to a most-proving node, expand it (a
+ * second-level search in PN2), update the path.  -1 when stopped. */
+static int
+descend(struct cg_solver *s, struct ptab *t, uint32_t root, struct path *pa)
+{
+	struct pns *p = s->pns;
+	uint32_t x = root, b, opn, odn;
+	size_t i;
+
+	pa->n = 0;
+	for (;;) {
+		struct pnode *nd = &t->node[x];
+
+		path_push(pa, x);
+		if (proven(nd))
+			break;
+		if (!(nd->flags & F_EXPANDED)) {
+			int r = (p->pn2 && p->level == 1 && t == &p->t) ?
+			    pn2_expand(s, t, x) : expand(s, t, x);
+
+			if (r < 0)
+				return -1;
+			refresh(s, t, x);
+			break;
+		}
+		b = refresh(s, t, x);
+		if (b == NONE)
+			break;
+		pa->at[pa->n - 1] = b;
+		pa->of[pa->n - 1] = t->node[x].nkids;
+		x = t->kid[t->node[x].kids + b];
+	}
+	for (i = pa->n - 1; i-- > 0;) {
+		opn = t->node[pa->x[i]].pn;
+		odn = t->node[pa->x[i]].dn;
+		refresh(s, t, pa->x[i]);
+		if (t->node[pa->x[i]].pn == opn &&
+		    t->node[pa->x[i]].dn == odn && i + 2 < pa->n)
+			break;
+	}
+	return 0;
+}
+
+/* PNS from *root until it is proven, budget expansions are spent (0: no
+ * budget) or a stop: 1 a win, 0 a loss, 2 unproven, -1 stopped. */
+static int
+pns_run(struct cg_solver *s, struct ptab *t, uint32_t *root, uint64_t budget,
+    struct path *pa)
+{
+	uint64_t start = s->stats.expanded;
+	const struct pnode *nd;
+
+	for (;;) {
+		nd = &t->node[*root];
+		if (proven(nd))
+			return nd->pn == 0;
+		if (STOPPED(s))
+			return -1;
+		if (budget != 0 && s->stats.expanded - start >= budget)
+			return 2;
+		maybe_collect(s, t, root, 1);
+		if (descend(s, t, *root, pa) < 0)
+			return -1;
+	}
+}
+
+/* --------------------------------------------------------------- PN2 */
+
+/* The node of t's node x in table w (of worker solver ws, s's when the
+ * same), made with x's numbers when new: WHOLE sums are translated
+ * between the solvers' sum tables. */
+static uint32_t
+copy_node(struct cg_solver *ws, struct ptab *w, struct cg_solver *s,
+    const struct ptab *t, uint32_t x)
+{
+	const struct pnode *nd = &t->node[x];
+	uint32_t y = NONE;
+	size_t before = w->n;
+
+	switch (nd->kind) {
+	case N_COUPLE:
+		y = couple(ws, w, (uint32_t)nd->id, (uint32_t)(nd->id >> 32));
+		break;
+	case N_MULTI: {
+		const uint32_t *mk = t->mkey + nd->id;
+
+		y = multi(ws, w, mk + 2, mk[0], mk[1]);
+		break;
+	}
+	case N_WHOLE: {
+		uint64_t e = (uint32_t)nd->id;
+
+		if (ws != s) {
+			size_t len;
+			const unsigned char *k = sv_sum_key(s, e, &len);
+
+			e = sv_sum_intern_key(ws, k, len);
+		}
+		y = whole(ws, w, e, (int)(nd->id >> 32),
+		    (nd->flags & F_MISERE) != 0, nd->order);
+		break;
+	}
+	}
+	nd = &t->node[x];
+	if (proven(nd) && !proven(&w->node[y]))
+		prove(ws, w, y, nd->pn == 0);
+	else if (w->n > before && !proven(&w->node[y])) {
+		w->node[y].pn = nd->pn;
+		w->node[y].dn = nd->dn;
+	}
+	return y;
+}
+
+/*
+ * Leaf x of t was searched as node y of table w (worker solver ws): x
+ * takes y's result, or y's children with their numbers (y's own when it
+ * is a MULTI: the nim value folded and whether it is down to one land).
+ */
+static void
+adopt(struct cg_solver *s, struct ptab *t, uint32_t x, struct cg_solver *ws,
+    const struct ptab *w, uint32_t y)
+{
+	struct pns *p = s->pns;
+	const struct pnode *wn = &w->node[y];
+	uint32_t i, k, z;
+
+	if (proven(wn)) {
+		prove(s, t, x, wn->pn == 0);
+		return;
+	}
+	if (!(wn->flags & F_EXPANDED) || proven(&t->node[x]) ||
+	    (t->node[x].flags & F_EXPANDED))
+		return;
+	for (i = 0; i < wn->nkids; i++) {
+		wn = &w->node[y];
+		k = w->kid[wn->kids + i];
+		z = copy_node(s, t, ws, w, k);
+		if (!(t->node[z].flags & F_EXPANDED) && !proven(&t->node[z])) {
+			/* the worker's numbers are the better informed */
+			t->node[z].pn = w->node[k].pn;
+			t->node[z].dn = w->node[k].dn;
+		}
+		rec_add(p, i, i, z);
+	}
+	wn = &w->node[y];
+	set_kids(s, t, x);
+	if (wn->kind == N_MULTI) {
+		t->node[x].nim = wn->nim;
+		t->node[x].flags |= wn->flags & F_FINAL;
+	}
+}
+
+static uint64_t
+pn2_budget(const struct ptab *t)
+{
+	uint64_t b = t->n / 4;
+
+	return b < 256 ? 256 : b > 65536 ? 65536 : b;
+}
+
+static int
+pn2_expand(struct cg_solver *s, struct ptab *t, uint32_t x)
+{
+	struct pns *p = s->pns;
+	struct ptab *w = &p->t2;
+	uint32_t y;
+	int r;
+
+	tab_clear(w);
+	y = copy_node(s, w, s, t, x);
+	p->level = 2;
+	r = pns_run(s, w, &y, pn2_budget(t), &p->p2);
+	p->level = 1;
+	if (r < 0)
+		return -1;
+	adopt(s, t, x, s, w, y);
+	return 0;
+}
+
+/* ------------------------------------------------------------- df-pn */
+
+static void
+dpush(struct pns *p, uint32_t x, uint32_t thpn, uint32_t thdn)
+{
+	if (p->nds == p->capds) {
+		p->capds = p->capds ? 2 * p->capds : 64;
+		p->ds = cg_xreallocarray(p->ds, p->capds, sizeof *p->ds);
+	}
+	p->ds[p->nds].x = x;
+	p->ds[p->nds].thpn = thpn;
+	p->ds[p->nds].thdn = thdn;
+	p->nds++;
+}
+
+/* 1 + epsilon: a sibling's bound loosened by a quarter. */
+static uint32_t
+loosen(uint32_t d)
+{
+	uint64_t v;
+
+	if (d >= INF - 1)
+		return INF;
+	v = (uint64_t)d + 1 + d / 4;
+	return v >= INF ? INF - 1 : (uint32_t)v;
+}
+
+static int
+dfpn_run(struct cg_solver *s, struct ptab *t, uint32_t *root)
+{
+	struct pns *p = s->pns;
+	uint64_t since = 0;
+
+	p->nds = 0;
+	dpush(p, *root, INF, INF);
+	while (p->nds > 0) {
+		struct dframe *f = &p->ds[p->nds - 1];
+		uint32_t x = f->x, b, y, th;
+		struct pnode *nd = &t->node[x];
+		const struct pnode *c;
+
+		if (STOPPED(s))
+			return -1;
+		if (!(nd->flags & F_EXPANDED) && !proven(nd)) {
+			if (expand(s, t, x) < 0)
+				return -1;
+			if (++since >= 4096) {
+				size_t i;
+				uint32_t *r;
+
+				since = 0;
+				r = cg_xmalloc(p->nds * sizeof *r);
+				for (i = 0; i < p->nds; i++)
+					r[i] = p->ds[i].x;
+				maybe_collect(s, t, r, p->nds);
+				for (i = 0; i < p->nds; i++)
+					p->ds[i].x = r[i];
+				free(r);
+				f = &p->ds[p->nds - 1];
+				x = f->x;
+			}
+		}
+		b = refresh(s, t, x);
+		nd = &t->node[x];
+		if (b == NONE || nd->pn >= f->thpn || nd->dn >= f->thdn) {
+			p->nds--;
+			continue;
+		}
+		y = t->kid[nd->kids + b];
+		c = &t->node[y];
+		if (nd->kind == N_MULTI) {
+			if (nd->flags & F_FINAL) {
+				dpush(p, y, f->thpn, f->thdn);
+				continue;
+			}
+			/* the land counts by min(pn, dn): bound the smaller
+			 * (bounding both would stop it while its min is
+			 * still below the bound, and loop) */
+			th = f->thpn < f->thdn ? f->thpn : f->thdn;
+			if (th != INF)
+				th = th - nd->pn + (c->pn < c->dn ? c->pn : c->dn);
+			if (c->pn <= c->dn)
+				dpush(p, y, th, INF);
+			else
+				dpush(p, y, INF, th);
+			continue;
+		}
+		th = loosen(p->dn2);
+		if (f->thpn < th)
+			th = f->thpn;
+		dpush(p, y, f->thdn == INF ? INF : f->thdn - nd->dn + c->pn, th);
+	}
+	return proven(&t->node[*root]) ? t->node[*root].pn == 0 : -1;
+}
+
+/* ---------------------------------------------------------- parallel */
+
+struct round {
+	struct cg_solver *s;
+	struct pns *p;
+	uint64_t budget;
+	size_t njob;
+};
+
+static void
+run_job(void *ctx, size_t j)
+{
+	struct round *rd = ctx;
+	struct cg_solver *ws = rd->p->w[j];
+	struct pns *wp = ws->pns;
+	struct job *jb = &rd->p->job[j];
+
+	jb->wroot = copy_node(ws, &wp->t, rd->s, &rd->p->t, jb->leaf);
+	(void)pns_run(ws, &wp->t, &jb->wroot, rd->budget, &wp->p1);
+}
+
+static void pns_init(struct cg_solver *s);
+
+static void
+busy_add(struct pns *p, uint32_t x)
+{
+	if (p->nbusy == p->capbusy) {
+		p->capbusy = p->capbusy ? 2 * p->capbusy : 64;
+		p->busy = cg_xreallocarray(p->busy, p->capbusy,
+		    sizeof *p->busy);
+	}
+	p->busy[p->nbusy++] = x;
+	p->t.node[x].flags |= F_BUSY;
+}
+
+/* Down from root to a leaf no job has: 1 found (in pa, marked busy), 0
+ * none left this round, 2 the descent met a proof (the path updated:
+ * try again), -1 stopped. */
+static int
+select_leaf(struct cg_solver *s, uint32_t root, struct path *pa)
+{
+	struct ptab *t = &s->pns->t;
+	uint32_t x = root, b;
+	size_t i;
+
+	pa->n = 0;
+	for (;;) {
+		struct pnode *nd = &t->node[x];
+
+		path_push(pa, x);
+		if (nd->flags & F_BUSY)
+			return 0;
+		if (!proven(nd) && !(nd->flags & F_EXPANDED)) {
+			int r = node_known(s, nd);
+
+			if (r >= 0) {
+				prove(s, t, x, r);
+				break;
+			}
+			busy_add(s->pns, x);
+			return 1;
+		}
+		b = refresh(s, t, x);
+		if (proven(&t->node[x]))
+			break;
+		if (b == NONE) {
+			/* every child busy: so is this node, this round */
+			busy_add(s->pns, x);
+			for (i = pa->n - 1; i-- > 0;)
+				refresh(s, t, pa->x[i]);
+			return 2;
+		}
+		pa->at[pa->n - 1] = b;
+		pa->of[pa->n - 1] = t->node[x].nkids;
+		x = t->kid[t->node[x].kids + b];
+	}
+	for (i = pa->n - 1; i-- > 0;)
+		refresh(s, t, pa->x[i]);
+	return 2;
+}
+
+static uint64_t
+job_budget(const struct ptab *t)
+{
+	uint64_t b = t->n / 8;
+
+	return b < 512 ? 512 : b > 16384 ? 16384 : b;
+}
+
+static int
+pns_parallel(struct cg_solver *s, uint32_t *root)
+{
+	struct pns *p = s->pns;
+	struct ptab *t = &p->t;
+	struct round rd;
+	unsigned j;
+	size_t i, tries;
+	uint64_t before[CG_MAX_JOBS];
+
+	if (p->nw < s->jobs) {
+		p->w = cg_xreallocarray(p->w, s->jobs, sizeof *p->w);
+		p->job = cg_xreallocarray(p->job, s->jobs, sizeof *p->job);
+		for (j = p->nw; j < s->jobs; j++) {
+			p->w[j] = sv_worker(s);
+			pns_init(p->w[j]);
+			p->w[j]->pns->limit = p->limit / (2 * s->jobs);
+			memset(&p->job[j], 0, sizeof p->job[j]);
+		}
+		p->nw = s->jobs;
+	}
+	rd.s = s;
+	rd.p = p;
+	for (;;) {
+		if (proven(&t->node[*root]))
+			return t->node[*root].pn == 0;
+		if (STOPPED(s))
+			return -1;
+		maybe_collect(s, t, root, 1);
+		/* pick the leaves */
+		rd.njob = 0;
+		for (tries = 0; rd.njob < s->jobs && tries < 4 * s->jobs + 64;
+		    tries++) {
+			struct job *jb = &p->job[rd.njob];
+			int r = select_leaf(s, *root, &jb->path);
+
+			if (r == 0 || proven(&t->node[*root]))
+				break;
+			if (r == 1)
+				jb->leaf = jb->path.x[jb->path.n - 1], rd.njob++;
+		}
+		if (rd.njob == 0) {
+			for (i = 0; i < p->nbusy; i++)
+				t->node[p->busy[i]].flags &= ~F_BUSY;
+			p->nbusy = 0;
+			continue;
+		}
+		rd.budget = job_budget(t);
+		for (j = 0; j < rd.njob; j++) {
+			struct cg_solver *ws = p->w[j];
+
+			before[j] = ws->stats.expanded;
+			if (tab_bytes(&ws->pns->t) > ws->pns->limit)
+				tab_clear(&ws->pns->t);
+		}
+		cg_graph_share(s->graph, 1);
+		cg_parallel_for(rd.njob, (unsigned)rd.njob, 1, run_job, &rd);
+		cg_graph_share(s->graph, 0);
+		for (i = 0; i < p->nbusy; i++)
+			t->node[p->busy[i]].flags &= ~F_BUSY;
+		p->nbusy = 0;
+		if (STOPPED(s))
+			return -1;
+		for (j = 0; j < rd.njob; j++) {
+			struct job *jb = &p->job[j];
+			struct cg_solver *ws = p->w[j];
+
+			s->stats.expanded += ws->stats.expanded - before[j];
+			adopt(s, t, jb->leaf, ws, &ws->pns->t, jb->wroot);
+			for (i = jb->path.n; i-- > 0;)
+				refresh(s, t, jb->path.x[i]);
+			{
+				/* the branch shown: the last job's */
+				struct path tmp = p->p1;
+
+				p->p1 = jb->path;
+				jb->path = tmp;
+			}
+		}
+		if (s->progress != NULL)
+			s->progress(s, s->progress_arg);
+	}
+}
+
+/* ----------------------------------------------------------- drivers */
+
+static void
+pns_init(struct cg_solver *s)
+{
+	if (s->pns != NULL)
+		return;
+	s->pns = cg_xcalloc(1, sizeof *s->pns);
+	s->pns->limit = table_limit();
+	s->pns->level = 1;
+	s->pns->root = NONE;
+}
+
+/* Search from *root with s->search: 1 a win for the player to move, 0
+ * a loss, -1 stopped (then the tree is dropped: an expansion may have
+ * been cut short). */
+static int
+solve(struct cg_solver *s, uint32_t *root)
+{
+	struct pns *p = s->pns;
+	int r;
+
+	p->root = *root;
+	p->pn2 = s->search == CG_SEARCH_PN2;
+	if (s->search == CG_SEARCH_DFPN)
+		r = dfpn_run(s, &p->t, root);
+	else if (s->jobs > 1)
+		r = pns_parallel(s, root);
+	else
+		r = pns_run(s, &p->t, root, 0, &p->p1);
+	p->root = NONE;
+	p->nds = 0;
+	if (r < 0) {
+		tab_clear(&p->t);
+		tab_clear(&p->t2);
+		p->p1.n = p->p2.n = 0;
+	}
+	return r;
+}
+
+int
+pns_outcome(struct cg_solver *s, const uint32_t *ids, size_t n, int misere)
+{
+	struct pns *p;
+	uint32_t root, *u;
+	size_t i, m = 0;
+	int64_t v;
+	int r, w[2], side;
+
+	pns_init(s);
+	p = s->pns;
+	if (s->impartial && !misere) {
+		uint32_t nim = 0;
+
+		u = cg_xmalloc((n + 1) * sizeof *u);
+		for (i = 0; i < n; i++) {
+			v = known(s, ids[i]);
+			if (v >= 0)
+				nim ^= (uint32_t)v;
+			else
+				u[m++] = ids[i];
+		}
+		qsort(u, m, sizeof *u, cmp_u32_pns);
+		m = cancel_pairs(u, m);
+		if (m == 0) {
+			free(u);
+			return nim ? 'N' : 'P';
+		}
+		root = multi(s, &p->t, u, m, nim);
+		free(u);
+		r = solve(s, &root);
+		if (r < 0)
+			return CG_SOLVE_INTERRUPTED;
+		return r ? 'N' : 'P';
+	}
+	{
+		int32_t k = 0;
+		uint64_t e;
+
+		u = cg_xmalloc((n + 1) * sizeof *u);
+		memcpy(u, ids, n * sizeof *u);
+		if (!misere)
+			sv_fold_ints(s, u, &n, &k);
+		qsort(u, n, sizeof *u, cmp_u32_pns);
+		e = sv_sum_intern_k(s, misere ? 'M' : 'N', k, u, n, NULL);
+		free(u);
+		for (side = 0; side < 2; side++) {
+			root = whole(s, &p->t, e, s->impartial ? CG_LEFT : side,
+			    misere, 0);
+			r = solve(s, &root);
+			if (r < 0)
+				return CG_SOLVE_INTERRUPTED;
+			w[side] = r;
+			if (s->impartial) {
+				w[1] = w[0];
+				break;
+			}
+		}
+	}
+	if (w[0] && w[1])
+		return 'N';
+	if (w[0])
+		return 'L';
+	if (w[1])
+		return 'R';
+	return 'P';
+}
+
+int64_t
+pns_nimber(struct cg_solver *s, uint32_t c)
+{
+	uint32_t k, root;
+	int64_t v;
+	int r;
+
+	pns_init(s);
+	for (k = 0;; k++) {
+		v = known(s, c);
+		if (v >= 0)
+			return v;
+		if (winbit(s, c, k))
+			continue;
+		root = couple(s, &s->pns->t, c, k);
+		r = solve(s, &root);
+		if (r < 0)
+			return CG_SOLVE_INTERRUPTED;
+		if (r == 0)
+			return k;
+	}
+}
+
+void
+pns_branch(struct cg_solver *s, struct cg_buf *out)
+{
+	struct pns *p = s->pns;
+	const struct ptab *t = &p->t;
+	size_t i;
+
+	if (p->root != NONE && p->root < t->n)
+		cg_buf_addf(out, "pn %u dn %u: ", t->node[p->root].pn,
+		    t->node[p->root].dn);
+	if (s->search == CG_SEARCH_DFPN) {
+		for (i = 0; i + 1 < p->nds; i++) {
+			const struct pnode *nd = &t->node[p->ds[i].x];
+			uint32_t q, y = p->ds[i + 1].x;
+
+			for (q = 0; q < nd->nkids; q++)
+				if (t->kid[nd->kids + q] == y)
+					break;
+			cg_buf_addf(out, "%s%u/%u", i ? " " : "", q + 1,
+			    nd->nkids);
+		}
+		return;
+	}
+	for (i = 0; i + 1 < p->p1.n; i++)
+		cg_buf_addf(out, "%s%u/%u", i ? " " : "", p->p1.at[i] + 1,
+		    p->p1.of[i]);
+}
+
+size_t
+pns_memory(const struct cg_solver *s)
+{
+	const struct pns *p = s->pns;
+	size_t b;
+	unsigned j;
+
+	if (p == NULL)
+		return 0;
+	b = tab_bytes(&p->t) + tab_bytes(&p->t2);
+	for (j = 0; j < p->nw; j++)
+		b += pns_memory(p->w[j]);
+	return b;
+}
+
+void
+pns_free(struct cg_solver *s)
+{
+	struct pns *p = s->pns;
+	unsigned j;
+
+	if (p == NULL)
+		return;
+	for (j = 0; j < p->nw; j++)
+		cg_solver_free(p->w[j]);
+	for (j = 0; j < p->nw; j++)
+		path_free(&p->job[j].path);
+	free(p->w);
+	free(p->job);
+	free(p->busy);
+	tab_free(&p->t);
+	tab_free(&p->t2);
+	path_free(&p->p1);
+	path_free(&p->p2);
+	free(p->ds);
+	free(p->rec);
+	free(p->u);
+	free(p->mk);
+	free(p);
+	s->pns = NULL;
+}
