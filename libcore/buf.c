@@ -156,6 +156,8 @@ host_error(struct cg_error *err, size_t column, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
 	va_end(ap);
+	/* plugins quote the text they refuse: no raw bytes in messages */
+	cg_sanitize_msg(err->msg, sizeof err->msg);
 	err->column = column;
 	err->set = 1;
 	return CG_EPARSE;

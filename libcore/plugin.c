@@ -264,7 +264,7 @@ load(const char *path, const char *name, const char *params, int param_status)
 	}
 	if (rs->init == NULL && params != NULL && *params != '\0') {
 		snprintf(why, sizeof why, "ruleset '%s' takes no parameters "
-		    "('%s')", rs->name, params);
+		    "('%s')", rs->name, cg_quote_str(params));
 		dlclose(dl);
 		pdie(param_status, "%s", why);
 	}
@@ -293,7 +293,8 @@ load(const char *path, const char *name, const char *params, int param_status)
 		if (rs->init(cg_host(), params, &state, &p->err) < 0) {
 			if (params != NULL)
 				snprintf(why, sizeof why, "ruleset '%s': bad "
-				    "parameters '%s': %s", rs->name, params,
+				    "parameters '%s': %s", rs->name,
+				    cg_quote_str(params),
 				    p->err.set ? p->err.msg : "refused");
 			else
 				snprintf(why, sizeof why, "ruleset '%s': %s",
@@ -328,8 +329,8 @@ cg_plugin_get(const char *spec, int param_status)
 	memcpy(name, spec, n <= MAX_NAME ? n : MAX_NAME);
 	name[n <= MAX_NAME ? n : MAX_NAME] = '\0';
 	if (n > MAX_NAME || !valid_name(name))
-		pdie(param_status, "bad ruleset name '%.*s' (names are made of "
-		    "a-z, 0-9, '_' and '-')", (int)(n < 300 ? n : 300), spec);
+		pdie(param_status, "bad ruleset name '%s' (names are made of "
+		    "a-z, 0-9, '_' and '-')", cg_quote(spec, n));
 	f.name = name;
 	if (!each_dir(find_in, &f))
 		pdie(CG_EXIT_DATA, "unknown ruleset '%s' (searched %s)", name,
@@ -613,7 +614,7 @@ cg_rs_move_parse(struct cg_plugin *p, const unsigned char *pos, size_t len,
 	if (!m.found) {
 		clear(p);
 		snprintf(p->err.msg, sizeof p->err.msg,
-		    "'%s' is not a legal move for %s", text,
+		    "'%s' is not a legal move for %s", cg_quote_str(text),
 		    side == CG_LEFT ? "Left" : "Right");
 		p->err.set = 1;
 		return CG_EPARSE;

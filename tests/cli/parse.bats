@@ -46,15 +46,20 @@ teardown() {
 }
 
 @test "a bad argument is reported with its number, the column and the reason" {
-	run cg cg-parse -r nim 3 '4+x'
+	E=$BATS_TEST_TMPDIR/err
+	run sh -c "cg-parse -r nim 3 '4+x' 2 2>'$E'"
 	[ "$status" -eq 1 ]
-	assert_output "cg-parse: argument 2: bad nim position '4+x': column 3: expected a heap size, found 'x'"
+	[ "$(cat "$E")" = "cg-parse: argument 2: bad nim position '4+x': column 3: expected a heap size, found 'x'" ]
+	# the others go on
+	assert_output "$(printf 'cgt\t1\nruleset\tnim\nN\t1\t3\nN\t2\t2\nroot\t1\nroot\t2\nend')"
 }
 
-@test "a bad line is reported with its line number" {
-	run sh -c "printf '3\n\n4-1\n' | cg-parse -r nim"
+@test "a bad line is reported with its line number, the good lines go on" {
+	E=$BATS_TEST_TMPDIR/err
+	run sh -c "printf '3\n\n4-1\n5\n' | cg-parse -r nim 2>'$E'"
 	[ "$status" -eq 1 ]
-	assert_output "cg-parse: -:3: bad nim position '4-1': column 2: unexpected '-' after heap size"
+	[ "$(cat "$E")" = "cg-parse: -:3: bad nim position '4-1': column 2: unexpected '-' after heap size" ]
+	assert_output "$(printf 'cgt\t1\nruleset\tnim\nN\t1\t3\nN\t2\t5\nroot\t1\nroot\t2\nend')"
 }
 
 @test "a NUL byte on standard input" {

@@ -109,13 +109,13 @@ one_line_error() {
 
 @test "bad position text: line, column and the plugin's reason" {
 	export CG_PLUGIN_PATH=$T
-	run sh -c 'printf "LR\nLXR\n" | cg-parse -r hstring'
+	run sh -c 'printf "LR\nLXR\n" | cg-parse -r hstring 2>&1 >/dev/null'
 	one_line_error 1
 	assert_output "cg-parse: -:2: bad hstring position 'LXR': column 2: expected 'L' or 'R', found 'X'"
 }
 
 @test "parameters reach init and change the rules" {
-	CG_PLUGIN_PATH=$T run cg cg-parse -r hstring:max=2 LRL
+	CG_PLUGIN_PATH=$T run sh -c 'cg-parse -r hstring:max=2 LRL 2>&1 >/dev/null'
 	one_line_error 1
 	assert_output --partial "column 3: string longer than max=2"
 	CG_PLUGIN_PATH=$T run cg cg-parse -r hstring:max=3 LRL
