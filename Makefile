@@ -108,13 +108,50 @@ $(BUILD)/plugins/$(notdir $(1)).so: $(patsubst %.c,$(BUILD)/pobj/%.o,$(wildcard 
 endef
 $(foreach d,$(PLUG_DIRS),$(eval $(call plugin_dir_rule,$(d))))
 
--include $(shell find $(BUILD)/obj $(BUILD)/pobj -name '*.d' 2>/dev/null)
+# Fuzz targets built for replay (no libFuzzer): tests/fuzz/replay.c runs
+# a target over its seed corpus in make check.  pos_NAME is
+# tests/fuzz/fuzz_position.c with ruleset NAME compiled in.
+FUZZ_LIB   := doc kbfile spr
+PLUG_NAMES := $(PLUG_SINGLE:plugins/%.c=%) $(PLUG_DIRS:plugins/%=%)
+REPLAYS    := $(FUZZ_LIB:%=$(BUILD)/fuzz/replay_%) \
+              $(PLUG_NAMES:%=$(BUILD)/fuzz/replay_pos_%)
+
+$(BUILD)/fuzz/replay_%: $(BUILD)/obj/tests/fuzz/fuzz_%.o \
+    $(BUILD)/obj/tests/fuzz/replay.o $(BUILD)/libcore.a
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(BUILD)/libcore.a $(LDLIBS)
+
+$(BUILD)/fuzz/obj/%.o: %.c | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(CPPFLAGS) -DCG_STATIC_PLUGIN $(ALLCFLAGS) -MMD -MP -c -o $@ $<
+
+define replay_pos_rule
+$(BUILD)/fuzz/obj/pos_$(1).o: tests/fuzz/fuzz_position.c | $(DEPS_STAMP)
+	@mkdir -p $$(dir $$@)
+	@$$(if $$(Q),echo "  CC      $$@")
+	$$(Q)$$(CC) $$(CPPFLAGS) -DCG_STATIC_PLUGIN \
+	    -DFUZZ_ENTRY=cg_ruleset_entry_$(1) $$(ALLCFLAGS) -MMD -MP -c -o $$@ $$<
+$(BUILD)/fuzz/replay_pos_$(1): $(BUILD)/fuzz/obj/pos_$(1).o \
+    $(BUILD)/obj/tests/fuzz/replay.o \
+    $(patsubst %.c,$(BUILD)/fuzz/obj/%.o,$(wildcard plugins/$(1).c plugins/$(1)/*.c)) \
+    $(BUILD)/libcore.a
+	@mkdir -p $$(dir $$@)
+	@$$(if $$(Q),echo "  LD      $$@")
+	$$(Q)$$(CC) $$(ALLCFLAGS) $$(LDFLAGS) -o $$@ $$(filter %.o,$$^) $$(BUILD)/libcore.a $$(LDLIBS)
+endef
+$(foreach p,$(PLUG_NAMES),$(eval $(call replay_pos_rule,$(p))))
+
+-include $(shell find $(BUILD)/obj $(BUILD)/pobj $(BUILD)/fuzz -name '*.d' 2>/dev/null)
 
 # ---------------------------------------------------------------- tests
 
-check: all
+check: all $(REPLAYS)
 	@echo "== unit tests"
 	$(Q)prove -e '$(CG_WRAP)' $(UNITS)
+	@echo "== fuzz corpus replayed through every fuzz target"
+	$(Q)CG_WRAP='$(CG_WRAP)' sh tests/fuzz/replay $(BUILD)
 	@echo "== tool tests"
 	$(Q)CG_BUILD=$(abspath $(BUILD)) CG_WRAP='$(CG_WRAP)' bats tests/cli
 	$(Q)$(MAKE) --no-print-directory lint

@@ -11,6 +11,9 @@
  * is equality of ids.  Direct-mapped caches hold sums, negatives and
  * comparisons.  Ideas from CGSuite's CanonicalShortGameOps (see
  * research/cgsuite.md section 2); the code is our own. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -94,11 +97,65 @@ static struct {
 
 #define REC(g) (&S.chunk[(g) >> CHUNK_BITS][(g) & (CHUNK - 1)])
 
+/* Where the store's data errors go inside cg_canon_catch. */
+static struct {
+	jmp_buf *jb;
+	char *msg;
+	size_t msgsize;
+} trap;
+
+/* A data error: the game is too large for the store.  Fatal, unless
+ * cg_canon_catch is running. */
+static void __attribute__((noreturn, format(printf, 1, 2)))
+data_error(const char *fmt, ...)
+{
+	char msg[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	if (trap.jb != NULL) {
+		jmp_buf *jb = trap.jb;
+
+		snprintf(trap.msg, trap.msgsize, "%s", msg);
+		trap.jb = NULL;
+		longjmp(*jb, 1);
+	}
+	cg_die(CG_EXIT_DATA, "%s", msg);
+}
+
+int
+cg_canon_catch(void (*fn)(void *), void *arg, char *msg, size_t msgsize)
+{
+	jmp_buf jb;
+	jmp_buf *volatile outer = trap.jb;
+	char *volatile outer_msg = trap.msg;
+	volatile size_t outer_size = trap.msgsize;
+	volatile int depth = S.depth;
+
+	trap.jb = &jb;
+	trap.msg = msg;
+	trap.msgsize = msgsize;
+	if (setjmp(jb) != 0) {
+		S.depth = depth;
+		trap.jb = outer;
+		trap.msg = outer_msg;
+		trap.msgsize = outer_size;
+		return -1;
+	}
+	fn(arg);
+	trap.jb = outer;
+	trap.msg = outer_msg;
+	trap.msgsize = outer_size;
+	return 0;
+}
+
 static void
 deeper(void)
 {
 	if (++S.depth > CG_CANON_MAX_DEPTH)
-		cg_die(CG_EXIT_DATA, "game too deep (more than %d levels)",
+		data_error("game too deep (more than %d levels)",
 		    CG_CANON_MAX_DEPTH);
 }
 
@@ -109,7 +166,7 @@ deeper(void)
 static void
 overflow(void)
 {
-	cg_die(CG_EXIT_DATA, "number too large for 64-bit arithmetic");
+	data_error("number too large for 64-bit arithmetic");
 }
 
 struct cg_dyadic
@@ -365,7 +422,7 @@ nus_find(int64_t num, int exp, int64_t up, uint64_t nim, int create)
 	if (!create)
 		return CG_NO_GAME;
 	if (up > GL_MAX_UP || up < -GL_MAX_UP || nim > GL_MAX_NIM)
-		cg_die(CG_EXIT_DATA, "up multiple or nimber too large");
+		data_error("up multiple or nimber too large");
 	g = new_rec();
 	r = REC(g);
 	if (S.nnus == S.capnus) {
@@ -482,7 +539,7 @@ build_nus_options(cg_game g)
 	memset(&o, 0, sizeof o);
 	if (u.up == 0 && u.nim > 2) {
 		if (u.nim > (1u << 26))
-			cg_die(CG_EXIT_DATA, "nimber *%llu too large to expand",
+			data_error("nimber *%llu too large to expand",
 			    (unsigned long long)u.nim);
 		o.big[0] = cg_xreallocarray(NULL, u.nim, sizeof(cg_game));
 		o.big[1] = cg_xreallocarray(NULL, u.nim, sizeof(cg_game));
@@ -1876,52 +1933,44 @@ gl_realloc_x(void *p, size_t n)
 
 static const struct gl_alloc gl_libc = { gl_realloc_x, free };
 
-int
-cg_canon_parse(const char *text, size_t len, cg_game *out, char *msg,
-    size_t msgsize, size_t *col)
-{
+/* Evaluating a parsed literal, bottom-up; the vectors live here so that
+ * an error caught by cg_canon_catch can free them. */
+struct literal {
 	struct gl_tree t;
 	cg_game *val;
+	struct vec l, r;
+};
+
+static void
+evaluate(void *arg)
+{
+	struct literal *lt = arg;
+	const struct gl_tree *t = &lt->t;
+	struct vec *l = &lt->l, *r = &lt->r;
 	uint32_t i, k;
 
-	gl_init(&t, &gl_libc);
-	if (gl_parse(&t, text, len) < 0) {
-		if (t.nomem)
-			cg_die(CG_EXIT_DATA, "out of memory");
-		snprintf(msg, msgsize, "%s", t.errmsg);
-		*col = t.errcol;
-		gl_free(&t);
-		return -1;
-	}
 	/* nodes are stored children first: one pass bottom-up */
-	val = cg_xreallocarray(NULL, t.n ? t.n : 1, sizeof *val);
-	for (i = 0; i < t.n; i++) {
-		const struct gl_node *nd = &t.node[i];
-		cg_game g = CG_NO_GAME, a;
+	for (i = 0; i < t->n; i++) {
+		const struct gl_node *nd = &t->node[i];
+		cg_game g = CG_NO_GAME, a, *val = lt->val;
 
+		l->n = r->n = 0;
 		switch (nd->kind) {
 		case GL_ATOM:
 			g = cg_canon_nus(cg_dyadic_make(nd->num, nd->exp),
 			    nd->up, nd->nim);
 			break;
-		case GL_BRACE: {
-			struct vec l, r;
-
-			vec_init(&l);
-			vec_init(&r);
+		case GL_BRACE:
 			for (k = 0; k < nd->nl; k++)
-				vec_push(&l, val[t.list[nd->first + k]]);
+				vec_push(l, val[t->list[nd->first + k]]);
 			for (k = 0; k < nd->nr; k++)
-				vec_push(&r, val[t.list[nd->first + nd->nl + k]]);
-			g = make_vec(&l, &r);
-			vec_free(&l);
-			vec_free(&r);
+				vec_push(r, val[t->list[nd->first + nd->nl + k]]);
+			g = make_vec(l, r);
 			break;
-		}
 		case GL_SUM:
 			g = cg_canon_zero();
 			for (k = 0; k < nd->nl; k++)
-				g = cg_canon_add(g, val[t.list[nd->first + k]]);
+				g = cg_canon_add(g, val[t->list[nd->first + k]]);
 			break;
 		case GL_NEG:
 			g = cg_canon_neg(val[nd->a]);
@@ -1930,20 +1979,13 @@ cg_canon_parse(const char *text, size_t len, cg_game *out, char *msg,
 			a = cg_canon_neg(val[nd->a]);
 			g = cg_canon_make(&val[nd->a], 1, &a, 1);
 			break;
-		case GL_SWITCHES: {
-			struct vec l, r;
-
-			vec_init(&l);
-			vec_init(&r);
+		case GL_SWITCHES:
 			for (k = 0; k < nd->nl; k++) {
-				vec_push(&l, val[t.list[nd->first + k]]);
-				vec_push(&r, cg_canon_neg(val[t.list[nd->first + k]]));
+				vec_push(l, val[t->list[nd->first + k]]);
+				vec_push(r, cg_canon_neg(val[t->list[nd->first + k]]));
 			}
-			g = make_vec(&l, &r);
-			vec_free(&l);
-			vec_free(&r);
+			g = make_vec(l, r);
 			break;
-		}
 		case GL_TINY: {
 			/* {0 || 0 | -a} */
 			cg_game z = cg_canon_zero(), na = cg_canon_neg(val[nd->a]);
@@ -1961,21 +2003,48 @@ cg_canon_parse(const char *text, size_t len, cg_game *out, char *msg,
 		}
 		case GL_POW:
 			if (nd->up > 100000)
-				cg_die(CG_EXIT_DATA, "^<%lld> too large",
-				    (long long)nd->up);
+				data_error("^<%lld> too large", (long long)nd->up);
 			g = cg_canon_up_pow((int)nd->up);
 			break;
 		case GL_POWTO:
 			if (nd->up > 100000)
-				cg_die(CG_EXIT_DATA, "^[%lld] too large",
-				    (long long)nd->up);
+				data_error("^[%lld] too large", (long long)nd->up);
 			g = cg_canon_up_powto((int)nd->up);
 			break;
 		}
 		val[i] = g;
 	}
-	*out = val[t.root];
-	free(val);
-	gl_free(&t);
-	return 0;
+}
+
+int
+cg_canon_parse(const char *text, size_t len, cg_game *out, char *msg,
+    size_t msgsize, size_t *col)
+{
+	struct literal lt;
+	int rc;
+
+	gl_init(&lt.t, &gl_libc);
+	if (gl_parse(&lt.t, text, len) < 0) {
+		if (lt.t.nomem)
+			cg_die(CG_EXIT_DATA, "out of memory");
+		snprintf(msg, msgsize, "%s", lt.t.errmsg);
+		*col = lt.t.errcol;
+		gl_free(&lt.t);
+		return -1;
+	}
+	lt.val = cg_xreallocarray(NULL, lt.t.n ? lt.t.n : 1, sizeof *lt.val);
+	vec_init(&lt.l);
+	vec_init(&lt.r);
+	/* a value too large for the store is an error in this literal (the
+	 * caller names the file and line), not an exit without a place */
+	rc = cg_canon_catch(evaluate, &lt, msg, msgsize);
+	if (rc == 0)
+		*out = lt.val[lt.t.root];
+	else
+		*col = 1;
+	vec_free(&lt.l);
+	vec_free(&lt.r);
+	free(lt.val);
+	gl_free(&lt.t);
+	return rc;
 }

@@ -84,13 +84,23 @@ cg_game cg_canon_up_powto(int n);
  * then the rest), as options are printed: <0, 0 or >0. */
 int cg_canon_order(cg_game a, cg_game b);
 
+/*
+ * Run fn(arg) with the store's data errors (numbers beyond 64-bit
+ * arithmetic, up multiples or nimbers beyond the store's range, games too
+ * deep) returned as -1 with the message in msg, instead of exiting; 0 when
+ * fn returns.  The store stays usable; temporaries of the operation that
+ * failed may leak.  For readers that know where the input came from.
+ */
+int cg_canon_catch(void (*fn)(void *), void *arg, char *msg, size_t msgsize);
+
 /* Printing in CGSuite's plain-text notation (byte-exact). */
 void cg_canon_print(cg_game g, struct cg_buf *out);
 void cg_dyadic_print(struct cg_dyadic x, struct cg_buf *out);
 
 /* Read a game literal (the `game' ruleset's syntax, which includes every
  * canonical form the printer writes).  Returns 0, or -1 with a message
- * and a 1-based column in *col. */
+ * and a 1-based column in *col (1 for a literal that is well-formed but
+ * whose value is too large for the store). */
 int cg_canon_parse(const char *text, size_t len, cg_game *out,
     char *msg, size_t msgsize, size_t *col);
 

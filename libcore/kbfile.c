@@ -34,6 +34,27 @@ static const unsigned char magic[8] = {
 	0x89, 'C', 'G', 'K', 'B', '\r', '\n', 0x1a
 };
 
+/*
+ * Bounds on what a header may claim, so that a small (or crafted) file
+ * never makes the reader allocate more than a fixed multiple of its size:
+ *  - deflate expands at most 1032 times: a part of C compressed bytes
+ *    holds at most MAX_INFLATE(C) bytes;
+ *  - an entry takes at least 2 + K bytes of its block (two varints for the
+ *    key, one per value kind);
+ *  - a block's keys decode to at most KEY_EXPANSION times the block's
+ *    size (the writer shares fewer prefix bytes where a long key would
+ *    exceed that);
+ *  - the values of a kind stored as games print to at most
+ *    GAMES_EXPANSION times its encoding plus GAMES_SLACK bytes, counted
+ *    with print_bound() (the writer stores text where they would not).
+ */
+#define MAX_INFLATE(c) ((uint64_t)(c) * 1032 + 1024)
+#define KEY_EXPANSION 64
+#define GAMES_EXPANSION 256
+#define GAMES_SLACK ((uint64_t)1 << 20)
+#define PRINT_NUS 128          /* printed x + u.^ + *n, at most */
+#define PRINT_CAP ((uint64_t)1 << 62)
+
 /* ------------------------------------------------------------- metadata */
 
 void
@@ -431,7 +452,36 @@ struct dag {
 	struct cg_bytemap *idx;   /* game id (4 bytes) -> index + 1 */
 	struct cg_buf out, text;
 	uint64_t n;
+	uint64_t *bound;          /* print_bound of game index i */
+	size_t boundcap;
 };
+
+/* An upper bound of the printed size of a game whose options print to at
+ * most bound[0..n-1] bytes: braces, bar, commas (saturating). */
+static uint64_t
+print_bound(const uint64_t *bound, const uint64_t *idx, size_t n)
+{
+	uint64_t b = 2;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		b += bound[idx[i]] + 1;
+		if (b > PRINT_CAP)
+			return PRINT_CAP;
+	}
+	return b;
+}
+
+static void
+dag_bound(struct dag *d, uint64_t me, uint64_t b)
+{
+	if (me >= d->boundcap) {
+		d->boundcap = d->boundcap ? 2 * d->boundcap : 1024;
+		d->bound = cg_xreallocarray(d->bound, d->boundcap,
+		    sizeof *d->bound);
+	}
+	d->bound[me] = b;
+}
 
 static void
 put_zigzag(struct cg_buf *b, int64_t v)
@@ -475,6 +525,7 @@ dag_visit(struct dag *d, cg_game g)
 		put_zigzag(&d->out, up);
 		put_varint(&d->out, nim);
 		me = d->n++;
+		dag_bound(d, me, PRINT_NUS);
 		*cg_bytemap_value(d->idx, e) = me + 1;
 		return me;
 	}
@@ -495,6 +546,12 @@ dag_visit(struct dag *d, cg_game g)
 			oi[side][i] = dag_visit(d, o[side][i].g);
 	}
 	me = d->n++;
+	{
+		uint64_t b = print_bound(d->bound, oi[0], n[0]);
+
+		b += print_bound(d->bound, oi[1], n[1]);
+		dag_bound(d, me, b > PRINT_CAP ? PRINT_CAP : b);
+	}
 	put_varint(&d->out, 1);
 	put_varint(&d->out, n[0]);
 	put_varint(&d->out, n[1]);
@@ -521,7 +578,8 @@ dict_games(struct cg_buf *raw, const struct cg_bytemap *vals,
 	cg_game *g = cg_xmalloc((nv ? nv : 1) * sizeof *g);
 	uint64_t *gi = cg_xmalloc((nv ? nv : 1) * sizeof *gi);
 	char msg[128];
-	size_t i, vlen, col;
+	size_t i, vlen, col, start;
+	uint64_t printed = 0;
 
 	memset(&d, 0, sizeof d);
 	cg_buf_init(&d.text);
@@ -539,14 +597,24 @@ dict_games(struct cg_buf *raw, const struct cg_bytemap *vals,
 	cg_buf_init(&d.out);
 	for (i = 0; i < nv; i++)
 		gi[i] = dag_visit(&d, g[i]);
+	start = raw->len;
 	put_varint(raw, 1);          /* encoding: games */
 	put_varint(raw, d.n);
 	cg_buf_add(raw, d.out.data, d.out.len);
 	put_varint(raw, nv);
-	for (i = 0; i < nv; i++)
+	for (i = 0; i < nv; i++) {
 		put_varint(raw, gi[i]);
+		printed += d.bound[gi[i]] + 1;
+	}
 	cg_bytemap_free(d.idx);
 	cg_buf_free(&d.out);
+	free(d.bound);
+	if (printed > GAMES_EXPANSION * (uint64_t)(raw->len - start) +
+	    GAMES_SLACK) {
+		/* a reader would refuse it: the values stay text */
+		raw->len = start;
+		goto no;
+	}
 	cg_buf_free(&d.text);
 	free(g);
 	free(gi);
@@ -664,6 +732,13 @@ cg_kbset_write(const struct cg_kbset *s, struct cg_kb_meta *m,
 			while (shared < prev.len && shared < klen &&
 			    prev.data[shared] == key[shared])
 				shared++;
+			/* at least ceil(klen / KEY_EXPANSION) bytes of the key
+			 * are stored, so keys decode to at most KEY_EXPANSION
+			 * times the block's size (no change below 65 bytes) */
+			if (shared > klen - (klen + KEY_EXPANSION - 1) /
+			    KEY_EXPANSION)
+				shared = klen - (klen + KEY_EXPANSION - 1) /
+				    KEY_EXPANSION;
 			put_varint(&raw, shared);
 			put_varint(&raw, klen - shared);
 			cg_buf_add(&raw, key + shared, klen - shared);
@@ -899,15 +974,56 @@ get_varint(struct rd *r, uint64_t *v)
 	return -1;
 }
 
+/*
+ * Inflate the zlib stream src[0..clen) into *buf, which grows (from *cap)
+ * as output arrives, up to want bytes: what a header claims is allocated
+ * only as the data bears it out.  0 when the stream holds exactly want
+ * bytes, else -1.
+ */
 static int
-inflate_to(const unsigned char *src, size_t clen, unsigned char *dst,
-    size_t ulen)
+inflate_exact(const unsigned char *src, size_t clen, unsigned char **buf,
+    size_t *cap, size_t want)
 {
-	uLongf got = (uLongf)ulen;
+	z_stream zs;
+	unsigned char extra;
+	size_t got = 0, ncap;
+	int ret, rc = -1;
 
-	if (uncompress(dst, &got, src, (uLong)clen) != Z_OK || got != ulen)
+	memset(&zs, 0, sizeof zs);
+	if (inflateInit(&zs) != Z_OK)
 		return -1;
-	return 0;
+	zs.next_in = (unsigned char *)(uintptr_t)src;
+	zs.avail_in = (uInt)clen;
+	for (;;) {
+		if (got == want) {
+			/* the stream must end here */
+			zs.next_out = &extra;
+			zs.avail_out = 1;
+			ret = inflate(&zs, Z_FINISH);
+			rc = ret == Z_STREAM_END && zs.avail_out == 1 ? 0 : -1;
+			break;
+		}
+		if (got == *cap) {
+			ncap = *cap ? 2 * *cap : 65536;
+			if (ncap > want)
+				ncap = want;
+			*buf = cg_xrealloc(*buf, ncap);
+			*cap = ncap;
+		}
+		zs.next_out = *buf + got;
+		zs.avail_out = (uInt)(*cap - got < want - got ? *cap - got :
+		    want - got);
+		ret = inflate(&zs, Z_NO_FLUSH);
+		got = (size_t)(zs.next_out - *buf);
+		if (ret == Z_STREAM_END) {
+			rc = got == want ? 0 : -1;
+			break;
+		}
+		if (ret != Z_OK)
+			break;
+	}
+	inflateEnd(&zs);
+	return rc;
 }
 
 const struct cg_kb_meta *
@@ -933,79 +1049,184 @@ get_zigzag(struct rd *r, int64_t *v)
 	return 0;
 }
 
-/* A kind stored as games: rebuild them in the canon store and print the
- * values.  Offsets of the strings in mem go to off[0..count-1]. */
+/* A kind stored as games, rebuilt in the canon store and printed. */
+struct games {
+	struct rd *r;
+	const unsigned char *start;  /* the kind's first byte (its encoding) */
+	struct cg_buf *mem;          /* printed values, NUL-terminated */
+	uint64_t *off, count;        /* offsets of the values in mem */
+	cg_game *g;
+	uint64_t *bound;             /* print_bound of each game */
+	uint64_t *idx;               /* options (indices), then values */
+	cg_game *big;                /* options beyond the fixed arrays */
+	const char *why;
+};
+
 static int
-load_games(struct rd *r, struct cg_buf *mem, uint64_t **off, uint64_t *count)
+cmp_game(const void *a, const void *b)
 {
-	uint64_t ng, i, j, tag, nl, nr, d, exp, nim, nv, gi;
+	cg_game x = *(const cg_game *)a, y = *(const cg_game *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Are the canonical options of g on side exactly opt[0..n-1]?  (A game
+ * is stored with its canonical options, so anything else is not a file
+ * the writer made.) */
+static int
+same_options(cg_game g, enum cg_side side, cg_game *opt, size_t n)
+{
+	size_t m, i;
+	const cg_game *o = cg_canon_options(g, side, &m);
+
+	if (m != n)
+		return 0;
+	qsort(opt, n, sizeof *opt, cmp_game);
+	for (i = 0; i < n; i++)
+		if (o[i] != opt[i])
+			return 0;
+	return 1;
+}
+
+/* Runs under cg_canon_catch: the store's limits are data errors here. */
+static void
+build_games(void *arg)
+{
+	struct games *gs = arg;
+	struct rd *r = gs->r;
+	uint64_t ng, i, j, tag, nl, nr, d, exp, nim, nv, gi, total = 0;
 	int64_t num, up;
-	cg_game *g, *opt = NULL;
-	size_t optcap = 0;
+	cg_game opt[2][64], *o[2] = { opt[0], opt[1] };
 
 	if (get_varint(r, &ng) < 0 || ng > (uint64_t)(r->end - r->p))
-		return -1;
-	g = cg_xmalloc((ng ? ng : 1) * sizeof *g);
+		return;
+	gs->g = cg_xmalloc((ng ? ng : 1) * sizeof *gs->g);
+	gs->bound = cg_xmalloc((ng ? ng : 1) * sizeof *gs->bound);
 	for (i = 0; i < ng; i++) {
 		if (get_varint(r, &tag) < 0)
-			goto bad;
+			goto out;
 		if (tag == 0) {
 			if (get_zigzag(r, &num) < 0 || get_varint(r, &exp) < 0 ||
 			    get_zigzag(r, &up) < 0 || get_varint(r, &nim) < 0 ||
 			    exp > 62)
-				goto bad;
-			g[i] = cg_canon_nus(cg_dyadic_make(num, (int)exp), up, nim);
+				goto out;
+			gs->g[i] = cg_canon_nus(cg_dyadic_make(num, (int)exp),
+			    up, nim);
+			gs->bound[i] = PRINT_NUS;
 			continue;
 		}
+		/* every option takes a byte at least: no overflow below */
 		if (tag != 1 || get_varint(r, &nl) < 0 || get_varint(r, &nr) < 0 ||
-		    nl + nr > (uint64_t)(r->end - r->p))
-			goto bad;
-		if (optcap < nl + nr + 1) {
-			optcap = nl + nr + 1;
-			opt = cg_xreallocarray(opt, optcap, sizeof *opt);
+		    nl > (uint64_t)(r->end - r->p) ||
+		    nr > (uint64_t)(r->end - r->p) - nl)
+			goto out;
+		free(gs->idx);
+		gs->idx = cg_xmalloc((nl + nr + 1) * sizeof *gs->idx);
+		if (nl + nr > 64) {
+			free(gs->big);
+			gs->big = cg_xmalloc((nl + nr) * sizeof *gs->big);
+			o[0] = gs->big;
+			o[1] = gs->big + nl;
+		} else {
+			o[0] = opt[0];
+			o[1] = opt[1];
 		}
 		for (j = 0; j < nl + nr; j++) {
 			if (get_varint(r, &d) < 0 || d == 0 || d > i)
-				goto bad;
-			opt[j] = g[i - d];
+				goto out;
+			gs->idx[j] = i - d;
+			if (j < nl)
+				o[0][j] = gs->g[i - d];
+			else
+				o[1][j - nl] = gs->g[i - d];
 		}
-		g[i] = cg_canon_make(opt, nl, opt + nl, nr);
+		gs->g[i] = cg_canon_make(o[0], nl, o[1], nr);
+		if (!same_options(gs->g[i], CG_LEFT, o[0], nl) ||
+		    !same_options(gs->g[i], CG_RIGHT, o[1], nr)) {
+			gs->why = "a game is not in canonical form";
+			goto out;
+		}
+		gs->bound[i] = print_bound(gs->bound, gs->idx, nl + nr);
 	}
 	if (get_varint(r, &nv) < 0 || nv > (uint64_t)(r->end - r->p))
-		goto bad;
-	*off = cg_xmalloc((nv ? nv : 1) * sizeof **off);
+		goto out;
+	free(gs->idx);
+	gs->idx = cg_xmalloc((nv ? nv : 1) * sizeof *gs->idx);
 	for (i = 0; i < nv; i++) {
-		if (get_varint(r, &gi) < 0 || gi >= ng) {
-			free(*off);
-			*off = NULL;
-			goto bad;
-		}
-		(*off)[i] = mem->len;
-		cg_canon_print(g[gi], mem);
-		cg_buf_addc(mem, '\0');
+		if (get_varint(r, &gi) < 0 || gi >= ng)
+			goto out;
+		gs->idx[i] = gi;
+		total += gs->bound[gi] + 1;
+		if (total > PRINT_CAP)
+			total = PRINT_CAP;
 	}
-	*count = nv;
-	free(g);
-	free(opt);
+	/* print only what the encoding may print to (see the top) */
+	if (total > GAMES_EXPANSION * (uint64_t)(r->p - gs->start) +
+	    GAMES_SLACK) {
+		gs->why = "games print to more than the file can hold";
+		goto out;
+	}
+	gs->off = cg_xmalloc((nv ? nv : 1) * sizeof *gs->off);
+	for (i = 0; i < nv; i++) {
+		gs->off[i] = gs->mem->len;
+		cg_canon_print(gs->g[gs->idx[i]], gs->mem);
+		cg_buf_addc(gs->mem, '\0');
+	}
+	gs->count = nv;
+out:
+	;
+}
+
+/* Load a kind stored as games; the printed values go to mem, their
+ * offsets to *off.  -1 with *why (or NULL) when malformed. */
+static int
+load_games(struct rd *r, const unsigned char *start, struct cg_buf *mem,
+    uint64_t **off, uint64_t *count, const char **why)
+{
+	struct games gs;
+	char msg[256];
+	static char caught[300];
+	int rc;
+
+	memset(&gs, 0, sizeof gs);
+	gs.r = r;
+	gs.start = start;
+	gs.mem = mem;
+	rc = cg_canon_catch(build_games, &gs, msg, sizeof msg);
+	free(gs.g);
+	free(gs.bound);
+	free(gs.idx);
+	free(gs.big);
+	if (rc < 0) {
+		snprintf(caught, sizeof caught, "a game is too large (%s)", msg);
+		*why = caught;
+		free(gs.off);
+		return -1;
+	}
+	if (gs.off == NULL) {
+		*why = gs.why;
+		return -1;
+	}
+	*off = gs.off;
+	*count = gs.count;
 	return 0;
-bad:
-	free(g);
-	free(opt);
-	return -1;
 }
 
 static int
 load_dict(struct cg_kbfile *f, char *err, size_t errlen)
 {
-	unsigned char *raw = cg_xmalloc(f->dict_ulen ? f->dict_ulen : 1);
+	unsigned char *raw = NULL;
+	size_t rawcap = 0;
 	struct rd r;
 	struct cg_buf mem;
 	uint64_t *off[CG_KB_MAXKINDS] = { 0 };
 	uint32_t k;
 	uint64_t n, len, i, enc;
+	const unsigned char *kstart;
+	const char *why = NULL;
 
-	if (inflate_to(f->map + f->header_size, f->dict_clen, raw,
-	    f->dict_ulen) < 0) {
+	if (inflate_exact(f->map + f->header_size, f->dict_clen, &raw,
+	    &rawcap, f->dict_ulen) < 0) {
 		snprintf(err, errlen, "%s: value dictionary does not decompress",
 		    f->path);
 		free(raw);
@@ -1017,10 +1238,12 @@ load_dict(struct cg_kbfile *f, char *err, size_t errlen)
 	r.end = raw + f->dict_ulen;
 	r.bad = 0;
 	for (k = 0; k < f->meta.nkinds; k++) {
+		kstart = r.p;
 		if (get_varint(&r, &enc) < 0)
 			goto bad;
 		if (enc == 1) {
-			if (load_games(&r, &mem, &off[k], &f->ndict[k]) < 0)
+			if (load_games(&r, kstart, &mem, &off[k], &f->ndict[k],
+			    &why) < 0)
 				goto bad;
 			f->meta.games = 1;
 			continue;
@@ -1052,7 +1275,8 @@ load_dict(struct cg_kbfile *f, char *err, size_t errlen)
 	free(raw);
 	return 0;
 bad:
-	snprintf(err, errlen, "%s: value dictionary is malformed", f->path);
+	snprintf(err, errlen, "%s: value dictionary is malformed%s%s%s",
+	    f->path, why ? " (" : "", why ? why : "", why ? ")" : "");
 	for (k = 0; k < f->meta.nkinds; k++) {
 		free(off[k]);
 		f->ndict[k] = 0;
@@ -1069,7 +1293,7 @@ cg_kbfile_open(const char *path, char *err, size_t errlen)
 	struct stat st;
 	struct rd r;
 	uint32_t version, hsize, b, k, nkinds, c;
-	uint64_t off;
+	uint64_t off, entries = 0;
 	int fd;
 
 	fd = open(path, O_RDONLY);
@@ -1155,7 +1379,9 @@ cg_kbfile_open(const char *path, char *err, size_t errlen)
 	f->dict_clen = get_u32(&r);
 	f->dict_ulen = get_u32(&r);
 	c = get_u32(&r);
-	if (r.bad)
+	/* a block record takes 18 bytes at least */
+	if (r.bad || f->dict_ulen > MAX_INFLATE(f->dict_clen) ||
+	    f->nblocks > (size_t)(r.end - r.p) / 18)
 		goto malformed;
 	off = hsize;
 	if (off + f->dict_clen > f->size)
@@ -1172,8 +1398,11 @@ cg_kbfile_open(const char *path, char *err, size_t errlen)
 		bl->n = get_u32(&r);
 		bl->crc = get_u32(&r);
 		bl->firstlen = get_u16(&r);
-		if (r.bad || (size_t)(r.end - r.p) < bl->firstlen)
+		if (r.bad || (size_t)(r.end - r.p) < bl->firstlen ||
+		    bl->n == 0 || bl->ulen > MAX_INFLATE(bl->clen) ||
+		    bl->n > bl->ulen / (2 + nkinds))
 			goto malformed;
+		entries += bl->n;
 		bl->first = r.p;
 		r.p += bl->firstlen;
 		bl->off = off;
@@ -1186,7 +1415,7 @@ cg_kbfile_open(const char *path, char *err, size_t errlen)
 			goto fail;
 		}
 	}
-	if (r.p != r.end)
+	if (r.p != r.end || entries != f->meta.count)
 		goto malformed;
 	if (off != f->size) {
 		snprintf(err, errlen, "%s: %zu bytes of trailing garbage",
@@ -1245,12 +1474,15 @@ decode_block(struct cg_kbfile *f, uint32_t b, struct decoded *d, char *err,
 	uint64_t shared, slen, v;
 	uint32_t i, k, nk = f->meta.nkinds;
 	size_t kl = 0, prevoff = 0, prevlen = 0;
+	/* keys are at most 65535 bytes and decode to at most KEY_EXPANSION
+	 * times the block (offsets are 32-bit) */
+	uint64_t keymax = (uint64_t)bl->ulen * KEY_EXPANSION;
 
-	if (f->inflcap < bl->ulen) {
-		f->inflcap = bl->ulen;
-		f->inflbuf = cg_xrealloc(f->inflbuf, f->inflcap);
-	}
-	if (inflate_to(f->map + bl->off, bl->clen, f->inflbuf, bl->ulen) < 0) {
+	if (keymax > UINT32_MAX)
+		keymax = UINT32_MAX;
+
+	if (inflate_exact(f->map + bl->off, bl->clen, &f->inflbuf,
+	    &f->inflcap, bl->ulen) < 0) {
 		snprintf(err, errlen, "%s: block %u does not decompress",
 		    f->path, b + 1);
 		return -1;
@@ -1267,7 +1499,8 @@ decode_block(struct cg_kbfile *f, uint32_t b, struct decoded *d, char *err,
 	for (i = 0; i < bl->n; i++) {
 		if (get_varint(&r, &shared) < 0 || get_varint(&r, &slen) < 0 ||
 		    shared > prevlen || slen > (uint64_t)(r.end - r.p) ||
-		    (i == 0 && shared != 0))
+		    (i == 0 && shared != 0) || shared + slen > 65535 ||
+		    kl + shared + slen > keymax)
 			goto bad;
 		if (d->keys == NULL || d->keycap < kl + shared + slen) {
 			d->keycap = (kl + shared + slen) * 2 + 64;

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "lineread.h"
 #include "solvedb.h"
 #include "util.h"
 
@@ -74,41 +75,47 @@ cg_solvedb_read(const char *path, struct cg_plugin *rs,
     const char *, unsigned long, char *, size_t), void *ctx, char *err,
     size_t errlen)
 {
-	FILE *fp = fopen(path, "r");
-	size_t *bounds = NULL, nparts;
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t n;
+	int fd = open(path, O_RDONLY);
+	struct cg_lines *in;
+	struct stat st;
+	size_t *bounds = NULL, nparts, n;
+	char *line;
 	unsigned long lineno = 0;
 	struct cg_buf pos;
-	int rc = 0, hk;
+	int rc = 0, hk, r;
 
-	if (fp == NULL) {
+	if (fd < 0) {
 		if (errno == ENOENT && missing_ok)
 			return 0;
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		return -1;
 	}
+	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+		snprintf(err, errlen, "%s: %s", path, strerror(EISDIR));
+		close(fd);
+		return -1;
+	}
+	/* lines bounded, NUL bytes refused (a NUL would cut a position
+	 * short without a word), gzip read as the other text formats are */
+	in = cg_lines_open(fd, path);
 	cg_buf_init(&pos);
-	while ((n = getline(&line, &cap, fp)) > 0) {
+	while ((r = cg_lines_next(in, &line, &n)) > 0) {
 		char *sp, *text, *end;
 		long value = -1;
 
-		lineno++;
-		if (line[n - 1] != '\n') {
+		lineno = cg_lines_number(in);
+		if (cg_lines_unterminated(in)) {
 			snprintf(err, errlen, "%s:%lu: truncated line (no newline "
 			    "at the end of the file)", path, lineno);
 			rc = -1;
 			break;
 		}
-		line[--n] = 0;
-		if (n > 0 && line[n - 1] == '\r')
-			line[--n] = 0;
 		if (lineno == 1) {
 			hk = header_kind(line);
 			if (hk < 0) {
-				snprintf(err, errlen, "%s:1: bad header '%.60s' "
-				    "(expected '%s')", path, line, headers[kind]);
+				snprintf(err, errlen, "%s:1: bad header '%s' "
+				    "(expected '%s')", path, cg_quote(line, n),
+				    headers[kind]);
 				rc = -1;
 				break;
 			}
@@ -139,8 +146,8 @@ cg_solvedb_read(const char *path, struct cg_plugin *rs,
 			value = strtol(sp + 1, &end, 10);
 			if (end == sp + 1 || *end != 0 || value < 0 ||
 			    errno != 0 || value > 0x7fffffff) {
-				snprintf(err, errlen, "%s:%lu: bad nimber '%.40s'",
-				    path, lineno, sp + 1);
+				snprintf(err, errlen, "%s:%lu: bad nimber '%s'",
+				    path, lineno, cg_quote_str(sp + 1));
 				rc = -1;
 				break;
 			}
@@ -149,9 +156,9 @@ cg_solvedb_read(const char *path, struct cg_plugin *rs,
 			*sp = 0;
 		}
 		if (parse_parts(rs, text, &pos, &bounds, &nparts) < 0) {
-			snprintf(err, errlen, "%s:%lu: position '%.60s' is not "
-			    "a '%s' position: %s", path, lineno, text,
-			    rs->spec, cg_rs_errmsg(rs));
+			snprintf(err, errlen, "%s:%lu: position '%s' is not "
+			    "a '%s' position: %s", path, lineno,
+			    cg_quote_str(text), rs->spec, cg_rs_errmsg(rs));
 			rc = -1;
 			break;
 		}
@@ -161,18 +168,18 @@ cg_solvedb_read(const char *path, struct cg_plugin *rs,
 			break;
 		}
 	}
-	if (rc == 0 && ferror(fp)) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+	if (r < 0) {
+		snprintf(err, errlen, "%s:%lu: %s", path, cg_lines_number(in),
+		    cg_lines_error(in));
 		rc = -1;
 	}
 	if (rc == 0 && lineno == 0) {
 		snprintf(err, errlen, "%s:1: empty file (no header)", path);
 		rc = -1;
 	}
-	free(line);
 	free(bounds);
 	cg_buf_free(&pos);
-	fclose(fp);
+	cg_lines_close(in);
 	return rc;
 }
 
@@ -222,25 +229,26 @@ load_entry(void *ctx, const unsigned char *pos, const size_t *bounds,
 
 	if (lc->kind == CG_DB_MISERE) {
 		if (cg_solver_set_misere_loss(lc->s, ids, n) < 0) {
-			snprintf(err, errlen, "%s:%lu: position '%.60s' is a "
+			snprintf(err, errlen, "%s:%lu: position '%s' is a "
 			    "misere loss here but a win in an earlier database",
-			    lc->path, line, text);
+			    lc->path, line, cg_quote_str(text));
 			rc = -1;
 		}
 	} else if (n == 1) {
 		int64_t old = cg_solver_known_nimber(lc->s, ids[0]);
 
 		if (cg_solver_set_nimber(lc->s, ids[0], (uint32_t)value) < 0) {
-			snprintf(err, errlen, "%s:%lu: position '%.60s' has "
+			snprintf(err, errlen, "%s:%lu: position '%s' has "
 			    "nimber %ld here but %lld in an earlier database",
-			    lc->path, line, text, value, (long long)old);
+			    lc->path, line, cg_quote_str(text), value,
+			    (long long)old);
 			rc = -1;
 		}
 	} else if (n == 0) {
 		if (value != 0) {
 			snprintf(err, errlen, "%s:%lu: the empty position '%s' "
-			    "cannot have nimber %ld", lc->path, line, text,
-			    value);
+			    "cannot have nimber %ld", lc->path, line,
+			    cg_quote_str(text), value);
 			rc = -1;
 		}
 	} else if (lc->extra != NULL) {

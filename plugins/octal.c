@@ -133,6 +133,11 @@ parse_code(const struct cg_host *h, const char *code,
 	if (s->d[0].mask & 2)
 		return h->error(err, 1, "the digit before the point may not "
 		    "allow one heap (2): that move would be a pass");
+	if (code[i] == '\0') {
+		/* "4" as published tables write "4.": no takes at all */
+		s->pre = 0;
+		return CG_OK;
+	}
 	if (code[i] != '.') {
 		if (digit_value(code[i]) >= 0)
 			return h->error(err, i + 1, "only one digit before the "

@@ -61,7 +61,7 @@ parse_set(const struct cg_host *h, const char *params, size_t len,
 			return h->error(err, *i + 1, *i == len ?
 			    "expected a subtraction amount, found the end" :
 			    "expected a subtraction amount, found '%c'",
-			    params[*i]);
+			    *i < len ? params[*i] : 0);
 		if (read_uint(params, len, i, MAX_TAKE, &v) < 0)
 			return h->error(err, start + 1,
 			    "subtraction amount too large (at most %u)",

@@ -28,9 +28,11 @@ heaps_parse(const struct cg_context *cx, const char *text, size_t len,
 	for (;;) {
 		while (i < len && text[i] == ' ')
 			i++;
-		if (i == len || !is_digit(text[i]))
-			return h->error(cx->err, i + 1, i == len ?
-			    "expected a heap size, found the end" :
+		if (i == len)
+			return h->error(cx->err, i + 1,
+			    "expected a heap size, found the end");
+		if (!is_digit(text[i]))
+			return h->error(cx->err, i + 1,
 			    "expected a heap size, found '%c'", text[i]);
 		start = i;
 		if (read_uint(text, len, &i, max_heap, &v) < 0)
