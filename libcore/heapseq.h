@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cg/ruleset.h"
+#include "cg/heaprules.h"
 
 struct cg_heapseq;
 
@@ -39,6 +39,11 @@ struct cg_period {
 	size_t period, preperiod;
 	long saltus;
 };
+
+/* The sequence the rules declare (cg/heaprules.h known_*), if any: 1 with
+ * *per and the values of heaps 0 .. preperiod + period - 1. */
+int cg_heapseq_known(const struct cg_heapseq *s, struct cg_period *per,
+    const uint32_t **values);
 
 /*
  * Search v[0..len-1] for (arithmetic-)periodicity: the least period p,

@@ -23,6 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cg/heaprules.h"
+#include "cg/impartial.h"
 #include "cg/ruleset.h"
 #include "lib/heaps.h"
 
@@ -104,6 +106,13 @@ sub_fini(const struct cg_host *host, void *state)
 }
 
 static int
+sub_heaps(const struct cg_context *cx, const unsigned char *pos, size_t len,
+    cg_heap_fn fn, void *ctx)
+{
+	return heaps_each(cx, pos, len, fn, ctx, MAX_HEAP);
+}
+
+static int
 sub_init(const struct cg_host *h, const char *params, void **state,
     struct cg_error *err)
 {
@@ -162,6 +171,7 @@ sub_init(const struct cg_host *h, const char *params, void **state,
 		s->rules.flags = s->flags;
 		s->rules.tail_mask = 0;
 		s->rules.tail_flags = 0;
+		s->rules.heaps = sub_heaps;
 	}
 	*state = s;
 	return CG_OK;
@@ -242,7 +252,7 @@ sub_extension(const struct cg_context *cx, const char *name)
 		return NULL;
 	if (strcmp(name, CG_EXT_HEAP_RULES) == 0)
 		return &s->rules;
-	if (strcmp(name, "cg.impartial") == 0)
+	if (strcmp(name, CG_EXT_IMPARTIAL) == 0)
 		return s;
 	return NULL;
 }

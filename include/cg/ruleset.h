@@ -167,32 +167,11 @@ struct cg_ruleset {
 	int (*order_key)(const struct cg_context *cx,
 	    const unsigned char *pos, size_t len, int64_t *key);
 	/* Named extensions for hooks not yet in this struct; NULL if
-	 * unknown.  The returned data lives as long as the state does. */
+	 * unknown.  The returned data lives as long as the state does.
+	 * Each extension is declared in a header of its own under cg/
+	 * (cg/heaprules.h, cg/impartial.h); see cg-ruleset(3). */
 	const void *(*extension)(const struct cg_context *cx,
 	    const char *name);
-};
-
-/*
- * Extension "cg.heap-rules": a heap game (take-and-break, subtraction)
- * whose positions are sums of single heaps, described as data so tools can
- * compute nim sequences without building positions.  From a heap of n
- * counters a move removes k counters (1 <= k <= n, or k = 0 for a pure
- * split) and leaves the remaining n - k counters as j non-empty heaps,
- * where bit j of mask[k] says j heaps are allowed (j = 0 only when
- * n == k).  Takes above max_take use tail_mask (0 when none are allowed;
- * 0.[3] for Nim has tail_mask 0x3).  flags[k] adds restrictions on the
- * heaps left by a take of k.
- */
-#define CG_EXT_HEAP_RULES "cg.heap-rules"
-#define CG_HEAP_UNEQUAL 1u /* the heaps left must be pairwise different */
-#define CG_HEAP_EQUAL   2u /* the heaps left must all be the same size */
-struct cg_heap_rules {
-	uint32_t struct_size;
-	uint32_t max_take;
-	const uint32_t *mask;   /* mask[0..max_take] */
-	const uint32_t *flags;  /* flags[0..max_take] */
-	uint32_t tail_mask;
-	uint32_t tail_flags;
 };
 
 /* The one exported symbol.  host_abi is the host's CG_ABI_VERSION; a
@@ -223,4 +202,9 @@ typedef const struct cg_ruleset *(*cg_entry_fn)(uint32_t host_abi,
 #ifdef __cplusplus
 }
 #endif
+
+/* The extensions, each in its own header; included here too for plugins
+ * written before they had headers of their own. */
+#include "heaprules.h"
+#include "impartial.h"
 #endif

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cg/heaprules.h"
 #include "cg/ruleset.h"
 #include "bytes.h"
 
@@ -157,6 +158,21 @@ heaps_replace(unsigned char *child, const unsigned char *pos, size_t len,
 		}
 	memcpy(child + clen, pos + k * 4 + 4, len - k * 4 - 4);
 	return clen + len - k * 4 - 4;
+}
+
+/* The heaps of a position, for the cg.heap-rules extension's heaps(). */
+static int
+heaps_each(const struct cg_context *cx, const unsigned char *pos, size_t len,
+    cg_heap_fn fn, void *ctx, uint32_t max_heap)
+{
+	size_t i;
+	int rc = heaps_check(cx, pos, len, max_heap);
+
+	if (rc < 0)
+		return rc;
+	for (i = 0; i < len; i += 4)
+		fn(ctx, get32(pos + i));
+	return CG_OK;
 }
 
 /* enumerate("N"): the single heaps 1..N (N at most 1000000). */

@@ -406,10 +406,13 @@ abstract() {
 	[ -x "$CG_BUILD/bin/cg-kb-build" ] || skip "cg-kb-build not built"
 	# a base that (wrongly, on purpose) says heap 3 has nimber 5: the
 	# answers show it was used, for the root 3 and for the component 3
-	# of 3+1 (5 XOR 1 = 4)
-	cg-parse -r nim 3 | awk -F'\t' -v OFS='\t' '{print} $1 == "N" {print "A", $2, "nimber", 5}' > "$T/k.cgt"
+	# of 3+1 (5 XOR 1 = 4).  Octal 0.[37] rather than Nim, whose heap
+	# rules give every heap's value without a base; by hand, G(1) =
+	# mex{G(0)} = 1 and G(2) = mex{G(1), G(0)} = 2 (take 1 leaving one
+	# heap, take 2 leaving none).
+	cg-parse -r 'octal:0.[37]' 3 | awk -F'\t' -v OFS='\t' '{print} $1 == "N" {print "A", $2, "nimber", 5}' > "$T/k.cgt"
 	cg-kb-build -k nimber -o "$T/k.kb" "$T/k.cgt"
-	run sh -c "printf '3\n3+1\n2\n' | cg-outcome -r nim -n -t -K '$T/k.kb'"
+	run sh -c "printf '3\n3+1\n2\n' | cg-outcome -r 'octal:0.[37]' -n -t -K '$T/k.kb'"
 	assert_success
 	assert_output "$(printf '3\t5\n3+1\t4\n2\t2')"
 }
@@ -422,4 +425,12 @@ abstract() {
 	assert_output --partial "memory limit of 20 MB reached"
 	[ "$(head -n1 "$T/mm.spr")" = "[Positions+Nimber]" ]
 	[ "$(wc -l < "$T/mm.spr")" -gt 100 ]
+}
+
+@test "nim exports its heap rules: the sequence G(n) = n (Bouton), declared" {
+	run cg cg-outcome -r nim --sequence 10
+	assert_success
+	assert_output "0,1,2,3,4,5,6,7,8,9,10"
+	run cg cg-outcome -r nim --periodicity 100
+	assert_output "Periodicity(Period => 1, Preperiod => 0, Saltus => 1)"
 }

@@ -211,3 +211,17 @@ CG_RULESET_ENTRY(noparse, rs)'
 	one_line_error 1
 	assert_output --partial "lacks a valid name, parse, print or options"
 }
+
+@test "every extension a plugin answers is declared in a header of include/cg/" {
+	cd "$CG_ROOT"
+	# extension names are compared through their macros, never as literals
+	run grep -rn 'strcmp(name, "' plugins
+	assert_failure
+	names=$(grep -rhoE 'strcmp\(name, CG_EXT_[A-Z_]+\)' plugins | grep -oE 'CG_EXT_[A-Z_]+' | sort -u)
+	[ -n "$names" ]
+	for n in $names; do
+		grep -qE "^#define $n \"cg\\.[a-z-]+\"" include/cg/*.h || { echo "$n is not declared in include/cg/"; return 1; }
+	done
+	# one header per extension
+	[ "$(grep -lE '^#define CG_EXT_' include/cg/*.h | wc -l)" -eq "$(grep -hE '^#define CG_EXT_' include/cg/*.h | wc -l)" ]
+}
