@@ -170,18 +170,19 @@ cg_kb_meta_same_base(const struct cg_kb_meta *a, const struct cg_kb_meta *b,
 	if (strcmp(a->ruleset, b->ruleset) != 0 ||
 	    strcmp(a->params, b->params) != 0) {
 		snprintf(why, whylen, "ruleset '%s' differs from '%s'",
-		    cg_kb_meta_spec(b, sb, sizeof sb),
-		    cg_kb_meta_spec(a, sa, sizeof sa));
+		    cg_quote_str(cg_kb_meta_spec(b, sb, sizeof sb)),
+		    cg_quote_str(cg_kb_meta_spec(a, sa, sizeof sa)));
 		return 0;
 	}
 	if (strcmp(a->plugin_version, b->plugin_version) != 0) {
 		snprintf(why, whylen, "ruleset version '%s' differs from '%s'",
-		    b->plugin_version, a->plugin_version);
+		    cg_quote_str(b->plugin_version),
+		    cg_quote_str(a->plugin_version));
 		return 0;
 	}
 	if (strcmp(a->family, b->family) != 0) {
 		snprintf(why, whylen, "family '%s' differs from '%s'",
-		    b->family, a->family);
+		    cg_quote_str(b->family), cg_quote_str(a->family));
 		return 0;
 	}
 	if (a->nkinds != b->nkinds)
@@ -939,16 +940,21 @@ get_u64(struct rd *r)
 	return lo | (uint64_t)get_u32(r) << 32;
 }
 
+/* A header string: text without control bytes (a NUL would cut it short
+ * and they have no place in names, parameters or versions). */
 static char *
 get_str(struct rd *r)
 {
-	uint32_t n = get_u16(r);
+	uint32_t n = get_u16(r), i;
 	char *s;
 
 	if (r->bad || (size_t)(r->end - r->p) < n) {
 		r->bad = 1;
 		return cg_xstrdup("");
 	}
+	for (i = 0; i < n; i++)
+		if (r->p[i] < 0x20 || r->p[i] == 0x7f)
+			r->bad = 1;
 	s = cg_xstrndup((const char *)r->p, n);
 	r->p += n;
 	return s;
