@@ -10,7 +10,7 @@
 #   make lint            mandoc -Tlint on every man page
 #   make install         PREFIX=/usr/local DESTDIR=
 #
-# Sources are discovered: libcore/*.c make libcore.a, tools/cg-*.c one tool
+# Sources are discovered: libcore/*/*.c make libcore.a, tools/cg-*.c one tool
 # each, plugins/NAME.c or plugins/NAME/*.c one NAME.so each,
 # tests/unit/test_*.c one TAP test program each.
 
@@ -31,9 +31,14 @@ CFLAGS   ?= -O2 -g
 WARN      = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
             -Wno-unused-parameter
 ALLCFLAGS = -std=c17 $(WARN) $(CFLAGS) $(EXTRA_CFLAGS)
-CPPFLAGS += -D_GNU_SOURCE -Iinclude -Ilibcore \
-            -DCG_VERSION='"$(VERSION)"' -DCG_PLUGINDIR='"$(PLUGINDIR)"'
-LDLIBS   += -lz -ldl -lm -lgmp
+CPPFLAGS += -D_GNU_SOURCE -DCG_VERSION='"$(VERSION)"' \
+            -DCG_PLUGINDIR='"$(PLUGINDIR)"'
+# libcore, tools and tests see libcore's headers; plugins see include/ (the
+# ABI) and their own plugins/lib/ helpers only, so a reach into libcore
+# fails to compile.
+HOST_INC   = -Iinclude -Ilibcore
+PLUGIN_INC = -Iinclude -Iplugins
+LDLIBS   += -lz -ldl -lm -lgmp -pthread
 PLUGIN_CFLAGS  = -fPIC -fvisibility=hidden
 PLUGIN_LDFLAGS = -shared -Wl,-z,defs
 
@@ -47,7 +52,7 @@ else
 Q = @
 endif
 
-LIB_SRC    := $(sort $(wildcard libcore/*.c))
+LIB_SRC    := $(sort $(wildcard libcore/*/*.c))
 TOOL_SRC   := $(sort $(wildcard tools/cg-*.c))
 PLUG_SINGLE := $(sort $(wildcard plugins/*.c))
 PLUG_DIRS  := $(sort $(patsubst %/,%,$(dir $(wildcard plugins/*/*.c))))
@@ -73,12 +78,12 @@ deps: $(DEPS_STAMP)
 $(BUILD)/obj/%.o: %.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $<")
-	$(Q)$(CC) $(CPPFLAGS) $(ALLCFLAGS) -MMD -MP -c -o $@ $<
+	$(Q)$(CC) $(CPPFLAGS) $(HOST_INC) $(ALLCFLAGS) -MMD -MP -c -o $@ $<
 
 $(BUILD)/pobj/%.o: %.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $<")
-	$(Q)$(CC) $(CPPFLAGS) $(ALLCFLAGS) $(PLUGIN_CFLAGS) -MMD -MP -c -o $@ $<
+	$(Q)$(CC) $(CPPFLAGS) $(PLUGIN_INC) $(ALLCFLAGS) $(PLUGIN_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(BUILD)/libcore.a: $(LIB_OBJ)
 	@$(if $(Q),echo "  AR      $@")
@@ -125,13 +130,13 @@ $(BUILD)/fuzz/replay_%: $(BUILD)/obj/tests/fuzz/fuzz_%.o \
 $(BUILD)/fuzz/obj/%.o: %.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $<")
-	$(Q)$(CC) $(CPPFLAGS) -DCG_STATIC_PLUGIN $(ALLCFLAGS) -MMD -MP -c -o $@ $<
+	$(Q)$(CC) $(CPPFLAGS) $(PLUGIN_INC) -DCG_STATIC_PLUGIN $(ALLCFLAGS) -MMD -MP -c -o $@ $<
 
 define replay_pos_rule
 $(BUILD)/fuzz/obj/pos_$(1).o: tests/fuzz/fuzz_position.c | $(DEPS_STAMP)
 	@mkdir -p $$(dir $$@)
 	@$$(if $$(Q),echo "  CC      $$@")
-	$$(Q)$$(CC) $$(CPPFLAGS) -DCG_STATIC_PLUGIN \
+	$$(Q)$$(CC) $$(CPPFLAGS) $$(HOST_INC) -DCG_STATIC_PLUGIN \
 	    -DFUZZ_ENTRY=cg_ruleset_entry_$(1) $$(ALLCFLAGS) -MMD -MP -c -o $$@ $$<
 $(BUILD)/fuzz/replay_pos_$(1): $(BUILD)/fuzz/obj/pos_$(1).o \
     $(BUILD)/obj/tests/fuzz/replay.o \

@@ -8,15 +8,16 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bytemap.h"
-#include "canon.h"
-#include "kb.h"
-#include "kbmove.h"
-#include "doc.h"
-#include "kbfile.h"
-#include "kbvalue.h"
-#include "tool.h"
-#include "util.h"
+#include "base/bytemap.h"
+#include "values/canon.h"
+#include "values/notation.h"
+#include "kb/kb.h"
+#include "kb/kbmove.h"
+#include "format/doc.h"
+#include "kb/kbfile.h"
+#include "kb/kbvalue.h"
+#include "base/tool.h"
+#include "base/util.h"
 
 static const char usage[] =
     "[-anv] [-k KINDS] [-r NAME[:PARAMS]] [--family TEXT] [--shard K/N]\n"

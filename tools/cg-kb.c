@@ -6,13 +6,13 @@
 #include <string.h>
 #include <time.h>
 
-#include "bytemap.h"
-#include "doc.h"
-#include "kb.h"
-#include "kbfile.h"
-#include "kbmove.h"
-#include "tool.h"
-#include "util.h"
+#include "base/bytemap.h"
+#include "format/doc.h"
+#include "kb/kb.h"
+#include "kb/kbfile.h"
+#include "kb/kbmove.h"
+#include "base/tool.h"
+#include "base/util.h"
 
 static const char usage[] =
     "lookup [-t] [-k KINDS] [-r NAME[:PARAMS]] [-P DIR] BASE [file ...]\n"

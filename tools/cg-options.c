@@ -3,10 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bytemap.h"
-#include "doc.h"
-#include "tool.h"
-#include "util.h"
+#include "base/bytemap.h"
+#include "format/doc.h"
+#include "base/tool.h"
+#include "base/util.h"
 
 static const char usage[] =
     "[-a | -d N] [-j] [-t | --dot] [-r NAME[:PARAMS]] [-P DIR] [file ...]";

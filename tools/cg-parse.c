@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "doc.h"
-#include "tool.h"
-#include "util.h"
+#include "format/doc.h"
+#include "base/tool.h"
+#include "base/util.h"
 
 static const char usage[] =
     "-r NAME[:PARAMS] [-P DIR] [POSITION ...]\n"

@@ -4,11 +4,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "kb.h"
-#include "kbmove.h"
-#include "plugin.h"
-#include "tool.h"
-#include "util.h"
+#include "kb/kb.h"
+#include "kb/kbmove.h"
+#include "host/plugin.h"
+#include "base/tool.h"
+#include "base/util.h"
 
 static const char usage[] =
     "-r NAME[:PARAMS] [-y left|right] [-f left|right] [-K BASE] [-P DIR]\n"

@@ -5,12 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bytemap.h"
-#include "doc.h"
-#include "matrixgame.h"
-#include "rational.h"
-#include "tool.h"
-#include "util.h"
+#include "base/bytemap.h"
+#include "format/doc.h"
+#include "solve/matrixgame.h"
+#include "values/rational.h"
+#include "base/tool.h"
+#include "base/util.h"
 
 static const char usage[] =
     "[-c] [-t | --matrix] [-v] [--float] [--max-digits N] [-r NAME[:PARAMS]]\n"

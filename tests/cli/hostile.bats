@@ -104,10 +104,10 @@ kb_refused() {
 @test "game literals too large for the store: file and line" {
 	run sh -c "printf '0\n{9223372036854775807|}\n' | cg-canon -r game -t 2>&1 >/dev/null"
 	[ "$status" -eq 1 ]
-	assert_output "cg-canon: -:2: game literal: column 1: number too large for 64-bit arithmetic"
+	assert_output "cg-canon: -:2: ruleset 'game' gives the value '{9223372036854775807|}': column 1: number too large for 64-bit arithmetic"
 	run sh -c "printf '^1099511627776+^1099511627776\n' | cg-canon -r game -t 2>&1 >/dev/null"
 	[ "$status" -eq 1 ]
-	assert_output "cg-canon: -:1: game literal: column 1: up multiple or nimber too large"
+	assert_output "cg-canon: -:1: up multiple or nimber too large"
 }
 
 @test "cgt: a J record on a node without option lists is an error" {

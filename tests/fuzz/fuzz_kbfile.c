@@ -22,8 +22,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "kbfile.h"
-#include "util.h"
+#include "kb/kbfile.h"
+#include "base/util.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

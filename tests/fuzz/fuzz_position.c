@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "cg/ruleset.h"
-#include "plugin.h"
+#include "host/plugin.h"
 
 const struct cg_ruleset *FUZZ_ENTRY(uint32_t host_abi,
     const struct cg_host *host);

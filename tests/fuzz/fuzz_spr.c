@@ -18,10 +18,10 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "outcome.h"
-#include "plugin.h"
-#include "solvedb.h"
-#include "util.h"
+#include "solve/outcome.h"
+#include "host/plugin.h"
+#include "format/solvedb.h"
+#include "base/util.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bytemap.h"
+#include "base/bytemap.h"
 #include "tap.h"
 
 #define MANY 200000

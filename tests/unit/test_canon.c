@@ -5,10 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "canon.h"
-#include "canonprop.h"
-#include "plugin.h"
-#include "thermo.h"
+#include "values/canon.h"
+#include "values/notation.h"
+#include "values/canonprop.h"
+#include "host/plugin.h"
+#include "values/thermo.h"
 #include "tap.h"
 
 static cg_game

@@ -13,9 +13,9 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "doc.h"
+#include "format/doc.h"
 #include "tap.h"
-#include "util.h"
+#include "base/util.h"
 
 static jmp_buf jump;
 static int died;

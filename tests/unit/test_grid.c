@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "cg/ruleset.h"
-#include "plugin.h"
+#include "host/plugin.h"
 #include "tap.h"
 
 static struct cg_buf outb;

@@ -11,8 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "heapnim.h"
-#include "plugin.h"
+#include "solve/heapnim.h"
+#include "host/plugin.h"
 #include "tap.h"
 
 static struct cg_heapnim *

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "heapseq.h"
+#include "solve/heapseq.h"
 #include "tap.h"
 
 static const char kayles105[] =

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "kbfile.h"
+#include "kb/kbfile.h"
 #include "tap.h"
 
 #define N 5000

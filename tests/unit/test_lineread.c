@@ -11,9 +11,9 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "lineread.h"
+#include "format/lineread.h"
 #include "tap.h"
-#include "util.h"
+#include "base/util.h"
 
 static int
 memfile(const void *data, size_t len)

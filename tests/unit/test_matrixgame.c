@@ -5,8 +5,8 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "matrixgame.h"
-#include "rational.h"
+#include "solve/matrixgame.h"
+#include "values/rational.h"
 #include "tap.h"
 
 static void

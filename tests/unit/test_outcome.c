@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "doc.h"
-#include "outcome.h"
+#include "format/doc.h"
+#include "solve/outcome.h"
 #include "tap.h"
 
 static struct cg_doc *d;

@@ -1,8 +1,8 @@
 /* test_rational.c - printing, parsing and digit counting of rationals. */
 #include <stdlib.h>
 
-#include "plugin.h"
-#include "rational.h"
+#include "host/plugin.h"
+#include "values/rational.h"
 #include "tap.h"
 
 int

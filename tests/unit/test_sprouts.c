@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "plugin.h"
+#include "host/plugin.h"
 #include "tap.h"
 
 static struct cg_plugin *rs, *rs2;

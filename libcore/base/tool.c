@@ -1,0 +1,121 @@
+/* tool.c - usage, version, the input loop and the -t output contract. */
+#include <errno.h>
+#include <locale.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/tool.h"
+#include "base/util.h"
+
+void
+cg_usage(const char *usage)
+{
+	fprintf(stderr, "usage: %s %s\n", cg_progname, usage);
+	fprintf(stderr, "Try '%s --help' for more information.\n",
+	    cg_progname);
+	exit(CG_EXIT_USAGE);
+}
+
+void
+cg_help(const char *usage, const char *help)
+{
+	printf("usage: %s %s\n%s", cg_progname, usage, help);
+	cg_close_stdout();
+	exit(CG_EXIT_OK);
+}
+
+void
+cg_version(void)
+{
+	printf("%s (cgtools) %s\n", cg_progname, CG_VERSION);
+	cg_close_stdout();
+	exit(CG_EXIT_OK);
+}
+
+void
+cg_tool_init(int argc, char **argv)
+{
+	(void)argc;
+	cg_setprogname(argv[0]);
+	/* getopt's messages name argv[0]: make it the short name too */
+	if (argv[0] != NULL)
+		argv[0] = (char *)cg_progname;
+	/* Output never depends on the locale. */
+	setlocale(LC_ALL, "C");
+	/* A closed pipe ends a tool quietly (| head), even when the parent
+	 * left SIGPIPE ignored. */
+	signal(SIGPIPE, SIG_DFL);
+	{
+		/* the canonical store recurses as deep as a game's birthday
+		 * (CG_CANON_MAX_DEPTH levels): give the main stack room */
+		struct rlimit rl;
+		rlim_t want = (rlim_t)256 << 20;
+
+		if (getrlimit(RLIMIT_STACK, &rl) == 0 &&
+		    rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < want) {
+			rl.rlim_cur = rl.rlim_max == RLIM_INFINITY ||
+			    rl.rlim_max > want ? want : rl.rlim_max;
+			setrlimit(RLIMIT_STACK, &rl);
+		}
+	}
+}
+
+void
+cg_each_document(int argc, char **argv, const char *ruleset,
+    void (*fn)(struct cg_doc *d, void *arg), void *arg)
+{
+	static char *stdin_only[] = { "-" };
+	struct cg_reader *r;
+	struct cg_doc *d;
+	int i;
+
+	if (argc == 0) {
+		argc = 1;
+		argv = stdin_only;
+	}
+	for (i = 0; i < argc; i++) {
+		r = cg_reader_open(argv[i], ruleset);
+		while ((d = cg_reader_next(r)) != NULL) {
+			fn(d, arg);
+			cg_doc_free(d);
+		}
+		cg_reader_close(r);
+	}
+}
+
+void
+cg_tsv_row(FILE *out, const struct cg_doc *d, uint32_t root,
+    const char *const *values, size_t nvalues)
+{
+	struct cg_buf b;
+	size_t i;
+
+	cg_buf_init(&b);
+	cg_doc_root_label(d, root, &b);
+	for (i = 0; i < nvalues; i++) {
+		cg_buf_addc(&b, '\t');
+		cg_escape(&b, values[i] ? values[i] : "");
+	}
+	cg_buf_addc(&b, '\n');
+	fwrite(b.data, 1, b.len, out);
+	cg_buf_free(&b);
+	cg_check_write(out, "standard output");
+}
+
+unsigned long
+cg_parse_count(const char *arg, const char *option)
+{
+	char *end;
+	unsigned long v;
+
+	errno = 0;
+	v = strtoul(arg, &end, 10);
+	if (errno != 0 || *arg < '0' || *arg > '9' || *end != '\0') {
+		fprintf(stderr, "%s: bad argument '%s' for %s\n", cg_progname,
+		    arg, option);
+		exit(CG_EXIT_USAGE);
+	}
+	return v;
+}

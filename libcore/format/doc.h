@@ -1,0 +1,113 @@
+/* doc.h - the cgt interchange format (see cgt(5)): reading and writing.
+ *
+ * A document is held in memory as an array of nodes.  Node i's options
+ * are indices of other nodes.  The writer emits children before parents
+ * whatever order nodes were added in, so tools may append nodes freely. */
+#ifndef CG_DOC_H
+#define CG_DOC_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "host/plugin.h"
+
+#define CG_FORMAT_MAGIC "cgt"
+#define CG_FORMAT_MAJOR 1
+/* Node ids are 1 .. CG_MAX_ID (2^63 - 1). */
+#define CG_MAX_ID 0x7fffffffffffffffull
+
+struct cg_option {
+	uint32_t child;
+	char *move;          /* NULL when unnamed */
+};
+
+struct cg_joint {
+	uint32_t i, j, child;
+	unsigned long line;       /* of its J record (0 = made here) */
+};
+
+struct cg_annot {
+	char *key, *value;
+};
+
+struct cg_node {
+	uint64_t id;
+	struct cg_plugin *rs;     /* ruleset in force; NULL for abstract nodes */
+	char *text;               /* position text (unescaped) when rs is set;
+	                           * for an abstract node a label or NULL */
+	unsigned char *pos;       /* position bytes from the plugin, or NULL */
+	size_t poslen;
+	struct cg_option *opt[2]; /* CG_LEFT, CG_RIGHT */
+	uint32_t nopt[2], capopt[2];
+	struct cg_joint *joint;
+	uint32_t njoint, capjoint;
+	struct cg_annot *annot;
+	uint32_t nannot;
+	unsigned expanded : 1;    /* E record seen: option lists complete */
+	unsigned long line;       /* where it was defined (0 = made here) */
+};
+
+struct cg_doc {
+	struct cg_node *node;
+	uint32_t n, cap;
+	uint32_t *root;
+	uint32_t nroot, caproot;
+	uint64_t max_id;
+	const char *file;         /* for messages */
+	struct cg_idmap *ids;
+};
+
+struct cg_doc *cg_doc_new(void);
+void cg_doc_free(struct cg_doc *d);
+
+/* Add a node; text may be NULL (the plugin's printed form is used when
+ * rs and pos are given).  Returns the node's index. */
+uint32_t cg_doc_add_node(struct cg_doc *d, struct cg_plugin *rs,
+    const unsigned char *pos, size_t len, const char *text);
+void cg_doc_add_option(struct cg_doc *d, uint32_t parent, enum cg_side side,
+    uint32_t child, const char *move);
+void cg_doc_add_joint(struct cg_doc *d, uint32_t parent, uint32_t i,
+    uint32_t j, uint32_t child);
+void cg_doc_add_root(struct cg_doc *d, uint32_t node);
+/* Set an annotation, replacing one with the same key. */
+void cg_doc_annotate(struct cg_doc *d, uint32_t node, const char *key,
+    const char *value);
+const char *cg_doc_annotation(const struct cg_doc *d, uint32_t node,
+    const char *key);
+/* Index of the node with this id, or -1. */
+int64_t cg_doc_find(const struct cg_doc *d, uint64_t id);
+
+/* Write d as one document. */
+void cg_doc_write(FILE *out, const struct cg_doc *d);
+
+/*
+ * Reading.  A reader yields one document at a time from a file or stdin
+ * ("-" or NULL), gzip-compressed or plain.  When the input does not start
+ * with the magic line and bare_ruleset is not NULL, every non-blank,
+ * non-comment line is a position of that ruleset and becomes a root of one
+ * document.  Errors are fatal with "file:line: message".
+ */
+struct cg_reader;
+struct cg_reader *cg_reader_open(const char *path, const char *bare_ruleset);
+/* The same on an open descriptor (taken over and closed by close); name is
+ * used in messages. */
+struct cg_reader *cg_reader_open_fd(int fd, const char *name,
+    const char *bare_ruleset);
+/* Bare positions of ruleset only, even if the input looks like a
+ * document (cg-parse): one document holding every good line (bad lines are
+ * reported through cg_error_at), then NULL. */
+struct cg_reader *cg_reader_open_bare(const char *path, const char *ruleset);
+/* The next document, or NULL at end of input.  The caller frees it with
+ * cg_doc_free (a document left half-read by an error is freed by close). */
+struct cg_doc *cg_reader_next(struct cg_reader *r);
+void cg_reader_close(struct cg_reader *r);
+const char *cg_reader_name(const struct cg_reader *r);
+
+/* Percent-escaping of field text (%, TAB, CR, LF). */
+void cg_escape(struct cg_buf *out, const char *s);
+
+/* The label of a root for -t output: its text (escaped) or "#ID". */
+void cg_doc_root_label(const struct cg_doc *d, uint32_t node,
+    struct cg_buf *out);
+
+#endif

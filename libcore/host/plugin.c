@@ -1,0 +1,704 @@
+/* plugin.c - find ruleset plugins on the plugin path and load them. */
+#include <dirent.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "host/plugin.h"
+#include "base/jobs.h"
+#include "base/util.h"
+
+static char **extra_dirs;
+static size_t n_extra_dirs;
+static struct cg_plugin *loaded;
+static struct cg_buf path_text;
+
+void
+cg_plugin_add_dir(const char *dir)
+{
+	extra_dirs = cg_xreallocarray(extra_dirs, n_extra_dirs + 1,
+	    sizeof *extra_dirs);
+	extra_dirs[n_extra_dirs++] = cg_xstrdup(dir);
+}
+
+/*
+ * The plugin directory found next to the program: <exe dir>/../plugins in
+ * a build tree, or <exe dir>/../lib/cg/plugins where it is installed (so an
+ * installed tool finds its plugins whatever PREFIX it was compiled with,
+ * and under a DESTDIR staging directory too).  NULL when neither exists.
+ */
+static const char *
+build_plugin_dir(void)
+{
+	static const char *const rel[] = { "../plugins", "../lib/cg/plugins" };
+	static char dir[PATH_MAX];
+	static int done;
+	char exe[PATH_MAX];
+	ssize_t n;
+	char *slash;
+	struct stat st;
+	size_t i;
+
+	if (done)
+		return dir[0] ? dir : NULL;
+	done = 1;
+	n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (n <= 0)
+		return NULL;
+	exe[n] = '\0';
+	slash = strrchr(exe, '/');
+	if (slash == NULL)
+		return NULL;
+	*slash = '\0';
+	for (i = 0; i < sizeof rel / sizeof rel[0]; i++)
+		if ((size_t)snprintf(dir, sizeof dir, "%s/%s", exe, rel[i]) <
+		    sizeof dir && stat(dir, &st) == 0 && S_ISDIR(st.st_mode))
+			return dir;
+	dir[0] = '\0';
+	return NULL;
+}
+
+/* Call fn on each directory of the search path until it returns non-zero. */
+static int
+each_dir(int (*fn)(const char *dir, void *arg), void *arg)
+{
+	const char *env = getenv("CG_PLUGIN_PATH");
+	const char *d;
+	size_t i;
+	int r;
+
+	if (env != NULL && *env != '\0') {
+		char *copy = cg_xstrdup(env), *s = copy, *tok;
+
+		while ((tok = strsep(&s, ":")) != NULL) {
+			if (*tok == '\0')
+				continue;
+			if ((r = fn(tok, arg)) != 0) {
+				free(copy);
+				return r;
+			}
+		}
+		free(copy);
+	}
+	for (i = 0; i < n_extra_dirs; i++)
+		if ((r = fn(extra_dirs[i], arg)) != 0)
+			return r;
+	if ((d = build_plugin_dir()) != NULL && (r = fn(d, arg)) != 0)
+		return r;
+	return fn(CG_PLUGINDIR, arg);
+}
+
+static int
+append_dir(const char *dir, void *arg)
+{
+	struct cg_buf *b = arg;
+
+	if (b->len)
+		cg_buf_addc(b, ':');
+	cg_buf_addstr(b, dir);
+	return 0;
+}
+
+const char *
+cg_plugin_path(void)
+{
+	path_text.len = 0;
+	each_dir(append_dir, &path_text);
+	return cg_buf_str(&path_text);
+}
+
+struct find {
+	const char *name;
+	char found[PATH_MAX];  /* the file, when found */
+};
+
+static int
+find_in(const char *dir, void *arg)
+{
+	struct find *f = arg;
+	int n = snprintf(f->found, sizeof f->found, "%s/%s.so", dir, f->name);
+
+	return n > 0 && (size_t)n < sizeof f->found &&
+	    access(f->found, F_OK) == 0;
+}
+
+static int
+valid_name(const char *s)
+{
+	if (*s == '\0')
+		return 0;
+	for (; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') ||
+		    *s == '_' || *s == '-'))
+			return 0;
+	return 1;
+}
+
+/* Where the ruleset being loaded was named (a document's file and line),
+ * for messages; NULL when it came from the command line. */
+static const char *where_file;
+static unsigned long where_line;
+
+void
+cg_plugin_where(const char *file, unsigned long line)
+{
+	where_file = file;
+	where_line = line;
+}
+
+static void __attribute__((format(printf, 2, 3), noreturn))
+pdie(int status, const char *fmt, ...)
+{
+	char msg[PATH_MAX + 1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	if (where_file != NULL) {
+		const char *file = where_file;
+
+		where_file = NULL;   /* the next load may come from elsewhere */
+		cg_die_at(file, where_line, "%s", msg);
+	}
+	cg_die(status, "%s", msg);
+}
+
+/*
+ * dlopen path and check its descriptor.  On failure return NULL with a
+ * one-line reason in why (which names the file).
+ */
+static const struct cg_ruleset *
+open_plugin(const char *path, void **dlp, char *why, size_t whylen)
+{
+	const struct cg_ruleset *rs;
+	cg_entry_fn entry;
+	void *dl, *sym;
+	size_t need;
+	const char *e;
+
+	*dlp = NULL;
+	dlerror();
+	dl = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+	if (dl == NULL) {
+		e = dlerror();
+		/* dlerror() usually starts with the path already */
+		if (e != NULL && strncmp(e, path, strlen(path)) == 0)
+			snprintf(why, whylen, "%s", e);
+		else
+			snprintf(why, whylen, "%s: %s", path,
+			    e ? e : "cannot load");
+		return NULL;
+	}
+	sym = dlsym(dl, CG_ENTRY_SYMBOL);
+	if (sym == NULL) {
+		snprintf(why, whylen, "%s: not a cgtools ruleset (no '%s' "
+		    "symbol)", path, CG_ENTRY_SYMBOL);
+		goto fail;
+	}
+	memcpy(&entry, &sym, sizeof entry);
+	rs = entry(CG_ABI_VERSION, cg_host());
+	if (rs == NULL) {
+		snprintf(why, whylen, "%s: ruleset refuses host ABI version %u",
+		    path, CG_ABI_VERSION);
+		goto fail;
+	}
+	if (rs->abi_version != CG_ABI_VERSION) {
+		snprintf(why, whylen, "%s: ruleset built for ABI version %u, "
+		    "host has %u", path, rs->abi_version, CG_ABI_VERSION);
+		goto fail;
+	}
+	need = offsetof(struct cg_ruleset, options) + sizeof rs->options;
+	if (rs->struct_size < need) {
+		snprintf(why, whylen, "%s: ruleset descriptor too short (%u "
+		    "bytes, need %zu)", path, rs->struct_size, need);
+		goto fail;
+	}
+	if (rs->name == NULL || !valid_name(rs->name) || rs->parse == NULL ||
+	    rs->print == NULL || rs->options == NULL) {
+		snprintf(why, whylen, "%s: ruleset descriptor lacks a valid "
+		    "name, parse, print or options", path);
+		goto fail;
+	}
+	*dlp = dl;
+	return rs;
+fail:
+	dlclose(dl);
+	return NULL;
+}
+
+static void
+free_plugin(struct cg_plugin *p)
+{
+	size_t k;
+
+	if (p->worker != NULL) {
+		for (k = 1; k < CG_MAX_JOBS; k++) {
+			struct cg_plugin_worker *w = atomic_load(&p->worker[k]);
+
+			if (w == NULL)
+				continue;
+			if (p->inited && p->rs->fini != NULL)
+				p->rs->fini(cg_host(), w->cx.state);
+			free(w);
+		}
+		free(p->worker);
+	}
+	free(p->spec);
+	free(p->name);
+	free(p->params);
+	free(p->path);
+	free(p);
+}
+
+/* Load and initialise; on an error nothing stays allocated or loaded (so
+ * a caller that survives the error through cg_exit_hook can go on). */
+static struct cg_plugin *
+load(const char *path, const char *name, const char *params, int param_status)
+{
+	struct cg_plugin *p;
+	const struct cg_ruleset *rs;
+	char why[PATH_MAX + 512];
+	void *dl;
+
+	rs = open_plugin(path, &dl, why, sizeof why);
+	if (rs == NULL)
+		pdie(CG_EXIT_DATA, "cannot load ruleset '%s': %s",
+		    name ? name : path, why);
+	if (name != NULL && strcmp(rs->name, name) != 0) {
+		snprintf(why, sizeof why, "%s: ruleset calls itself '%s', "
+		    "not '%s'", path, rs->name, name);
+		dlclose(dl);
+		pdie(CG_EXIT_DATA, "%s", why);
+	}
+	if (rs->init == NULL && params != NULL && *params != '\0') {
+		snprintf(why, sizeof why, "ruleset '%s' takes no parameters "
+		    "('%s')", rs->name, cg_quote_str(params));
+		dlclose(dl);
+		pdie(param_status, "%s", why);
+	}
+
+	p = cg_xcalloc(1, sizeof *p);
+	p->rs = rs;
+	p->dl = dl;
+	p->path = cg_xstrdup(path);
+	p->name = cg_xstrdup(rs->name);
+	p->params = params ? cg_xstrdup(params) : NULL;
+	if (params != NULL) {
+		struct cg_buf b;
+
+		cg_buf_init(&b);
+		cg_buf_addf(&b, "%s:%s", rs->name, params);
+		p->spec = cg_xstrdup(cg_buf_str(&b));
+		cg_buf_free(&b);
+	} else {
+		p->spec = cg_xstrdup(rs->name);
+	}
+	p->cx.host = cg_host();
+	p->cx.err = &p->err;
+	if (rs->init != NULL) {
+		void *state = NULL;
+
+		if (rs->init(cg_host(), params, &state, &p->err) < 0) {
+			if (params != NULL)
+				snprintf(why, sizeof why, "ruleset '%s': bad "
+				    "parameters '%s': %s", rs->name,
+				    cg_quote_str(params),
+				    p->err.set ? p->err.msg : "refused");
+			else
+				snprintf(why, sizeof why, "ruleset '%s': %s",
+				    rs->name, p->err.set ? p->err.msg :
+				    "cannot initialise");
+			free_plugin(p);
+			dlclose(dl);
+			pdie(param_status, "%s", why);
+		}
+		p->cx.state = state;
+		p->inited = 1;
+	}
+	p->next = loaded;
+	loaded = p;
+	return p;
+}
+
+#define MAX_NAME 255
+
+struct cg_plugin *
+cg_plugin_get(const char *spec, int param_status)
+{
+	const char *colon = strchr(spec, ':');
+	size_t n = colon ? (size_t)(colon - spec) : strlen(spec);
+	char name[MAX_NAME + 1];
+	struct cg_plugin *p;
+	struct find f;
+
+	for (p = loaded; p != NULL; p = p->next)
+		if (strcmp(p->spec, spec) == 0)
+			return p;
+	memcpy(name, spec, n <= MAX_NAME ? n : MAX_NAME);
+	name[n <= MAX_NAME ? n : MAX_NAME] = '\0';
+	if (n > MAX_NAME || !valid_name(name))
+		pdie(param_status, "bad ruleset name '%s' (names are made of "
+		    "a-z, 0-9, '_' and '-')", cg_quote(spec, n));
+	f.name = name;
+	if (!each_dir(find_in, &f))
+		pdie(CG_EXIT_DATA, "unknown ruleset '%s' (searched %s)", name,
+		    cg_plugin_path());
+	return load(f.found, name, colon ? colon + 1 : NULL, param_status);
+}
+
+struct list_state {
+	char **names;
+	size_t n, cap;
+};
+
+static int
+list_dir(const char *dir, void *arg)
+{
+	struct list_state *ls = arg;
+	struct dirent *de;
+	DIR *dp = opendir(dir);
+	size_t len;
+
+	if (dp == NULL)
+		return 0;
+	while ((de = readdir(dp)) != NULL) {
+		len = strlen(de->d_name);
+		if (len <= 3 || strcmp(de->d_name + len - 3, ".so") != 0)
+			continue;
+		if (ls->n == ls->cap) {
+			ls->cap = ls->cap ? ls->cap * 2 : 16;
+			ls->names = cg_xreallocarray(ls->names, ls->cap,
+			    sizeof *ls->names);
+		}
+		ls->names[ls->n++] = cg_xstrndup(de->d_name, len - 3);
+	}
+	closedir(dp);
+	return 0;
+}
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int
+cg_plugin_list(void (*fn)(const char *name, const char *path,
+    const struct cg_ruleset *rs, const char *why, void *arg), void *arg)
+{
+	struct list_state ls = { NULL, 0, 0 };
+	const struct cg_ruleset *rs;
+	struct find f;
+	size_t i;
+	char why[PATH_MAX + 512];
+	void *dl;
+	int bad = 0;
+
+	each_dir(list_dir, &ls);
+	if (ls.n > 0)
+		qsort(ls.names, ls.n, sizeof *ls.names, cmp_str);
+	for (i = 0; i < ls.n; i++) {
+		if ((i > 0 && strcmp(ls.names[i], ls.names[i - 1]) == 0) ||
+		    !valid_name(ls.names[i]))
+			continue;
+		/* the file a search by name would pick */
+		f.name = ls.names[i];
+		if (!each_dir(find_in, &f))
+			continue;
+		rs = open_plugin(f.found, &dl, why, sizeof why);
+		if (rs != NULL && strcmp(rs->name, ls.names[i]) != 0) {
+			snprintf(why, sizeof why, "%s: ruleset calls itself "
+			    "'%s', not '%s'", f.found, rs->name, ls.names[i]);
+			dlclose(dl);
+			rs = NULL;
+		}
+		bad |= rs == NULL;
+		fn(ls.names[i], f.found, rs, rs ? NULL : why, arg);
+		if (rs != NULL)
+			dlclose(dl);
+	}
+	for (i = 0; i < ls.n; i++)
+		free(ls.names[i]);
+	free(ls.names);
+	return bad ? -1 : 0;
+}
+
+struct cg_plugin *
+cg_plugin_load_file(const char *path, const char *params, int param_status)
+{
+	return load(path, NULL, params, param_status);
+}
+
+void
+cg_plugin_unload_all(void)
+{
+	struct cg_plugin *p, *next;
+	size_t i;
+
+	for (p = loaded; p != NULL; p = next) {
+		next = p->next;
+		if (p->inited && p->rs->fini != NULL)
+			p->rs->fini(cg_host(), p->cx.state);
+#if !defined(__SANITIZE_ADDRESS__)
+		/* Keep the code mapped under ASan so leak reports can name
+		 * plugin frames. */
+		dlclose(p->dl);
+#endif
+		free_plugin(p);
+	}
+	loaded = NULL;
+	for (i = 0; i < n_extra_dirs; i++)
+		free(extra_dirs[i]);
+	free(extra_dirs);
+	extra_dirs = NULL;
+	n_extra_dirs = 0;
+	cg_buf_free(&path_text);
+}
+
+/* ---- hook wrappers */
+
+static pthread_mutex_t worker_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* A state for worker k (> 0): init() with the plugin's parameters, which
+ * succeeded once already in the main thread. */
+static struct cg_plugin_worker *
+new_worker(struct cg_plugin *p, unsigned k)
+{
+	struct cg_plugin_worker *w;
+
+	pthread_mutex_lock(&worker_lock);
+	if (p->worker == NULL)
+		p->worker = cg_xcalloc(CG_MAX_JOBS, sizeof *p->worker);
+	w = atomic_load(&p->worker[k]);
+	if (w == NULL) {
+		w = cg_xcalloc(1, sizeof *w);
+		w->cx.host = cg_host();
+		w->cx.err = &w->err;
+		if (p->inited && p->rs->init(cg_host(), p->params,
+		    &w->cx.state, &w->err) < 0)
+			cg_die(CG_EXIT_DATA, "ruleset '%s': cannot initialise "
+			    "a worker: %s", p->name, w->err.msg);
+		atomic_store(&p->worker[k], w);
+	}
+	pthread_mutex_unlock(&worker_lock);
+	return w;
+}
+
+struct cg_context *
+cg_rs_context(struct cg_plugin *p)
+{
+	struct cg_plugin_worker *w;
+
+	if (cg_worker == 0)
+		return &p->cx;
+	if (p->worker != NULL && (w = atomic_load_explicit(
+	    &p->worker[cg_worker], memory_order_acquire)) != NULL)
+		return &w->cx;
+	return &new_worker(p, cg_worker)->cx;
+}
+
+/* The context of this worker, its error sink cleared. */
+static struct cg_context *
+clear(struct cg_plugin *p)
+{
+	struct cg_context *cx = cg_rs_context(p);
+
+	cx->err->set = 0;
+	cx->err->column = 0;
+	cx->err->msg[0] = '\0';
+	return cx;
+}
+
+static int
+fail(struct cg_context *cx, int r, const char *what)
+{
+	struct cg_error *err = cx->err;
+
+	if (r < 0 && !err->set) {
+		snprintf(err->msg, sizeof err->msg, "%s", r == CG_ENOMEM ?
+		    "out of memory" : r == CG_ELIMIT ? "position too large" :
+		    r == CG_EUNSUPPORTED ? "not supported by this ruleset" :
+		    what);
+		err->set = 1;
+	}
+	return r;
+}
+
+const char *
+cg_rs_errmsg(struct cg_plugin *p)
+{
+	static _Thread_local char text[600];
+	const struct cg_error *err = cg_rs_context(p)->err;
+
+	if (err->column > 0)
+		snprintf(text, sizeof text, "column %zu: %s", err->column,
+		    err->msg);
+	else
+		snprintf(text, sizeof text, "%s", err->msg);
+	return text;
+}
+
+const void *
+cg_rs_extension(struct cg_plugin *p, const char *name)
+{
+	if (!CG_HAS_HOOK(p, extension))
+		return NULL;
+	return p->rs->extension(cg_rs_context(p), name);
+}
+
+int
+cg_rs_parse(struct cg_plugin *p, const char *text, size_t len,
+    struct cg_buf *out)
+{
+	struct cg_context *cx = clear(p);
+
+	return fail(cx, p->rs->parse(cx, text, len, out), "bad position");
+}
+
+int
+cg_rs_print(struct cg_plugin *p, const unsigned char *pos, size_t len,
+    struct cg_buf *out)
+{
+	struct cg_context *cx = clear(p);
+
+	return fail(cx, p->rs->print(cx, pos, len, out),
+	    "cannot print position");
+}
+
+int
+cg_rs_options(struct cg_plugin *p, const unsigned char *pos, size_t len,
+    enum cg_side side, cg_emit_fn emit, void *ctx)
+{
+	struct cg_context *cx = clear(p);
+
+	return fail(cx, p->rs->options(cx, pos, len, side, emit, ctx),
+	    "cannot generate options");
+}
+
+int
+cg_rs_canonical(struct cg_plugin *p, const unsigned char *pos, size_t len,
+    struct cg_buf *out)
+{
+	struct cg_context *cx = clear(p);
+
+	if (!CG_HAS_HOOK(p, canonical)) {
+		cg_buf_add(out, pos, len);
+		return CG_OK;
+	}
+	return fail(cx, p->rs->canonical(cx, pos, len, out),
+	    "cannot canonicalise position");
+}
+
+int
+cg_rs_decompose(struct cg_plugin *p, const unsigned char *pos, size_t len,
+    cg_emit_fn emit, void *ctx)
+{
+	struct cg_context *cx = clear(p);
+
+	if (!CG_HAS_HOOK(p, decompose))
+		return emit(ctx, pos, len, NULL) ? CG_STOP : CG_OK;
+	return fail(cx, p->rs->decompose(cx, pos, len, emit, ctx),
+	    "cannot decompose position");
+}
+
+int
+cg_rs_synch_options(struct cg_plugin *p, const unsigned char *pos,
+    size_t len, cg_emit_joint_fn emit, void *ctx)
+{
+	struct cg_context *cx = clear(p);
+
+	if (!CG_HAS_HOOK(p, synch_options))
+		return fail(cx, CG_EUNSUPPORTED, "");
+	return fail(cx, p->rs->synch_options(cx, pos, len, emit, ctx),
+	    "cannot generate joint options");
+}
+
+int
+cg_rs_decided_value(struct cg_plugin *p, const unsigned char *pos,
+    size_t len, int64_t *num, int64_t *den)
+{
+	struct cg_context *cx = clear(p);
+
+	if (!CG_HAS_HOOK(p, decided_value))
+		return fail(cx, CG_EUNSUPPORTED, "");
+	return fail(cx, p->rs->decided_value(cx, pos, len, num, den),
+	    "cannot value decided position");
+}
+
+int
+cg_rs_enumerate(struct cg_plugin *p, const char *family, cg_emit_fn emit,
+    void *ctx)
+{
+	struct cg_context *cx = clear(p);
+
+	if (!CG_HAS_HOOK(p, enumerate))
+		return fail(cx, CG_EUNSUPPORTED, "");
+	return fail(cx, p->rs->enumerate(cx, family, emit, ctx),
+	    "cannot enumerate family");
+}
+
+int
+cg_rs_order_key(struct cg_plugin *p, const unsigned char *pos, size_t len,
+    int64_t *key)
+{
+	struct cg_context *cx = clear(p);
+
+	if (!CG_HAS_HOOK(p, order_key)) {
+		*key = 0;
+		return CG_OK;
+	}
+	return fail(cx, p->rs->order_key(cx, pos, len, key),
+	    "cannot order position");
+}
+
+struct move_match {
+	const char *text;
+	struct cg_buf *child;
+	int found;
+};
+
+static int
+match_move(void *ctx, const unsigned char *pos, size_t len, const char *move)
+{
+	struct move_match *m = ctx;
+
+	if (move == NULL || strcmp(move, m->text) != 0)
+		return 0;
+	cg_buf_add(m->child, pos, len);
+	m->found = 1;
+	return 1;
+}
+
+int
+cg_rs_move_parse(struct cg_plugin *p, const unsigned char *pos, size_t len,
+    enum cg_side side, const char *text, struct cg_buf *child)
+{
+	struct move_match m = { text, child, 0 };
+	struct cg_context *cx = clear(p);
+	int r;
+
+	if (CG_HAS_HOOK(p, move_parse))
+		return fail(cx, p->rs->move_parse(cx, pos, len, side, text,
+		    child), "not a legal move");
+	r = cg_rs_options(p, pos, len, side, match_move, &m);
+	if (r < 0)
+		return r;
+	if (!m.found) {
+		cx = clear(p);
+		snprintf(cx->err->msg, sizeof cx->err->msg,
+		    "'%s' is not a legal move for %s", cg_quote_str(text),
+		    side == CG_LEFT ? "Left" : "Right");
+		cx->err->set = 1;
+		return CG_EPARSE;
+	}
+	return CG_OK;
+}

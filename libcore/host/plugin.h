@@ -1,0 +1,112 @@
+/* plugin.h - finding, loading and calling ruleset plugins. */
+#ifndef CG_PLUGIN_H
+#define CG_PLUGIN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cg/ruleset.h"
+#include "base/buf.h"
+
+/* The concrete error sink behind struct cg_error. */
+struct cg_error {
+	int set;
+	size_t column;   /* 1-based, 0 = none */
+	char msg[512];
+};
+
+/* What hooks run with in one worker thread (see cg-ruleset(3): hooks are
+ * never called concurrently on one state, so every worker but the main
+ * thread gets a state of its own, made by init() on first use). */
+struct cg_plugin_worker {
+	struct cg_context cx;
+	struct cg_error err;
+};
+
+struct cg_plugin {
+	const struct cg_ruleset *rs;
+	struct cg_context cx;     /* worker 0: host, state and error sink */
+	struct cg_error err;      /* worker 0's error sink */
+	struct cg_plugin_worker *_Atomic *worker; /* [CG_MAX_JOBS], 1.. */
+	char *spec;               /* NAME[:PARAMS] */
+	char *name;
+	char *params;             /* NULL when none */
+	char *path;               /* the file it was loaded from */
+	void *dl;
+	int inited;               /* init() succeeded: call fini() */
+	struct cg_plugin *next;
+};
+
+/* The host services table given to every plugin. */
+const struct cg_host *cg_host(void);
+
+/* Add a directory searched after CG_PLUGIN_PATH (the -P option). */
+void cg_plugin_add_dir(const char *dir);
+/* The search path as one colon-separated string (for messages). */
+const char *cg_plugin_path(void);
+
+/*
+ * Load the ruleset named by spec ("NAME" or "NAME:PARAMS"), or return the
+ * one already loaded with the same spec.  Errors are fatal: exit 1 for a
+ * plugin that cannot be found or loaded, param_status for parameters that
+ * the ruleset refuses (2 when they came from the command line, 1 when they
+ * came from a document).
+ */
+struct cg_plugin *cg_plugin_get(const char *spec, int param_status);
+/* Prefix the messages of the next loads with "file:line: " (a ruleset
+ * named in a document); NULL for none. */
+void cg_plugin_where(const char *file, unsigned long line);
+/*
+ * Call fn for each ruleset on the search path, sorted by name, with the
+ * file a search by that name would load: rs is its descriptor (valid only
+ * during the call), or NULL and why says in one line why it cannot be
+ * loaded.  Returns -1 if any could not be loaded, else 0.
+ */
+int cg_plugin_list(void (*fn)(const char *name, const char *path,
+    const struct cg_ruleset *rs, const char *why, void *arg), void *arg);
+/* Load a plugin from an explicit file path (no search). */
+struct cg_plugin *cg_plugin_load_file(const char *path, const char *params,
+    int param_status);
+/* Release every loaded plugin (calls fini). */
+void cg_plugin_unload_all(void);
+
+/* Does the descriptor have this optional field? */
+#define CG_HAS_HOOK(p, field)                                           \
+	((p)->rs->struct_size >= offsetof(struct cg_ruleset, field) +     \
+	    sizeof((p)->rs->field) && (p)->rs->field != NULL)
+
+/* The calling worker's context and error sink (made on first use). */
+struct cg_context *cg_rs_context(struct cg_plugin *p);
+/* An extension of the plugin's (NULL when it has none by that name). */
+const void *cg_rs_extension(struct cg_plugin *p, const char *name);
+
+/* Thin wrappers: clear the error sink, call the hook.  On an error return
+ * (< 0) p->err holds the message (a generic one if the plugin gave none). */
+int cg_rs_parse(struct cg_plugin *p, const char *text, size_t len,
+    struct cg_buf *out);
+int cg_rs_print(struct cg_plugin *p, const unsigned char *pos, size_t len,
+    struct cg_buf *out);
+int cg_rs_options(struct cg_plugin *p, const unsigned char *pos, size_t len,
+    enum cg_side side, cg_emit_fn emit, void *ctx);
+/* Canonical representative; copies pos when the plugin has no hook. */
+int cg_rs_canonical(struct cg_plugin *p, const unsigned char *pos,
+    size_t len, struct cg_buf *out);
+/* Components; emits pos itself when the plugin has no hook. */
+int cg_rs_decompose(struct cg_plugin *p, const unsigned char *pos,
+    size_t len, cg_emit_fn emit, void *ctx);
+int cg_rs_synch_options(struct cg_plugin *p, const unsigned char *pos,
+    size_t len, cg_emit_joint_fn emit, void *ctx);
+int cg_rs_decided_value(struct cg_plugin *p, const unsigned char *pos,
+    size_t len, int64_t *num, int64_t *den);
+int cg_rs_enumerate(struct cg_plugin *p, const char *family, cg_emit_fn emit,
+    void *ctx);
+int cg_rs_order_key(struct cg_plugin *p, const unsigned char *pos,
+    size_t len, int64_t *key);
+/* Parse a move typed by a person; falls back to matching move names. */
+int cg_rs_move_parse(struct cg_plugin *p, const unsigned char *pos,
+    size_t len, enum cg_side side, const char *text, struct cg_buf *child);
+
+/* p's last error in this worker as "message" or "column N: message". */
+const char *cg_rs_errmsg(struct cg_plugin *p);
+
+#endif

@@ -1,0 +1,91 @@
+/* services.c - the table of host services handed to every plugin.  These
+ * report failure to the plugin instead of exiting. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "host/plugin.h"
+#include "base/util.h"
+
+
+static int
+host_buf_put(struct cg_buf *b, const void *data, size_t len)
+{
+	if (cg_buf_grow(b, len) < 0)
+		return CG_ENOMEM;
+	if (len)
+		memcpy(b->data + b->len, data, len);
+	b->len += len;
+	return CG_OK;
+}
+
+static int
+host_buf_putc(struct cg_buf *b, int c)
+{
+	if (cg_buf_grow(b, 1) < 0)
+		return CG_ENOMEM;
+	b->data[b->len++] = (unsigned char)c;
+	return CG_OK;
+}
+
+static int
+host_buf_printf(struct cg_buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int r;
+
+	va_start(ap, fmt);
+	r = cg_buf_vaddf(b, fmt, ap);
+	va_end(ap);
+	return r < 0 ? CG_ENOMEM : CG_OK;
+}
+
+static int
+host_error(struct cg_error *err, size_t column, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err == NULL)
+		return CG_EPARSE;
+	va_start(ap, fmt);
+	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+	va_end(ap);
+	/* plugins quote the text they refuse: no raw bytes in messages */
+	cg_sanitize_msg(err->msg, sizeof err->msg);
+	err->column = column;
+	err->set = 1;
+	return CG_EPARSE;
+}
+
+/* malloc(0) and realloc(p, 0) may return NULL, which a plugin would take
+ * for failure (and realloc(p, 0) frees p): ask for at least one byte. */
+static void *
+host_alloc(size_t size)
+{
+	return malloc(size ? size : 1);
+}
+
+static void *
+host_realloc(void *ptr, size_t size)
+{
+	return realloc(ptr, size ? size : 1);
+}
+
+static const struct cg_host host_table = {
+	.abi_version = CG_ABI_VERSION,
+	.struct_size = sizeof(struct cg_host),
+	.alloc = host_alloc,
+	.realloc = host_realloc,
+	.free = free,
+	.buf_put = host_buf_put,
+	.buf_putc = host_buf_putc,
+	.buf_printf = host_buf_printf,
+	.error = host_error,
+};
+
+const struct cg_host *
+cg_host(void)
+{
+	return &host_table;
+}

@@ -1,0 +1,44 @@
+/* kbmove.h - the moves of a position with the values they lead to, from
+ * knowledge bases (cg_kb_add) and, for positions no base holds, from the
+ * engines (kbvalue.h).  Used by cg-kb best and cg-play. */
+#ifndef CG_KBMOVE_H
+#define CG_KBMOVE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "host/plugin.h"
+
+struct cg_kbmove {
+	char *move;               /* the move's name, or NULL */
+	unsigned char *child;     /* the position it leads to */
+	size_t len;
+	char **value;             /* values of the child, one per kind asked
+	                           * (NULL when unknown) */
+	char *outcome;            /* the child's outcome class */
+	int from_base;            /* 1 if every value came from a base */
+	int wins;                 /* the mover wins after it (normal play) */
+	int best;
+};
+
+/*
+ * Every option of side from pos, in the plugin's order, with the values of
+ * kinds[0..nkinds-1] and the outcome of each child.  The best moves are the
+ * winning ones (the child is P or a win for the mover); when no move wins,
+ * every move is best.  With kinds NULL, only the moves and children are
+ * filled in (no values, no best).  Returns the number of moves (0: side cannot move).
+ */
+size_t cg_kb_moves(struct cg_plugin *rs, const unsigned char *pos,
+    size_t len, enum cg_side side, const char *const *kinds, size_t nkinds,
+    struct cg_kbmove **out);
+void cg_kb_moves_free(struct cg_kbmove *m, size_t n, size_t nkinds);
+/* The value of kind for a position from the added bases: that of its
+ * canonical form, or else combined from its components' (canonical forms
+ * added, the outcome of that sum, nim values XORed; no component: 0).
+ * malloc'ed, or NULL. */
+char *cg_kb_lookup(struct cg_plugin *rs, const unsigned char *pos,
+    size_t len, const char *kind);
+/* Count of values found in bases and computed, since the start. */
+void cg_kb_moves_counts(size_t *from_base, size_t *computed);
+
+#endif

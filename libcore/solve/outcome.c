@@ -1,0 +1,1701 @@
+/* outcome.c - outcome, nimber and misere search engines; see outcome.h.
+ *
+ * All searches share one explicit stack of frames and one arena of
+ * 32-bit words holding each frame's children (records of the form
+ * [order key, ...]); a frame's arena data lies above its parent's, so
+ * popping a frame frees its data.  Component and sum tables are
+ * hash tables (struct otab), keyed by canonical bytes (components) or by a tag byte and
+ * the sorted component numbers (sums). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/bytemap.h"
+#include "graph/graph.h"
+#include "solve/outcome.h"
+#include "solve/outcome_misere.h"
+#include "base/util.h"
+
+/* Component values (the bytemap value): bit 63 set = nimber known (low 32
+ * bits); otherwise bits 0..62 = n for which C + *n is known to be a win. */
+#define NIM_KNOWN   ((uint64_t)1 << 63)
+#define WINBITS     63
+
+/* Sum values: bits per side, for normal-partizan ('N') and misere ('M')
+ * tables: bit 2s = known, bit 2s+1 = the player to move wins. */
+enum { K_NIM, K_COUPLE, K_SUM, K_XOR, K_S, K_GEN };
+
+struct frame {
+	uint8_t kind, stage, side, misere;
+	uint32_t c, n;
+	uint64_t st;
+	size_t base;          /* arena data of this frame */
+	size_t index;         /* arena offset of the sorted child index */
+	uint32_t nchild, idx, cnt;
+	int64_t acc;
+};
+
+struct cg_solver {
+	struct cg_plugin *rs;   /* plugin mode */
+	struct cg_doc *doc;     /* document mode */
+	int impartial;
+	struct cg_graph *graph; /* the components */
+	int own_graph;
+	struct otab *sums;
+	/* misere canonical games (genus sums 'G' hold game + 1) */
+	struct cg_mtab *mt;
+	/* stack */
+	struct frame *fr;
+	size_t nfr, capfr;
+	uint32_t *ar;
+	size_t arlen, arcap;
+	int64_t ret;
+	/* scratch */
+	struct cg_buf key, skey;
+	uint32_t *ids2;
+	size_t capids2;
+	volatile sig_atomic_t *interrupt;
+	void (*progress)(struct cg_solver *, void *);
+	void *progress_arg;
+	uint64_t every, next_progress;
+	struct cg_solver_stats stats;
+	int64_t (*guide)(void *, struct cg_solver *, uint32_t);
+	void *guide_ctx;
+	void (*lookup)(void *, struct cg_solver *, uint32_t,
+	    const unsigned char *, size_t);
+	void *lookup_ctx;
+	/* integer values of components (normal partizan play) */
+	int32_t *ival;
+	size_t capival;
+	/* misere losses found, in order (sum entries) */
+	uint64_t *mloss;
+	size_t nmloss, capmloss;
+};
+
+/* ------------------------------------------------------------ tables */
+
+/* A hash table from byte strings to 64-bit values, faster than a generic
+ * map for the solver's access pattern (mostly misses and hits on fresh
+ * keys): each slot keeps the key's 32-bit hash next to its entry number,
+ * so a probe chain is walked in one or two cache lines without touching
+ * the entries.  Entries are numbered in insertion order. */
+struct otab {
+	uint64_t *slots;        /* hash << 32 | (entry + 1), 0 = empty */
+	size_t nslots;
+	uint64_t *off;          /* key offset << 24 | length (< 16 MB) */
+	uint64_t *val;
+	size_t n, cap;
+	unsigned char *arena;
+	size_t alen, acap;
+};
+
+static struct otab *
+otab_new(void)
+{
+	struct otab *t = cg_xcalloc(1, sizeof *t);
+
+	t->nslots = 1024;
+	t->slots = cg_xcalloc(t->nslots, sizeof *t->slots);
+	return t;
+}
+
+static void
+otab_free(struct otab *t)
+{
+	if (t == NULL)
+		return;
+	free(t->slots);
+	free(t->off);
+	free(t->val);
+	free(t->arena);
+	free(t);
+}
+
+static inline uint32_t
+otab_hash(const void *key, size_t len)
+{
+	uint32_t h = (uint32_t)cg_hash_bytes(key, len, 0);
+
+	return h ? h : 1;
+}
+
+static const unsigned char *
+otab_key(const struct otab *t, uint64_t e, size_t *len)
+{
+	*len = (size_t)(t->off[e] & 0xffffff);
+	return t->arena + (t->off[e] >> 24);
+}
+
+static void
+otab_grow(struct otab *t)
+{
+	size_t ns = t->nslots * 2, i, j;
+	uint64_t *sl = cg_xcalloc(ns, sizeof *sl);
+
+	for (i = 0; i < t->nslots; i++) {
+		uint64_t v = t->slots[i];
+
+		if (v == 0)
+			continue;
+		j = (size_t)(v >> 32) & (ns - 1);
+		while (sl[j] != 0)
+			j = (j + 1) & (ns - 1);
+		sl[j] = v;
+	}
+	free(t->slots);
+	t->slots = sl;
+	t->nslots = ns;
+}
+
+static uint64_t
+otab_intern(struct otab *t, const void *key, size_t len, int *isnew)
+{
+	uint32_t h = otab_hash(key, len);
+	size_t j = h & (t->nslots - 1);
+	uint64_t v, e;
+
+	while ((v = t->slots[j]) != 0) {
+		if ((uint32_t)(v >> 32) == h) {
+			size_t kl;
+			const unsigned char *k;
+
+			e = (uint32_t)v - 1;
+			k = otab_key(t, e, &kl);
+			if (kl == len && memcmp(k, key, len) == 0) {
+				*isnew = 0;
+				return e;
+			}
+		}
+		j = (j + 1) & (t->nslots - 1);
+	}
+	if (len >= 0xffffff || t->n >= 0xfffffffeu)
+		cg_die(CG_EXIT_DATA, "position table full");
+	if (t->n == t->cap) {
+		t->cap = t->cap ? 2 * t->cap : 1024;
+		t->off = cg_xreallocarray(t->off, t->cap, sizeof *t->off);
+		t->val = cg_xreallocarray(t->val, t->cap, sizeof *t->val);
+	}
+	if (t->alen + len > t->acap) {
+		while (t->alen + len > t->acap)
+			t->acap = t->acap ? 2 * t->acap : 65536;
+		t->arena = cg_xrealloc(t->arena, t->acap);
+	}
+	memcpy(t->arena + t->alen, key, len);
+	e = t->n++;
+	t->off[e] = (uint64_t)t->alen << 24 | len;
+	t->val[e] = 0;
+	t->alen += len;
+	t->slots[j] = (uint64_t)h << 32 | (e + 1);
+	if (2 * t->n > t->nslots)
+		otab_grow(t);
+	*isnew = 1;
+	return e;
+}
+
+static size_t
+otab_memory(const struct otab *t)
+{
+	return t->nslots * sizeof *t->slots + t->cap * 16 + t->acap;
+}
+
+/* ------------------------------------------------------------ helpers */
+
+static void
+ar_reserve(struct cg_solver *s, size_t extra)
+{
+	if (s->arlen + extra > s->arcap) {
+		while (s->arlen + extra > s->arcap)
+			s->arcap = s->arcap ? 2 * s->arcap : 4096;
+		s->ar = cg_xreallocarray(s->ar, s->arcap, sizeof *s->ar);
+	}
+}
+
+static void
+ar_push(struct cg_solver *s, uint32_t v)
+{
+	ar_reserve(s, 1);
+	s->ar[s->arlen++] = v;
+}
+
+static struct frame *
+push(struct cg_solver *s, int kind)
+{
+	struct frame *f;
+
+	if (s->nfr == s->capfr) {
+		s->capfr = s->capfr ? 2 * s->capfr : 64;
+		s->fr = cg_xreallocarray(s->fr, s->capfr, sizeof *s->fr);
+	}
+	f = &s->fr[s->nfr++];
+	memset(f, 0, sizeof *f);
+	f->kind = (uint8_t)kind;
+	f->base = s->arlen;
+	return f;
+}
+
+static void
+finish(struct cg_solver *s, int64_t v)
+{
+	struct frame *f = &s->fr[--s->nfr];
+
+	s->arlen = f->base;
+	s->ret = v;
+	if (s->nfr > 0)
+		s->fr[s->nfr - 1].stage++;
+}
+
+static int
+cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* ------------------------------------------------------- components */
+
+/* fn for the components' options: the solvers read option lists only */
+typedef int (*option_fn)(void *, const char *, const uint32_t *, size_t);
+
+static int
+comp_options(struct cg_solver *s, uint32_t c, enum cg_side side,
+    option_fn fn, void *ctx)
+{
+	return cg_graph_options(s->graph, c, side, fn, ctx);
+}
+
+static int64_t
+okey(struct cg_solver *s, uint32_t c)
+{
+	return cg_graph_order(s->graph, c);
+}
+
+static uint64_t *
+cval(struct cg_solver *s, uint32_t c)
+{
+	return cg_graph_word(s->graph, c);
+}
+
+static int64_t
+known(struct cg_solver *s, uint32_t c)
+{
+	uint64_t v = *cval(s, c);
+
+	return (v & NIM_KNOWN) ? (int64_t)(uint32_t)v : -1;
+}
+
+static int
+winbit(struct cg_solver *s, uint32_t c, uint32_t n)
+{
+	uint64_t v = *cval(s, c);
+
+	return !(v & NIM_KNOWN) && n < WINBITS && (v >> n & 1);
+}
+
+static void
+setwin(struct cg_solver *s, uint32_t c, uint32_t n)
+{
+	uint64_t *v = cval(s, c);
+
+	if (!(*v & NIM_KNOWN) && n < WINBITS)
+		*v |= (uint64_t)1 << n;
+}
+
+static void
+setnim(struct cg_solver *s, uint32_t c, uint32_t n)
+{
+	*cval(s, c) = NIM_KNOWN | n;
+	s->stats.solved++;
+}
+
+static void
+tick(struct cg_solver *s)
+{
+	s->stats.expanded++;
+	if (s->progress != NULL && s->stats.expanded >= s->next_progress) {
+		s->next_progress = s->stats.expanded + s->every;
+		s->progress(s, s->progress_arg);
+	}
+}
+
+/* ------------------------------------------------------------ create */
+
+/* A new component: look it up in the caller's databases. */
+static void
+on_new_vertex(void *ctx, struct cg_graph *g, cg_vertex v)
+{
+	struct cg_solver *s = ctx;
+	const unsigned char *key;
+	size_t len;
+
+	if (s->lookup == NULL || s->doc != NULL)
+		return;
+	key = cg_graph_key(g, v, &len);
+	s->lookup(s->lookup_ctx, s, v, key, len);
+}
+
+static struct cg_solver *
+solver_alloc(void)
+{
+	struct cg_solver *s = cg_xcalloc(1, sizeof *s);
+
+	s->graph = cg_graph_new();
+	s->own_graph = 1;
+	cg_graph_on_new_vertex(s->graph, on_new_vertex, s);
+	s->sums = otab_new();
+	cg_buf_init(&s->key);
+	cg_buf_init(&s->skey);
+	s->mt = cg_mtab_new();
+	return s;
+}
+
+struct cg_solver *
+cg_solver_new(struct cg_plugin *rs)
+{
+	struct cg_solver *s = solver_alloc();
+
+	s->rs = rs;
+	s->impartial = (rs->rs->flags & CG_IMPARTIAL) != 0;
+	/* heap rules describe impartial games (e.g. a subtraction ruleset
+	 * given one set for both players) */
+	if (!s->impartial && cg_rs_extension(rs, CG_EXT_HEAP_RULES) != NULL)
+		s->impartial = 1;
+	return s;
+}
+
+static int
+same_options(const struct cg_node *n)
+{
+	uint32_t *a, *b, i;
+	int same = 1;
+
+	if (n->nopt[0] != n->nopt[1])
+		return 0;
+	a = cg_xcalloc(n->nopt[0] + 1, sizeof *a);
+	b = cg_xcalloc(n->nopt[0] + 1, sizeof *b);
+	for (i = 0; i < n->nopt[0]; i++) {
+		a[i] = n->opt[0][i].child;
+		b[i] = n->opt[1][i].child;
+	}
+	qsort(a, n->nopt[0], sizeof *a, cmp_u32);
+	qsort(b, n->nopt[0], sizeof *b, cmp_u32);
+	for (i = 0; i < n->nopt[0]; i++)
+		if (a[i] != b[i])
+			same = 0;
+	free(a);
+	free(b);
+	return same;
+}
+
+struct cg_solver *
+cg_solver_new_doc(struct cg_doc *d)
+{
+	struct cg_solver *s = solver_alloc();
+	uint32_t i;
+
+	s->doc = d;
+	cg_graph_use_doc(s->graph, d);
+	s->impartial = 1;
+	for (i = 0; i < d->n && s->impartial; i++) {
+		const struct cg_node *n = &d->node[i];
+
+		if (!n->expanded && n->rs != NULL && n->pos != NULL) {
+			if (!(n->rs->rs->flags & CG_IMPARTIAL))
+				s->impartial = 0;
+		} else if (!same_options(n)) {
+			s->impartial = 0;
+		}
+	}
+	return s;
+}
+
+void
+cg_solver_free(struct cg_solver *s)
+{
+	if (s == NULL)
+		return;
+	if (s->own_graph)
+		cg_graph_free(s->graph);
+	otab_free(s->sums);
+	cg_mtab_free(s->mt);
+	free(s->fr);
+	free(s->ar);
+	cg_buf_free(&s->key);
+	cg_buf_free(&s->skey);
+	free(s->ids2);
+	free(s->mloss);
+	free(s->ival);
+	free(s);
+}
+
+struct cg_plugin *
+cg_solver_plugin(struct cg_solver *s)
+{
+	return s->rs;
+}
+
+int
+cg_solver_impartial(struct cg_solver *s)
+{
+	return s->impartial;
+}
+
+struct cg_graph *
+cg_solver_graph(struct cg_solver *s)
+{
+	return s->graph;
+}
+
+size_t
+cg_solver_components(struct cg_solver *s, const unsigned char *pos,
+    size_t len, uint32_t **out)
+{
+	struct cg_sum sum;
+
+	cg_sum_init(&sum);
+	cg_graph_position(s->graph, s->rs, pos, len, &sum);
+	cg_sum_sort(&sum);
+	cg_sum_add(&sum, 0);   /* never a NULL array */
+	*out = sum.v;
+	return sum.n - 1;
+}
+
+size_t
+cg_solver_node(struct cg_solver *s, uint32_t x, uint32_t **out)
+{
+	struct cg_sum sum;
+
+	cg_sum_init(&sum);
+	cg_graph_node(s->graph, x, &sum);
+	cg_sum_sort(&sum);
+	cg_sum_add(&sum, 0);
+	*out = sum.v;
+	return sum.n - 1;
+}
+
+void
+cg_solver_set_interrupt(struct cg_solver *s, volatile sig_atomic_t *flag)
+{
+	s->interrupt = flag;
+}
+
+void
+cg_solver_set_progress(struct cg_solver *s,
+    void (*fn)(struct cg_solver *, void *), void *arg, uint64_t every)
+{
+	s->progress = fn;
+	s->progress_arg = arg;
+	s->every = every ? every : 1;
+	s->next_progress = s->stats.expanded + s->every;
+}
+
+void
+cg_solver_set_lookup(struct cg_solver *s,
+    void (*fn)(void *, struct cg_solver *, uint32_t, const unsigned char *,
+    size_t), void *ctx)
+{
+	s->lookup = fn;
+	s->lookup_ctx = ctx;
+}
+
+void
+cg_solver_set_guide(struct cg_solver *s,
+    int64_t (*fn)(void *, struct cg_solver *, uint32_t), void *ctx)
+{
+	s->guide = fn;
+	s->guide_ctx = ctx;
+}
+
+const struct cg_solver_stats *
+cg_solver_stats(struct cg_solver *s)
+{
+	return &s->stats;
+}
+
+size_t
+cg_solver_memory(struct cg_solver *s)
+{
+	return (s->own_graph ? cg_graph_memory(s->graph) : 0) +
+	    otab_memory(s->sums) + cg_mtab_memory(s->mt) +
+	    s->arcap * sizeof *s->ar + s->capfr * sizeof *s->fr;
+}
+
+size_t
+cg_solver_ncomponents(struct cg_solver *s)
+{
+	return cg_graph_count(s->graph);
+}
+
+const unsigned char *
+cg_solver_key(struct cg_solver *s, uint32_t c, size_t *len)
+{
+	return cg_graph_key(s->graph, c, len);
+}
+
+int64_t
+cg_solver_known_nimber(struct cg_solver *s, uint32_t c)
+{
+	return known(s, c);
+}
+
+int
+cg_solver_set_nimber(struct cg_solver *s, uint32_t c, uint32_t v)
+{
+	int64_t k = known(s, c);
+
+	if (k >= 0)
+		return k == v ? 0 : -1;
+	if (winbit(s, c, v))
+		return -1;
+	setnim(s, c, v);
+	return 0;
+}
+
+void
+cg_solver_branch(struct cg_solver *s, struct cg_buf *out)
+{
+	size_t i;
+	int first = 1;
+
+	for (i = 0; i < s->nfr; i++) {
+		const struct frame *f = &s->fr[i];
+
+		if ((f->kind != K_COUPLE && f->kind != K_S) || f->stage == 0)
+			continue;
+		cg_buf_addf(out, "%s%u/%u", first ? "" : " ", f->idx + 1,
+		    f->nchild);
+		first = 0;
+	}
+}
+
+/* ------------------------------------------------------- child index */
+
+static const uint32_t *sort_ar;
+
+static int
+cmp_rec(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	uint32_t kx = sort_ar[x], ky = sort_ar[y];
+
+	if (kx != ky)
+		return kx < ky ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+/* Build the sorted index of the records at ar[base..arlen) whose offsets
+ * (absolute) are in offs[0..n). */
+static void
+make_index(struct cg_solver *s, struct frame *f, const uint32_t *offs,
+    uint32_t n)
+{
+	size_t i;
+
+	f->index = s->arlen;
+	ar_reserve(s, n);
+	for (i = 0; i < n; i++)
+		s->ar[s->arlen++] = offs[i];
+	sort_ar = s->ar;
+	if (n > 1)   /* s->ar may still be NULL when n == 0 */
+		qsort(s->ar + f->index, n, sizeof *s->ar, cmp_rec);
+	f->nchild = n;
+	f->idx = 0;
+}
+
+static uint32_t *offbuf;
+static size_t noffbuf, capoffbuf;
+
+static void
+off_add(uint32_t o)
+{
+	if (noffbuf == capoffbuf) {
+		capoffbuf = capoffbuf ? 2 * capoffbuf : 256;
+		offbuf = cg_xreallocarray(offbuf, capoffbuf, sizeof *offbuf);
+	}
+	offbuf[noffbuf++] = o;
+}
+
+/* Order keys in 32 bits, order kept: below 2^26 as they are, above as a
+ * floating-point-like code (exponent, then the 26 bits after the leading
+ * one), so that composite keys such as (lives << 40 | ...) still sort by
+ * their leading fields. */
+static uint32_t
+clamp_key(int64_t k)
+{
+	int e;
+
+	if (k <= 0)
+		return 0;
+	if (k < ((int64_t)1 << 26))
+		return (uint32_t)k;
+	e = 63 - __builtin_clzll((unsigned long long)k);
+	return (uint32_t)(e - 25) << 26 |
+	    (uint32_t)((k >> (e - 26)) & (((int64_t)1 << 26) - 1));
+}
+
+/* ------------------------------------------------ impartial: couples */
+
+struct cctx {
+	struct cg_solver *s;
+	uint32_t n;
+	int cut;
+	size_t first;   /* offbuf start for this expansion */
+};
+
+static int
+guide_loss(struct cg_solver *s, const uint32_t *u, size_t nu, uint32_t n)
+{
+	size_t i;
+	int64_t g;
+
+	if (s->guide == NULL)
+		return 0;
+	for (i = 0; i < nu; i++) {
+		g = s->guide(s->guide_ctx, s, u[i]);
+		if (g < 0)
+			return 0;
+		n ^= (uint32_t)g;
+	}
+	return n == 0;
+}
+
+static int
+couple_child(void *ctx, const char *move, const uint32_t *ids, size_t k)
+{
+	struct cctx *cc = ctx;
+	struct cg_solver *s = cc->s;
+	uint32_t n = cc->n, nu = 0, rec;
+	size_t i;
+	int64_t key = 0, v;
+
+	(void)move;
+	rec = (uint32_t)s->arlen;
+	ar_reserve(s, 3 + k);
+	s->arlen += 3;
+	for (i = 0; i < k; i++) {
+		v = known(s, ids[i]);
+		if (v >= 0) {
+			n ^= (uint32_t)v;
+		} else {
+			s->ar[s->arlen++] = ids[i];
+			nu++;
+			key += okey(s, ids[i]);
+		}
+	}
+	if (nu == 0 || (nu == 1 && winbit(s, s->ar[rec + 3], n))) {
+		s->arlen = rec;
+		if (nu == 0 && n == 0) {
+			cc->cut = 1;
+			return 1;
+		}
+		return 0;
+	}
+	if (guide_loss(s, s->ar + rec + 3, nu, n))
+		key = 0;
+	else
+		key = 2 * key + 2;
+	s->ar[rec] = clamp_key(key);
+	s->ar[rec + 1] = n;
+	s->ar[rec + 2] = nu;
+	off_add(rec);
+	return 0;
+}
+
+static void
+push_couple(struct cg_solver *s, uint32_t c, uint32_t n)
+{
+	struct frame *f = push(s, K_COUPLE);
+
+	f->c = c;
+	f->n = n;
+}
+
+static void
+push_nim(struct cg_solver *s, uint32_t c)
+{
+	struct frame *f = push(s, K_NIM);
+
+	f->c = c;
+}
+
+/* A SUM frame for comps[0..k) + *n (comps copied into the arena); comps
+ * given either as a pointer outside the arena or as an arena offset. */
+static void
+push_sum_at(struct cg_solver *s, const uint32_t *comps, size_t off,
+    uint32_t k, uint32_t n)
+{
+	struct frame *f;
+	size_t i;
+
+	ar_reserve(s, k);
+	if (comps == NULL)
+		comps = s->ar + off;
+	f = push(s, K_SUM);
+	f->n = n;
+	f->cnt = k;
+	for (i = 0; i < k; i++)
+		s->ar[s->arlen++] = comps[i];
+}
+
+static void
+push_sum(struct cg_solver *s, const uint32_t *comps, uint32_t k, uint32_t n)
+{
+	push_sum_at(s, comps, 0, k, n);
+}
+
+static void
+step_couple(struct cg_solver *s, struct frame *f)
+{
+	int64_t v;
+
+	switch (f->stage) {
+	case 0: {
+		struct cctx cc;
+		uint32_t i, c = f->c, n = f->n;
+		size_t off0;
+
+		v = known(s, c);
+		if (v >= 0) {
+			finish(s, v != n);
+			return;
+		}
+		if (winbit(s, c, n)) {
+			finish(s, 1);
+			return;
+		}
+		tick(s);
+		cc.s = s;
+		cc.n = n;
+		cc.cut = 0;
+		off0 = noffbuf;
+		comp_options(s, c, CG_LEFT, couple_child, &cc);
+		f = &s->fr[s->nfr - 1];
+		if (!cc.cut) {
+			for (i = 0; i < n; i++) {
+				uint32_t rec;
+
+				if (winbit(s, c, i))
+					continue;
+				rec = (uint32_t)s->arlen;
+				ar_reserve(s, 4);
+				s->ar[s->arlen++] = guide_loss(s, &c, 1, i) ? 0 :
+				    clamp_key(2 * okey(s, c) + 3);
+				s->ar[s->arlen++] = i;
+				s->ar[s->arlen++] = 1;
+				s->ar[s->arlen++] = c;
+				off_add(rec);
+			}
+		}
+		if (cc.cut) {
+			noffbuf = off0;
+			setwin(s, c, n);
+			finish(s, 1);
+			return;
+		}
+		if (noffbuf == off0) {
+			setnim(s, c, n);
+			finish(s, 0);
+			return;
+		}
+		make_index(s, f, offbuf + off0, (uint32_t)(noffbuf - off0));
+		noffbuf = off0;
+		f->stage = 1;
+	}
+	/* fall through */
+	case 1:
+		if (f->idx == f->nchild) {
+			setnim(s, f->c, f->n);
+			finish(s, 0);
+			return;
+		}
+		{
+			uint32_t rec = s->ar[f->index + f->idx];
+
+			/* the SUM frame reads the record before it grows */
+			push_sum_at(s, NULL, rec + 3, s->ar[rec + 2],
+			    s->ar[rec + 1]);
+		}
+		return;
+	case 2:
+		if (s->ret == 0) {
+			setwin(s, f->c, f->n);
+			finish(s, 1);
+			return;
+		}
+		f->idx++;
+		f->stage = 1;
+		step_couple(s, f);
+		return;
+	}
+}
+
+static void
+step_sum(struct cg_solver *s, struct frame *f)
+{
+	uint32_t *a, k, j, keep, i;
+	int64_t v;
+
+	/* stage 0 first visit, 1 after a NIM child: fold, then act */
+	a = s->ar + f->base;
+	k = 0;
+	for (i = 0; i < f->cnt; i++) {
+		v = known(s, a[i]);
+		if (v >= 0)
+			f->n ^= (uint32_t)v;
+		else
+			a[k++] = a[i];
+	}
+	f->cnt = k;
+	s->arlen = f->base + k;
+	if (k == 0) {
+		finish(s, f->n != 0);
+		return;
+	}
+	if (k == 1) {
+		uint32_t c = a[0], n = f->n;
+
+		s->arlen = f->base;
+		f->kind = K_COUPLE;
+		f->stage = 0;
+		f->c = c;
+		f->n = n;
+		return;
+	}
+	/* keep the largest for the couple search; solve the others */
+	keep = 0;
+	for (j = 1; j < k; j++)
+		if (okey(s, a[j]) >= okey(s, a[keep]))
+			keep = j;
+	j = keep == 0 ? 1 : 0;
+	f->stage = 0;
+	push_nim(s, a[j]);
+	/* finish() of the NIM child bumps our stage to 1; treat as 0 */
+}
+
+static void
+step_nim(struct cg_solver *s, struct frame *f)
+{
+	int64_t v;
+
+	if (f->stage == 1) {
+		if (s->ret == 0) {
+			finish(s, f->n);
+			return;
+		}
+		f->n++;
+		f->stage = 0;
+	}
+	v = known(s, f->c);
+	if (v >= 0) {
+		finish(s, v);
+		return;
+	}
+	while (winbit(s, f->c, f->n))
+		f->n++;
+	{
+		uint32_t c = f->c, n = f->n;
+
+		push_couple(s, c, n);
+	}
+}
+
+static void
+step_xor(struct cg_solver *s, struct frame *f)
+{
+	int64_t v;
+
+	if (f->stage == 1) {
+		f->acc ^= s->ret;
+		f->idx++;
+		f->stage = 0;
+	}
+	while (f->idx < f->cnt) {
+		uint32_t c = s->ar[f->base + f->idx];
+
+		v = known(s, c);
+		if (v < 0) {
+			push_nim(s, c);
+			return;
+		}
+		f->acc ^= v;
+		f->idx++;
+	}
+	finish(s, f->acc);
+}
+
+/* ------------------------------------------------- sums: any game */
+
+/* Sum keys: a tag byte, for normal partizan sums ('N') the integer part
+ * k (4 bytes: Left-only and Right-only components are integers, folded
+ * together), then the sorted component numbers. */
+static uint64_t
+sum_intern_k(struct cg_solver *s, int tag, int32_t k, const uint32_t *ids,
+    size_t n, int *isnew)
+{
+	int dummy;
+
+	s->skey.len = 0;
+	cg_buf_addc(&s->skey, tag);
+	if (tag == 'N')
+		cg_buf_add(&s->skey, &k, 4);
+	cg_buf_add(&s->skey, ids, n * sizeof *ids);
+	return otab_intern(s->sums, s->skey.data, s->skey.len,
+	    isnew ? isnew : &dummy);
+}
+
+static uint64_t
+sum_intern(struct cg_solver *s, int tag, const uint32_t *ids, size_t n,
+    int *isnew)
+{
+	return sum_intern_k(s, tag, 0, ids, n, isnew);
+}
+
+/* Components of sum entry e into s->ids2 (copied); *k its integer part. */
+static size_t
+sum_ids_k(struct cg_solver *s, uint64_t e, int32_t *k)
+{
+	size_t len, n, hdr = 1;
+	const unsigned char *key = otab_key(s->sums, e, &len);
+
+	*k = 0;
+	if (key[0] == 'N') {
+		memcpy(k, key + 1, 4);
+		hdr = 5;
+	}
+	n = (len - hdr) / 4;
+	if (n + 1 > s->capids2) {
+		s->capids2 = 2 * (n + 1);
+		s->ids2 = cg_xreallocarray(s->ids2, s->capids2,
+		    sizeof *s->ids2);
+	}
+	memcpy(s->ids2, key + hdr, n * 4);
+	return n;
+}
+
+static size_t
+sum_ids(struct cg_solver *s, uint64_t e)
+{
+	int32_t k;
+
+	return sum_ids_k(s, e, &k);
+}
+
+/* ------------------------------------------- integers (normal play) */
+
+#define INT_UNKNOWN INT32_MIN
+#define INT_NOT     (INT32_MIN + 1)
+#define INT_MAXDEPTH 20000
+
+struct ilist {
+	uint32_t *v;
+	size_t n, cap;
+};
+
+static int
+ilist_option(void *ctx, const char *move, const uint32_t *ids, size_t k)
+{
+	struct ilist *l = ctx;
+	size_t i;
+
+	(void)move;
+	if (l->n + k + 1 > l->cap) {
+		l->cap = 2 * (l->n + k + 1);
+		l->v = cg_xreallocarray(l->v, l->cap, sizeof *l->v);
+	}
+	l->v[l->n++] = (uint32_t)k;
+	for (i = 0; i < k; i++)
+		l->v[l->n++] = ids[i];
+	return 0;
+}
+
+static int
+stop_at_first(void *ctx, const char *move, const uint32_t *ids, size_t k)
+{
+	(void)ctx;
+	(void)move;
+	(void)ids;
+	(void)k;
+	return 1;
+}
+
+/* Component c's value when it is an integer: a game where only Left (or
+ * only Right) ever has moves equals the length of the longest sequence of
+ * that player's moves (positive for Left).  INT_NOT otherwise.  Only used
+ * by normal-play partizan searches, between enumerations. */
+static int32_t
+comp_int(struct cg_solver *s, uint32_t c, int depth)
+{
+	struct ilist l[2];
+	int32_t r = INT_NOT;
+	int side;
+	size_t p;
+
+	if (c >= s->capival) {
+		size_t old = s->capival, i;
+
+		s->capival = c + 1 > 2 * old ? c + 1 : 2 * old;
+		s->ival = cg_xreallocarray(s->ival, s->capival,
+		    sizeof *s->ival);
+		for (i = old; i < s->capival; i++)
+			s->ival[i] = INT_UNKNOWN;
+	}
+	if (s->ival[c] != INT_UNKNOWN)
+		return s->ival[c];
+	if (depth > INT_MAXDEPTH)
+		return INT_NOT;
+	/* both players can move: not an integer (the common case, settled
+	 * by the first option of each side) */
+	if (comp_options(s, c, CG_LEFT, stop_at_first, NULL) &&
+	    comp_options(s, c, CG_RIGHT, stop_at_first, NULL)) {
+		s->ival[c] = INT_NOT;
+		return INT_NOT;
+	}
+	memset(l, 0, sizeof l);
+	comp_options(s, c, CG_LEFT, ilist_option, &l[0]);
+	comp_options(s, c, CG_RIGHT, ilist_option, &l[1]);
+	if (l[0].n == 0 && l[1].n == 0) {
+		r = 0;
+	} else if (l[0].n == 0 || l[1].n == 0) {
+		int64_t best = 0;
+
+		side = l[0].n ? CG_LEFT : CG_RIGHT;
+		r = 0;
+		for (p = 0; p < l[side].n && r != INT_NOT;) {
+			size_t k = l[side].v[p++], i;
+			int64_t sum = 0;
+
+			for (i = 0; i < k; i++, p++) {
+				int32_t v = comp_int(s, l[side].v[p],
+				    depth + 1);
+
+				if (v == INT_NOT || (side == CG_LEFT ? v < 0 :
+				    v > 0)) {
+					r = INT_NOT;
+					break;
+				}
+				sum += side == CG_LEFT ? v : -v;
+			}
+			if (sum > best)
+				best = sum;
+		}
+		if (r != INT_NOT) {
+			if (best + 1 > INT32_MAX / 4)
+				r = INT_NOT;
+			else
+				r = (int32_t)(side == CG_LEFT ? best + 1 :
+				    -(best + 1));
+		}
+	}
+	free(l[0].v);
+	free(l[1].v);
+	s->ival[c] = r;
+	return r;
+}
+
+/* Fold the integer components of comps[0..*n) into *k (normal partizan). */
+static void
+fold_ints(struct cg_solver *s, uint32_t *comps, size_t *n, int32_t *k)
+{
+	size_t i, m = 0;
+	int64_t acc = *k;
+
+	for (i = 0; i < *n; i++) {
+		int32_t v = comp_int(s, comps[i], 0);
+
+		if (v == INT_NOT || acc + v > INT32_MAX / 2 ||
+		    acc + v < -(INT32_MAX / 2))
+			comps[m++] = comps[i];
+		else
+			acc += v;
+	}
+	*n = m;
+	*k = (int32_t)acc;
+}
+
+struct sctx {
+	struct cg_solver *s;
+	uint32_t *comps;   /* the sum being expanded */
+	size_t n, which;
+	int tag, other, cut, all;
+	int32_t k;
+	uint64_t moves;
+	size_t first;
+	uint32_t *child;
+	size_t capchild;
+	struct ilist raw;  /* 'N': children kept for folding afterwards */
+};
+
+static size_t
+s_capival(const struct cg_solver *s)
+{
+	return s->capival;
+}
+
+/* Intern child comps[0..m) (+ integer k) and record or cut. */
+static int
+sum_record(struct sctx *sc, uint32_t *child, size_t m, int32_t k)
+{
+	struct cg_solver *s = sc->s;
+	size_t i;
+	uint64_t e, *val;
+	uint32_t rec;
+	int64_t key = 0;
+
+	qsort(child, m, sizeof *child, cmp_u32);
+	for (i = 0; i < m; i++)
+		key += okey(s, child[i]);
+	e = sum_intern_k(s, sc->tag, k, child, m, NULL);
+	val = &s->sums->val[e];
+	if (!sc->all && (*val >> (2 * sc->other) & 1)) {
+		if (!(*val >> (2 * sc->other + 1) & 1)) {
+			sc->cut = 1;
+			return 1;
+		}
+		return 0;
+	}
+	rec = (uint32_t)s->arlen;
+	ar_reserve(s, 3);
+	s->ar[s->arlen++] = clamp_key(key);
+	s->ar[s->arlen++] = (uint32_t)e;
+	s->ar[s->arlen++] = (uint32_t)(e >> 32);
+	off_add(rec);
+	return 0;
+}
+
+static int
+sum_child(void *ctx, const char *move, const uint32_t *ids, size_t k)
+{
+	struct sctx *sc = ctx;
+	size_t i, m = 0;
+
+	(void)move;
+	sc->moves++;
+	if (sc->n + k > sc->capchild) {
+		sc->capchild = 2 * (sc->n + k);
+		sc->child = cg_xreallocarray(sc->child, sc->capchild,
+		    sizeof *sc->child);
+	}
+	for (i = 0; i < sc->n; i++)
+		if (i != sc->which)
+			sc->child[m++] = sc->comps[i];
+	for (i = 0; i < k; i++)
+		sc->child[m++] = ids[i];
+	if (sc->tag == 'N') {
+		int32_t kk = sc->k;
+		size_t j, mm = 0;
+
+		/* folding integers may need options of new components: not
+		 * inside this enumeration, unless all are already known */
+		for (j = 0; j < m; j++)
+			if (sc->child[j] >= s_capival(sc->s) ||
+			    sc->s->ival[sc->child[j]] == INT_UNKNOWN)
+				break;
+		if (j < m) {
+			ilist_option(&sc->raw, NULL, sc->child, m);
+			return 0;
+		}
+		for (j = 0; j < m; j++) {
+			int32_t v = sc->s->ival[sc->child[j]];
+
+			if (v == INT_NOT || kk + (int64_t)v > INT32_MAX / 2 ||
+			    kk + (int64_t)v < -(INT32_MAX / 2))
+				sc->child[mm++] = sc->child[j];
+			else
+				kk += v;
+		}
+		return sum_record(sc, sc->child, mm, kk);
+	}
+	return sum_record(sc, sc->child, m, 0);
+}
+
+/* Expand sum entry e for side into records; returns moves generated. */
+static uint64_t
+expand_sum(struct cg_solver *s, uint64_t e, int tag, int side, int other,
+    int all, int *cut, size_t *off0)
+{
+	struct sctx sc;
+	size_t n, i, p;
+
+	memset(&sc, 0, sizeof sc);
+	n = sum_ids_k(s, e, &sc.k);
+	sc.comps = cg_xmalloc((n + 1) * sizeof *sc.comps);
+	memcpy(sc.comps, s->ids2, n * sizeof *sc.comps);
+	sc.s = s;
+	sc.n = n;
+	sc.tag = tag;
+	sc.other = other;
+	sc.all = all;
+	*off0 = noffbuf;
+	for (i = 0; i < n && !sc.cut; i++) {
+		if (i > 0 && sc.comps[i] == sc.comps[i - 1])
+			continue;
+		sc.which = i;
+		comp_options(s, sc.comps[i], (enum cg_side)side, sum_child, &sc);
+	}
+	if (tag == 'N') {
+		for (p = 0; p < sc.raw.n && !sc.cut;) {
+			size_t cnt = sc.raw.v[p++], m = cnt;
+			int32_t k = sc.k;
+
+			fold_ints(s, sc.raw.v + p, &m, &k);
+			sum_record(&sc, sc.raw.v + p, m, k);
+			p += cnt;
+		}
+		/* a move in the integer part */
+		if (!sc.cut && (side == CG_LEFT ? sc.k > 0 : sc.k < 0)) {
+			sc.moves++;
+			sum_record(&sc, sc.comps, n,
+			    side == CG_LEFT ? sc.k - 1 : sc.k + 1);
+		}
+	}
+	free(sc.raw.v);
+	free(sc.comps);
+	free(sc.child);
+	*cut = sc.cut;
+	return sc.moves;
+}
+
+static void
+sum_set(struct cg_solver *s, uint64_t e, int side, int win, int tag)
+{
+	uint64_t *v = &s->sums->val[e];
+
+	*v |= (uint64_t)(1 | win << 1) << (2 * side);
+	s->stats.solved++;
+	if (tag == 'M' && !win && s->impartial) {
+		if (s->nmloss == s->capmloss) {
+			s->capmloss = s->capmloss ? 2 * s->capmloss : 256;
+			s->mloss = cg_xreallocarray(s->mloss, s->capmloss,
+			    sizeof *s->mloss);
+		}
+		s->mloss[s->nmloss++] = e;
+	}
+}
+
+static void
+push_s(struct cg_solver *s, uint64_t e, int side, int misere)
+{
+	struct frame *f = push(s, K_S);
+
+	f->st = e;
+	f->side = (uint8_t)side;
+	f->misere = (uint8_t)misere;
+}
+
+static void
+step_s(struct cg_solver *s, struct frame *f)
+{
+	int tag = f->misere ? 'M' : 'N';
+	int side = f->side, other = s->impartial ? side : !side;
+	uint64_t v;
+
+	switch (f->stage) {
+	case 0: {
+		int cut;
+		size_t off0;
+		uint64_t moves;
+
+		v = *&s->sums->val[f->st];
+		if (v >> (2 * side) & 1) {
+			finish(s, v >> (2 * side + 1) & 1);
+			return;
+		}
+		tick(s);
+		moves = expand_sum(s, f->st, tag, side, other, 0, &cut, &off0);
+		f = &s->fr[s->nfr - 1];
+		if (cut) {
+			noffbuf = off0;
+			sum_set(s, f->st, side, 1, tag);
+			finish(s, 1);
+			return;
+		}
+		if (moves == 0) {
+			noffbuf = off0;
+			sum_set(s, f->st, side, f->misere, tag);
+			finish(s, f->misere);
+			return;
+		}
+		make_index(s, f, offbuf + off0, (uint32_t)(noffbuf - off0));
+		noffbuf = off0;
+		f->stage = 1;
+	}
+	/* fall through */
+	case 1:
+		if (f->idx == f->nchild) {
+			sum_set(s, f->st, side, 0, tag);
+			finish(s, 0);
+			return;
+		}
+		{
+			uint32_t rec = s->ar[f->index + f->idx];
+			uint64_t e = s->ar[rec + 1] |
+			    (uint64_t)s->ar[rec + 2] << 32;
+
+			push_s(s, e, other, f->misere);
+		}
+		return;
+	case 2:
+		if (s->ret == 0) {
+			sum_set(s, f->st, side, 1, tag);
+			finish(s, 1);
+			return;
+		}
+		f->idx++;
+		f->stage = 1;
+		step_s(s, f);
+		return;
+	}
+}
+
+/* ------------------------------------------------------------ genus */
+
+/* Misere canonical game of 'G' sum entry e (value = game + 1), -1 = none. */
+static int64_t
+gen_rec(struct cg_solver *s, uint64_t e)
+{
+	uint64_t v = s->sums->val[e];
+
+	return v ? (int64_t)(v - 1) : -1;
+}
+
+static void
+finish_gen(struct cg_solver *s, struct frame *f)
+{
+	uint32_t i, nchild = f->nchild;
+	uint32_t *o = cg_xcalloc(nchild + 1, sizeof *o);
+
+	for (i = 0; i < nchild; i++) {
+		uint32_t rec = s->ar[f->index + i];
+		uint64_t e = s->ar[rec + 1] | (uint64_t)s->ar[rec + 2] << 32;
+
+		o[i] = (uint32_t)gen_rec(s, e);
+	}
+	s->sums->val[f->st] = (uint64_t)cg_mtab_canon(s->mt, o, nchild) + 1;
+	s->stats.solved++;
+	free(o);
+}
+
+static void
+push_gen(struct cg_solver *s, uint64_t e)
+{
+	struct frame *f = push(s, K_GEN);
+
+	f->st = e;
+}
+
+static void
+step_gen(struct cg_solver *s, struct frame *f)
+{
+	switch (f->stage) {
+	case 0: {
+		int cut;
+		size_t off0;
+		uint64_t moves;
+
+		if (gen_rec(s, f->st) >= 0) {
+			finish(s, 0);
+			return;
+		}
+		tick(s);
+		moves = expand_sum(s, f->st, 'G', CG_LEFT, CG_LEFT, 1, &cut,
+		    &off0);
+		f = &s->fr[s->nfr - 1];
+		if (moves == 0) {
+			noffbuf = off0;
+			s->sums->val[f->st] = 1;   /* the zero game */
+			finish(s, 0);
+			return;
+		}
+		make_index(s, f, offbuf + off0, (uint32_t)(noffbuf - off0));
+		noffbuf = off0;
+		f->stage = 1;
+	}
+	/* fall through */
+	case 1:
+		while (f->idx < f->nchild) {
+			uint32_t rec = s->ar[f->index + f->idx];
+			uint64_t e = s->ar[rec + 1] |
+			    (uint64_t)s->ar[rec + 2] << 32;
+
+			if (gen_rec(s, e) < 0) {
+				push_gen(s, e);
+				return;
+			}
+			f->idx++;
+		}
+		finish_gen(s, f);
+		finish(s, 0);
+		return;
+	case 2:
+		f->idx++;
+		f->stage = 1;
+		step_gen(s, f);
+		return;
+	}
+}
+
+/* ------------------------------------------------------------- driver */
+
+static int
+run(struct cg_solver *s, size_t depth)
+{
+	while (s->nfr > depth) {
+		struct frame *f = &s->fr[s->nfr - 1];
+
+		if (s->interrupt != NULL && *s->interrupt) {
+			s->arlen = s->fr[depth].base;
+			s->nfr = depth;
+			noffbuf = 0;
+			return -1;
+		}
+		switch (f->kind) {
+		case K_NIM: step_nim(s, f); break;
+		case K_COUPLE: step_couple(s, f); break;
+		case K_SUM: step_sum(s, f); break;
+		case K_XOR: step_xor(s, f); break;
+		case K_S: step_s(s, f); break;
+		case K_GEN: step_gen(s, f); break;
+		}
+	}
+	return 0;
+}
+
+int
+cg_solver_outcome(struct cg_solver *s, const uint32_t *ids, size_t n,
+    int misere)
+{
+	size_t depth = s->nfr;
+	int w[2], side;
+	int32_t k = 0;
+	uint32_t *sorted;
+
+	if (s->impartial && !misere) {
+		push_sum(s, ids, (uint32_t)n, 0);
+		if (run(s, depth) < 0)
+			return CG_SOLVE_INTERRUPTED;
+		return s->ret ? 'N' : 'P';
+	}
+	sorted = cg_xmalloc((n + 1) * sizeof *sorted);
+	memcpy(sorted, ids, n * sizeof *sorted);
+	if (!misere)
+		fold_ints(s, sorted, &n, &k);
+	qsort(sorted, n, sizeof *sorted, cmp_u32);
+	for (side = 0; side < 2; side++) {
+		uint64_t e = sum_intern_k(s, misere ? 'M' : 'N', k, sorted, n,
+		    NULL);
+
+		push_s(s, e, s->impartial ? CG_LEFT : side, misere);
+		if (run(s, depth) < 0) {
+			free(sorted);
+			return CG_SOLVE_INTERRUPTED;
+		}
+		w[side] = (int)s->ret;
+		if (s->impartial) {
+			w[1] = w[0];
+			break;
+		}
+	}
+	free(sorted);
+	if (w[0] && w[1])
+		return 'N';
+	if (w[0])
+		return 'L';
+	if (w[1])
+		return 'R';
+	return 'P';
+}
+
+int64_t
+cg_solver_nimber(struct cg_solver *s, const uint32_t *ids, size_t n)
+{
+	size_t depth = s->nfr, i;
+	struct frame *f;
+
+	ar_reserve(s, n);
+	f = push(s, K_XOR);
+	f->cnt = (uint32_t)n;
+	for (i = 0; i < n; i++)
+		s->ar[s->arlen++] = ids[i];
+	if (run(s, depth) < 0)
+		return CG_SOLVE_INTERRUPTED;
+	return s->ret;
+}
+
+static int64_t
+genus_of(struct cg_solver *s, const uint32_t *ids, size_t n)
+{
+	size_t depth = s->nfr;
+	uint32_t *sorted = cg_xmalloc((n + 1) * sizeof *sorted);
+	uint64_t e;
+
+	memcpy(sorted, ids, n * sizeof *sorted);
+	qsort(sorted, n, sizeof *sorted, cmp_u32);
+	e = sum_intern(s, 'G', sorted, n, NULL);
+	free(sorted);
+	push_gen(s, e);
+	if (run(s, depth) < 0)
+		return -1;
+	return gen_rec(s, e);
+}
+
+int64_t
+cg_solver_misere_nimber(struct cg_solver *s, const uint32_t *ids, size_t n)
+{
+	int64_t g = genus_of(s, ids, n);
+
+	return g < 0 ? CG_SOLVE_INTERRUPTED :
+	    (int64_t)cg_mtab_gminus(s->mt, (uint32_t)g);
+}
+
+int
+cg_solver_genus(struct cg_solver *s, const uint32_t *ids, size_t n,
+    struct cg_buf *out)
+{
+	int64_t g = genus_of(s, ids, n);
+
+	if (g < 0)
+		return CG_SOLVE_INTERRUPTED;
+	cg_mtab_genus(s->mt, (uint32_t)g, out);
+	return 0;
+}
+
+/* ------------------------------------------------ children, printing */
+
+struct chctx {
+	struct cg_solver *s;
+	const uint32_t *ids;
+	size_t n, which;
+	cg_solver_child_fn fn;
+	void *ctx;
+	uint32_t *child;
+	size_t cap;
+	int stop;
+};
+
+static int
+on_child(void *ctx, const char *move, const uint32_t *ids, size_t k)
+{
+	struct chctx *cc = ctx;
+	size_t i, m = 0;
+
+	if (cc->n + k > cc->cap) {
+		cc->cap = 2 * (cc->n + k);
+		cc->child = cg_xreallocarray(cc->child, cc->cap,
+		    sizeof *cc->child);
+	}
+	for (i = 0; i < cc->n; i++)
+		if (i != cc->which)
+			cc->child[m++] = cc->ids[i];
+	for (i = 0; i < k; i++)
+		cc->child[m++] = ids[i];
+	qsort(cc->child, m, sizeof *cc->child, cmp_u32);
+	/* collect: the callback may search, which would reuse scratch */
+	ar_push(cc->s, (uint32_t)m);
+	for (i = 0; i < m; i++)
+		ar_push(cc->s, cc->child[i]);
+	{
+		size_t l = move ? strlen(move) : 0, w = (l + 4) / 4;
+		ar_push(cc->s, move ? (uint32_t)l : UINT32_MAX);
+		for (i = 0; i < w; i++) {
+			uint32_t x = 0;
+
+			if (move)
+				memcpy(&x, move + 4 * i, 4 * i + 4 <= l ? 4 :
+				    l - 4 * i);
+			ar_push(cc->s, x);
+		}
+	}
+	return 0;
+}
+
+void
+cg_solver_children(struct cg_solver *s, const uint32_t *ids, size_t n,
+    enum cg_side side, cg_solver_child_fn fn, void *ctx)
+{
+	struct chctx cc;
+	size_t base = s->arlen, p, i;
+	char *move = NULL;
+
+	memset(&cc, 0, sizeof cc);
+	cc.s = s;
+	cc.ids = ids;
+	cc.n = n;
+	for (i = 0; i < n; i++) {
+		if (i > 0 && ids[i] == ids[i - 1])
+			continue;
+		cc.which = i;
+		cg_graph_expand(s->graph, ids[i], side, on_child, &cc);
+	}
+	free(cc.child);
+	/* replay: records [m, ids..., movelen, words...] */
+	p = base;
+	while (p < s->arlen) {
+		uint32_t m = s->ar[p], l;
+		size_t q = p + 1 + m, w;
+		uint32_t *copy = cg_xmalloc((m + 1) * sizeof *copy);
+		size_t end;
+
+		memcpy(copy, s->ar + p + 1, m * sizeof *copy);
+		l = s->ar[q];
+		w = l == UINT32_MAX ? 1 : (l + 4) / 4;
+		if (l != UINT32_MAX) {
+			move = cg_xmalloc(w * 4 + 1);
+			memcpy(move, s->ar + q + 1, w * 4);
+			move[l] = 0;
+		}
+		end = q + 1 + w;
+		{
+			size_t keep = s->arlen;
+
+			/* searches in fn push above arlen: protect records */
+			fn(ctx, move, copy, m);
+			s->arlen = keep;
+		}
+		free(copy);
+		free(move);
+		move = NULL;
+		p = end;
+	}
+	s->arlen = base;
+}
+
+void
+cg_solver_print_sum(struct cg_solver *s, const uint32_t *ids, size_t n,
+    struct cg_buf *out)
+{
+	cg_graph_print_sum(s->graph, s->rs, ids, n, out);
+}
+
+void
+cg_solver_each_misere_loss(struct cg_solver *s,
+    void (*fn)(void *, const uint32_t *, size_t), void *ctx)
+{
+	size_t i, n;
+
+	for (i = 0; i < s->nmloss; i++) {
+		uint32_t *copy;
+
+		n = sum_ids(s, s->mloss[i]);
+		copy = cg_xmalloc((n + 1) * sizeof *copy);
+		memcpy(copy, s->ids2, n * sizeof *copy);
+		fn(ctx, copy, n);
+		free(copy);
+	}
+}
+
+int
+cg_solver_set_misere_loss(struct cg_solver *s, const uint32_t *ids,
+    size_t n)
+{
+	uint32_t *sorted = cg_xmalloc((n + 1) * sizeof *sorted);
+	uint64_t e, v;
+
+	memcpy(sorted, ids, n * sizeof *sorted);
+	qsort(sorted, n, sizeof *sorted, cmp_u32);
+	e = sum_intern(s, 'M', sorted, n, NULL);
+	free(sorted);
+	v = *&s->sums->val[e];
+	if (v & 1)
+		return (v & 2) ? -1 : 0;
+	sum_set(s, e, CG_LEFT, 0, 'M');
+	return 0;
+}

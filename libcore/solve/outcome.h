@@ -1,0 +1,137 @@
+/* outcome.h - outcome, nimber and misere search engines (cg-outcome).
+ *
+ * A solver works on components: canonical positions of one ruleset
+ * (plugin mode) or nodes of a cgt document (document mode), numbered as
+ * they are met.  A position is a multiset of components.
+ *
+ *  - Impartial normal play (Lemoine-Viennot "nimber" nodes): a couple
+ *    (C, n) stands for C + *n; its children are (C, i), i < n, and (C', n)
+ *    for each option C'.  Components of known nimber are folded into n;
+ *    when a child has several unknown components, all but one get their
+ *    nimbers computed (C, 0), (C, 1), ... until a loss.  Only losing
+ *    couples define nimbers; wins are remembered as a bit mask per
+ *    component (n < 63).  So an outcome query computes no more nimbers
+ *    than it must.
+ *  - Partizan normal play and misere play (any game): depth-first search
+ *    of whole sums with a transposition table, early cut-offs and move
+ *    ordering (smaller children first, or the plugin's order_key).
+ *  - Misere nim values and genus (impartial): full evaluation of the
+ *    genus sequence over sums (CGSuite's recursion).
+ * Every search runs on an explicit stack; none recurses.
+ */
+#ifndef CG_OUTCOME_H
+#define CG_OUTCOME_H
+
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "format/doc.h"
+#include "host/plugin.h"
+
+struct cg_solver;
+
+/* Results of the queries: >= 0 a value, or one of these. */
+#define CG_SOLVE_INTERRUPTED (-1)
+
+struct cg_solver_stats {
+	uint64_t expanded;   /* positions expanded (options generated) */
+	uint64_t solved;     /* results recorded */
+};
+
+/* A solver for the positions of plugin rs (canonical bytes). */
+struct cg_solver *cg_solver_new(struct cg_plugin *rs);
+/* A solver whose components are the nodes of d (expanded nodes use their
+ * option lists; unexpanded nodes with a position use their plugin). */
+struct cg_solver *cg_solver_new_doc(struct cg_doc *d);
+void cg_solver_free(struct cg_solver *s);
+/* The plugin of a plugin-mode solver (NULL in document mode). */
+struct cg_plugin *cg_solver_plugin(struct cg_solver *s);
+/* The position graph whose vertices are the solver's components. */
+struct cg_graph *cg_solver_graph(struct cg_solver *s);
+
+/* Is the game impartial (plugin flag, or a document whose options are
+ * the same for both sides)? */
+int cg_solver_impartial(struct cg_solver *s);
+
+/* Components of a position: plugin bytes (plugin mode).  Returns the
+ * number; *ids is malloc'ed.  Exits on a plugin error. */
+size_t cg_solver_components(struct cg_solver *s, const unsigned char *pos,
+    size_t len, uint32_t **ids);
+/* The components of document node x (document mode), as above. */
+size_t cg_solver_node(struct cg_solver *s, uint32_t x, uint32_t **ids);
+
+/* Queries on a sum of components.  Each returns CG_SOLVE_INTERRUPTED when
+ * *interrupt became non-zero during the search (results found so far are
+ * kept). */
+/* Outcome class 'L', 'R', 'N' or 'P' (misere when misere is set). */
+int cg_solver_outcome(struct cg_solver *s, const uint32_t *ids, size_t n,
+    int misere);
+/* Normal-play nim value (impartial games). */
+int64_t cg_solver_nimber(struct cg_solver *s, const uint32_t *ids, size_t n);
+/* Misere nim value (impartial games). */
+int64_t cg_solver_misere_nimber(struct cg_solver *s, const uint32_t *ids,
+    size_t n);
+/* Genus in CGSuite notation appended to out; 0 or interrupted. */
+int cg_solver_genus(struct cg_solver *s, const uint32_t *ids, size_t n,
+    struct cg_buf *out);
+
+/* Emit every option of the sum for side: the move's component index in
+ * ids, the option's own move name, and the child as a sum of components
+ * (ids valid during the call only). */
+typedef int (*cg_solver_child_fn)(void *ctx, const char *move,
+    const uint32_t *child, size_t nchild);
+void cg_solver_children(struct cg_solver *s, const uint32_t *ids, size_t n,
+    enum cg_side side, cg_solver_child_fn fn, void *ctx);
+
+/* Printable text of a sum (plugin mode: components printed and joined the
+ * way the ruleset parses them back; document mode: node labels). */
+void cg_solver_print_sum(struct cg_solver *s, const uint32_t *ids, size_t n,
+    struct cg_buf *out);
+
+/* The interrupt flag polled by searches (SIGINT/SIGTERM handlers set it). */
+void cg_solver_set_interrupt(struct cg_solver *s,
+    volatile sig_atomic_t *flag);
+/* Progress: fn is called about every `every` expansions. */
+void cg_solver_set_progress(struct cg_solver *s,
+    void (*fn)(struct cg_solver *s, void *arg), void *arg, uint64_t every);
+/* The computing branch: for each level from the root, "k/n" = the child
+ * being searched and how many there are. */
+void cg_solver_branch(struct cg_solver *s, struct cg_buf *out);
+const struct cg_solver_stats *cg_solver_stats(struct cg_solver *s);
+size_t cg_solver_memory(struct cg_solver *s);
+
+/* ------------------------------------------------------- known nimbers */
+
+/* Number of components met so far, and component c's key bytes. */
+size_t cg_solver_ncomponents(struct cg_solver *s);
+const unsigned char *cg_solver_key(struct cg_solver *s, uint32_t c,
+    size_t *len);
+/* Component c's known nimber or -1. */
+int64_t cg_solver_known_nimber(struct cg_solver *s, uint32_t c);
+/* Record nim(c) = v; returns 0, or -1 (and leaves it) if c already has a
+ * different known nimber or a recorded win at v. */
+int cg_solver_set_nimber(struct cg_solver *s, uint32_t c, uint32_t v);
+/* Misere-losing sums met so far (impartial misere searches): call fn for
+ * each, in the order they were found. */
+void cg_solver_each_misere_loss(struct cg_solver *s,
+    void (*fn)(void *ctx, const uint32_t *ids, size_t n), void *ctx);
+/* Record that the sum ids is a misere loss (player to move loses);
+ * -1 when a win is already recorded for it. */
+int cg_solver_set_misere_loss(struct cg_solver *s, const uint32_t *ids,
+    size_t n);
+
+/* Called for every new component (plugin mode) with its canonical bytes,
+ * e.g. to look it up in databases; may call cg_solver_set_nimber. */
+void cg_solver_set_lookup(struct cg_solver *s,
+    void (*fn)(void *ctx, struct cg_solver *s, uint32_t c,
+    const unsigned char *key, size_t len), void *ctx);
+
+/* Check mode: a guide tells which children are probably losing (tried
+ * first); it is never trusted as a result.  guide_nimber(ctx, c) returns
+ * the guide's nimber for component c or -1. */
+void cg_solver_set_guide(struct cg_solver *s,
+    int64_t (*guide_nimber)(void *ctx, struct cg_solver *s, uint32_t c),
+    void *ctx);
+
+#endif

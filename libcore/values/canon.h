@@ -1,0 +1,122 @@
+/* canon.h - the canonical short-game store.
+ *
+ * Every canonical short game is a 32-bit id (cg_game) into one hash-consed
+ * store: construction always canonicalises (duplicates removed, reversible
+ * options bypassed, dominated options removed) and interns the result, so
+ * two games are equal exactly when their ids are equal.  Numbers (dyadic
+ * rationals with 64-bit numerators), nimbers and up multiples, and their
+ * sums x + n.^ + *k ("NUS"), have compact records and arithmetic fast
+ * paths; their options are made only when someone asks for them, so a
+ * huge integer is not a chain of games.  Sums, negatives, comparisons and
+ * birthdays are cached.  The store lives for the whole process.
+ *
+ * Arithmetic that leaves 64 bits (numerators, denominators beyond 2^62,
+ * birthdays) stops the program with a clear error; so does running out
+ * of memory.  Recursion over games is bounded by CG_CANON_MAX_DEPTH
+ * (birthday of the games involved), beyond which the program stops with
+ * "game too deep" instead of overflowing the C stack. */
+#ifndef CG_CANON_H
+#define CG_CANON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cg/ruleset.h"
+
+typedef uint32_t cg_game;
+
+#define CG_NO_GAME ((cg_game)UINT32_MAX)
+#define CG_CANON_MAX_DEPTH 10000
+
+/* A dyadic rational num / 2^exp in lowest terms (exp 0 when integral). */
+struct cg_dyadic {
+	int64_t num;
+	int exp;
+};
+
+/* Constructors. */
+cg_game cg_canon_zero(void);
+cg_game cg_canon_number(struct cg_dyadic x);
+cg_game cg_canon_integer(int64_t n);
+/* x + up.^ + *nim. */
+cg_game cg_canon_nus(struct cg_dyadic x, int64_t up, uint64_t nim);
+/* The canonical form of {L | R} (options are canonical ids). */
+cg_game cg_canon_make(const cg_game *l, size_t nl, const cg_game *r,
+    size_t nr);
+
+/* Arithmetic and order. */
+cg_game cg_canon_add(cg_game g, cg_game h);
+cg_game cg_canon_neg(cg_game g);
+cg_game cg_canon_sub(cg_game g, cg_game h);
+int cg_canon_leq(cg_game g, cg_game h);
+/* Comparison: 0 equal, 1 greater, -1 less, 2 confused. */
+int cg_canon_compare(cg_game g, cg_game h);
+
+/* Inspection. */
+const cg_game *cg_canon_options(cg_game g, enum cg_side side, size_t *n);
+int cg_canon_is_nus(cg_game g);
+int cg_canon_is_number(cg_game g);
+int cg_canon_is_nimber(cg_game g);
+int cg_canon_is_integer(cg_game g);
+/* Parts of a NUS (returns 0 when g is not one). */
+int cg_canon_nus_parts(cg_game g, struct cg_dyadic *x, int64_t *up,
+    uint64_t *nim);
+/* Birthday; exits when it does not fit 64 bits. */
+uint64_t cg_canon_birthday(cg_game g);
+/* Outcome class: 'L', 'R', 'N' or 'P'. */
+int cg_canon_outcome(cg_game g);
+struct cg_dyadic cg_canon_left_stop(cg_game g);
+struct cg_dyadic cg_canon_right_stop(cg_game g);
+
+
+
+void cg_dyadic_print(struct cg_dyadic x, struct cg_buf *out);
+
+
+/* Dyadic arithmetic (exits on overflow). */
+struct cg_dyadic cg_dyadic_make(int64_t num, int exp);
+struct cg_dyadic cg_dyadic_add(struct cg_dyadic a, struct cg_dyadic b);
+struct cg_dyadic cg_dyadic_sub(struct cg_dyadic a, struct cg_dyadic b);
+struct cg_dyadic cg_dyadic_neg(struct cg_dyadic a);
+struct cg_dyadic cg_dyadic_half(struct cg_dyadic a);
+int cg_dyadic_cmp(struct cg_dyadic a, struct cg_dyadic b);
+
+/*
+ * Run fn(arg) with the store's data errors (numbers beyond 64-bit
+ * arithmetic, up multiples or nimbers beyond the store's range, games too
+ * deep) returned as -1 with the message in msg, instead of exiting; 0 when
+ * fn returns.  Per thread.  The store stays consistent (an error met while
+ * an insert holds the store's lock still exits); temporaries of the
+ * operation that failed may leak.  For readers that know where their
+ * input came from, so that the error can name it.
+ */
+int cg_canon_catch(void (*fn)(void *), void *arg, char *msg, size_t msgsize);
+
+/* The store's recursion guard, for walkers of games outside the store
+ * (the printer): stops the program past CG_CANON_MAX_DEPTH levels. */
+void cg_canon_enter(void);
+void cg_canon_leave(void);
+
+/* Statistics: games created, bytes held. */
+size_t cg_canon_count(void);
+size_t cg_canon_memory(void);
+
+/* Per-game memos for other modules: one pointer-sized word per game and
+ * memo, NULL until set.  Several threads may compute the same memo; the
+ * first to set it wins and cg_canon_memo_set returns the word now held
+ * (the caller frees its own value when that is not it). */
+enum cg_canon_memo {
+	CG_MEMO_LEFT_STOP,        /* boxed struct cg_dyadic */
+	CG_MEMO_RIGHT_STOP,
+	CG_MEMO_THERMOGRAPH,      /* thermo.c's struct thermo */
+	CG_MEMO_REDUCED,          /* reduced canonical form: id + 1 */
+	CG_MEMO_ATOMIC_WEIGHT,    /* id + 1 */
+	CG_MEMO_FAR_STAR,         /* far star + 1 */
+	CG_MEMO_HEAT_STAR,        /* id + 1 */
+	CG_MEMO_STAR_PROJECTION,  /* id + 1 */
+	CG_MEMO_COUNT
+};
+void *cg_canon_memo(cg_game g, enum cg_canon_memo m);
+void *cg_canon_memo_set(cg_game g, enum cg_canon_memo m, void *v);
+
+#endif
