@@ -146,6 +146,17 @@ new_node(struct cg_doc *d, uint64_t id)
 	return d->n++;
 }
 
+/* A 32-bit capacity doubled (first from 0), refusing to wrap around. */
+static uint32_t
+grow32(uint32_t cap, uint32_t first, const char *what)
+{
+	if (cap == 0)
+		return first;
+	if (cap > UINT32_MAX / 2)
+		cg_die(CG_EXIT_DATA, "too many %s on one node or document", what);
+	return cap * 2;
+}
+
 uint32_t
 cg_doc_add_node(struct cg_doc *d, struct cg_plugin *rs,
     const unsigned char *pos, size_t len, const char *text)
@@ -187,7 +198,7 @@ cg_doc_add_option(struct cg_doc *d, uint32_t parent, enum cg_side side,
 	struct cg_node *x = &d->node[parent];
 
 	if (x->nopt[side] == x->capopt[side]) {
-		x->capopt[side] = x->capopt[side] ? x->capopt[side] * 2 : 4;
+		x->capopt[side] = grow32(x->capopt[side], 4, "options");
 		x->opt[side] = cg_xreallocarray(x->opt[side], x->capopt[side],
 		    sizeof *x->opt[side]);
 	}
@@ -203,7 +214,7 @@ cg_doc_add_joint(struct cg_doc *d, uint32_t parent, uint32_t i, uint32_t j,
 	struct cg_node *x = &d->node[parent];
 
 	if (x->njoint == x->capjoint) {
-		x->capjoint = x->capjoint ? x->capjoint * 2 : 4;
+		x->capjoint = grow32(x->capjoint, 4, "joint options");
 		x->joint = cg_xreallocarray(x->joint, x->capjoint,
 		    sizeof *x->joint);
 	}
@@ -217,7 +228,7 @@ void
 cg_doc_add_root(struct cg_doc *d, uint32_t node)
 {
 	if (d->nroot == d->caproot) {
-		d->caproot = d->caproot ? d->caproot * 2 : 16;
+		d->caproot = grow32(d->caproot, 16, "roots");
 		d->root = cg_xreallocarray(d->root, d->caproot,
 		    sizeof *d->root);
 	}
@@ -237,6 +248,11 @@ cg_doc_annotate(struct cg_doc *d, uint32_t node, const char *key,
 			x->annot[k].value = cg_xstrdup(value);
 			return;
 		}
+	/* distinct keys per node are few; a cap keeps a document of many
+	 * keys on one node from quadratic work */
+	if (x->nannot == CG_MAX_ANNOTATIONS)
+		cg_die(CG_EXIT_DATA, "more than %d annotation keys on node %llu",
+		    CG_MAX_ANNOTATIONS, (unsigned long long)x->id);
 	x->annot = cg_xreallocarray(x->annot, x->nannot + 1, sizeof *x->annot);
 	x->annot[x->nannot].key = cg_xstrdup(key);
 	x->annot[x->nannot].value = cg_xstrdup(value);

@@ -13,6 +13,8 @@
 
 #define CG_FORMAT_MAGIC "cgt"
 #define CG_FORMAT_MAJOR 1
+/* Distinct annotation keys one node may carry. */
+#define CG_MAX_ANNOTATIONS 4096
 /* Node ids are 1 .. CG_MAX_ID (2^63 - 1). */
 #define CG_MAX_ID 0x7fffffffffffffffull
 

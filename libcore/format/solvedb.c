@@ -59,7 +59,9 @@ parse_parts(struct cg_plugin *rs, const char *text, struct cg_buf *pos,
 			rs->err = first;
 			return -1;
 		}
-		*bounds = cg_xreallocarray(*bounds, n + 1, sizeof **bounds);
+		if ((n & (n - 1)) == 0)   /* doubling at powers of two */
+			*bounds = cg_xreallocarray(*bounds, n ? 2 * n : 1,
+			    sizeof **bounds);
 		(*bounds)[n++] = pos->len;
 		if (*q == 0)
 			break;

@@ -93,7 +93,8 @@ run_path(const char *path)
 		sprintf(names[n++], "%s/%s", path, de->d_name);
 	}
 	closedir(dp);
-	qsort(names, n, sizeof *names, cmp_str);
+	if (n > 0)
+		qsort(names, n, sizeof *names, cmp_str);
 	for (i = 0; i < n; i++) {
 		run_path(names[i]);
 		free(names[i]);
