@@ -28,7 +28,7 @@ static const char help[] =
     "                    canon outcome birthday lstop rstop mean temp\n"
     "                    thermograph atomic rcf incentives and the\n"
     "                    predicates number integer nimber nus infinitesimal\n"
-    "                    numberish switch uptimal zero\n"
+    "                    numberish switch uptimal zero allsmall\n"
     "  -c GAME           compare each root with the game literal GAME: a\n"
     "                    column (or annotation cmp) with ==, <, > or <>\n"
     "                    (confused); repeatable\n"

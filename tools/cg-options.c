@@ -5,6 +5,7 @@
 
 #include "base/bytemap.h"
 #include "format/doc.h"
+#include "plot/dot.h"
 #include "base/tool.h"
 #include "base/util.h"
 
@@ -20,7 +21,9 @@ static const char help[] =
     "  -j                also write joint (synchronized) options\n"
     "  -t                one line per root: position, Left options, Right\n"
     "                    options (options separated by \", \")\n"
-    "      --dot         write a Graphviz picture instead of a document\n"
+    "      --dot         write a Graphviz picture instead of a document:\n"
+    "                    boards as grids, Left's moves blue, Right's red,\n"
+    "                    moves of either player (impartial) black\n"
     "  -r NAME[:PARAMS]  read bare positions of this ruleset\n"
     "  -P DIR            also search DIR for ruleset plugins\n"
     "  -h, --help        show this help\n"
@@ -222,67 +225,14 @@ expand(struct cg_doc *d)
 }
 
 static void
-dot_string(FILE *out, const char *s)
-{
-	putc('"', out);
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			putc('\\', out);
-		if (*s == '\n')
-			fputs("\\n", out);
-		else
-			putc(*s, out);
-	}
-	putc('"', out);
-}
-
-static void
 write_dot(FILE *out, const struct cg_doc *d)
 {
-	uint32_t i, k;
-	int s;
-	char idlabel[32];
+	struct cg_buf b;
 
-	fputs("digraph cg {\n\tnode [shape=box, fontname=\"monospace\"];\n",
-	    out);
-	for (i = 0; i < d->n; i++) {
-		const struct cg_node *n = &d->node[i];
-
-		fprintf(out, "\tn%llu [label=", (unsigned long long)n->id);
-		if (n->text != NULL) {
-			dot_string(out, n->text);
-		} else {
-			snprintf(idlabel, sizeof idlabel, "#%llu",
-			    (unsigned long long)n->id);
-			dot_string(out, idlabel);
-		}
-		fputs("];\n", out);
-	}
-	for (i = 0; i < d->nroot; i++)
-		fprintf(out, "\tn%llu [penwidth=2];\n",
-		    (unsigned long long)d->node[d->root[i]].id);
-	for (i = 0; i < d->n; i++) {
-		const struct cg_node *n = &d->node[i];
-
-		for (s = 0; s < 2; s++)
-			for (k = 0; k < n->nopt[s]; k++) {
-				fprintf(out, "\tn%llu -> n%llu [color=%s",
-				    (unsigned long long)n->id,
-				    (unsigned long long)d->node[n->opt[s][k].child].id,
-				    s == CG_LEFT ? "blue" : "red");
-				if (n->opt[s][k].move != NULL) {
-					fputs(", label=", out);
-					dot_string(out, n->opt[s][k].move);
-				}
-				fputs("];\n", out);
-			}
-		for (k = 0; k < n->njoint; k++)
-			fprintf(out, "\tn%llu -> n%llu [color=purple, style=dashed, "
-			    "label=\"%u,%u\"];\n", (unsigned long long)n->id,
-			    (unsigned long long)d->node[n->joint[k].child].id,
-			    n->joint[k].i, n->joint[k].j);
-	}
-	fputs("}\n", out);
+	cg_buf_init(&b);
+	cg_dot_write(&b, d);
+	fwrite(b.data, 1, b.len, out);
+	cg_buf_free(&b);
 	cg_check_write(out, "standard output");
 }
 

@@ -234,7 +234,7 @@ main(int argc, char **argv)
 			db[o.ndb++] = optarg;
 			break;
 		case 'g': genus = 1; break;
-		case 'K': cg_kb_add(optarg); o.use_kb = 1; break;
+		case 'K': cg_kb_add(optarg); o.known = cg_kb_known; break;
 		case 'm': misere = 1; break;
 		case 'n': nimber = 1; break;
 		case 'P': cg_plugin_add_dir(optarg); break;
@@ -287,7 +287,7 @@ main(int argc, char **argv)
 		cg_session_report(session);
 	cg_session_free(session);
 	free(db);
-	if (o.use_kb)
+	if (o.known != NULL)
 		cg_kb_close_all();
 	cg_plugin_unload_all();
 	cg_close_stdout();

@@ -660,6 +660,18 @@ cg_rs_order_key(struct cg_plugin *p, const unsigned char *pos, size_t len,
 	    "cannot order position");
 }
 
+int
+cg_rs_measure(struct cg_plugin *p, const unsigned char *pos, size_t len,
+    uint64_t *m)
+{
+	struct cg_context *cx = clear(p);
+
+	if (!CG_HAS_HOOK(p, measure))
+		return CG_EUNSUPPORTED;
+	return fail(cx, p->rs->measure(cx, pos, len, m),
+	    "cannot measure position");
+}
+
 struct move_match {
 	const char *text;
 	struct cg_buf *child;

@@ -102,6 +102,9 @@ int cg_rs_enumerate(struct cg_plugin *p, const char *family, cg_emit_fn emit,
     void *ctx);
 int cg_rs_order_key(struct cg_plugin *p, const unsigned char *pos,
     size_t len, int64_t *key);
+/* The ruleset's measure of pos; CG_EUNSUPPORTED when it has none. */
+int cg_rs_measure(struct cg_plugin *p, const unsigned char *pos, size_t len,
+    uint64_t *m);
 /* Parse a move typed by a person; falls back to matching move names. */
 int cg_rs_move_parse(struct cg_plugin *p, const unsigned char *pos,
     size_t len, enum cg_side side, const char *text, struct cg_buf *child);

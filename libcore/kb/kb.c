@@ -120,6 +120,14 @@ cg_kb_find(struct cg_plugin *rs, const unsigned char *pos, size_t len,
 	return hit;
 }
 
+int
+cg_kb_known(void *ctx, struct cg_plugin *rs, const unsigned char *pos,
+    size_t len, const char *kind, struct cg_buf *out)
+{
+	(void)ctx;
+	return cg_kb_find(rs, pos, len, kind, out);
+}
+
 cg_game
 cg_kb_canon(void *ctx, struct cg_graph *g, cg_vertex v)
 {

@@ -139,7 +139,8 @@ cg_kbv_compute(struct cg_plugin *rs, const char *kind, size_t n,
 		struct cg_session_options o;
 
 		memset(&o, 0, sizeof o);
-		o.use_kb = use_kb;
+		if (use_kb)
+			o.known = cg_kb_known;
 		session = cg_session_new(&o);
 	}
 	for (i = 0; i < n; i++)

@@ -286,7 +286,7 @@ cg_canonical_vertex(struct cg_graph *g, cg_vertex v, struct cg_canon_eval *ev)
 			f = &w.fr[w.nfr - 1];
 			cg_progress_tick();
 		}
-		while (f->scan < f->end && !descended) {
+		while (!descended && f->scan < f->end) {
 			size_t k = w.ar[f->scan], i;
 
 			for (i = 0; i < k; i++) {
@@ -348,4 +348,50 @@ cg_canonical_sum(struct cg_graph *g, const cg_vertex *sum, size_t n,
 			cg_die_at(ev->file, ev->line, "%s", msg);
 	}
 	return a.s;
+}
+
+struct rederive {
+	struct cg_graph *g;
+	struct cg_canon_eval *ev;
+	cg_game *opt;
+	size_t n, cap;
+	int stopped;
+};
+
+static int
+rederive_option(void *ctx, const char *move, const cg_vertex *sum, size_t n)
+{
+	struct rederive *r = ctx;
+	cg_game x;
+
+	(void)move;
+	x = cg_canonical_sum(r->g, sum, n, r->ev);
+	if (x == CG_NO_GAME) {
+		r->stopped = 1;
+		return 1;
+	}
+	if (r->n == r->cap) {
+		r->cap = r->cap ? 2 * r->cap : 16;
+		r->opt = cg_xreallocarray(r->opt, r->cap, sizeof *r->opt);
+	}
+	r->opt[r->n++] = x;
+	return 0;
+}
+
+cg_game
+cg_canonical_rederive(struct cg_graph *g, cg_vertex v,
+    struct cg_canon_eval *ev)
+{
+	struct rederive r = { g, ev, NULL, 0, 0, 0 };
+	size_t nl;
+	cg_game x = CG_NO_GAME;
+
+	cg_graph_options(g, v, CG_LEFT, rederive_option, &r);
+	nl = r.n;
+	if (!r.stopped)
+		cg_graph_options(g, v, CG_RIGHT, rederive_option, &r);
+	if (!r.stopped)
+		x = cg_canon_make(r.opt, nl, r.opt + nl, r.n - nl);
+	free(r.opt);
+	return x;
 }

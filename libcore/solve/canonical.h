@@ -42,6 +42,11 @@ cg_game cg_canonical_vertex(struct cg_graph *g, cg_vertex v,
 /* The canonical form of a sum of vertices. */
 cg_game cg_canonical_sum(struct cg_graph *g, const cg_vertex *sum, size_t n,
     struct cg_canon_eval *ev);
+/* The form of v made afresh from its options (their forms found or
+ * computed as usual), not read from the graph: to check a stored value.
+ * CG_NO_GAME when interrupted. */
+cg_game cg_canonical_rederive(struct cg_graph *g, cg_vertex v,
+    struct cg_canon_eval *ev);
 /* The value the ruleset of v gives on sight (cg.value), or CG_NO_GAME. */
 cg_game cg_canonical_on_sight(struct cg_graph *g, cg_vertex v,
     const char *file, unsigned long line);

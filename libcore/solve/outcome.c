@@ -50,6 +50,8 @@ struct cg_solver {
 	size_t arlen, arcap;
 	int64_t ret;
 	/* scratch */
+	uint32_t *offs;
+	size_t noffs, capoffs;
 	struct cg_buf key, skey;
 	uint32_t *ids2;
 	size_t capids2;
@@ -422,6 +424,7 @@ cg_solver_free(struct cg_solver *s)
 	cg_buf_free(&s->key);
 	cg_buf_free(&s->skey);
 	free(s->ids2);
+	free(s->offs);
 	free(s->mloss);
 	free(s->ival);
 	free(s);
@@ -569,13 +572,12 @@ cg_solver_branch(struct cg_solver *s, struct cg_buf *out)
 
 /* ------------------------------------------------------- child index */
 
-static const uint32_t *sort_ar;
-
 static int
-cmp_rec(const void *a, const void *b)
+cmp_rec(const void *a, const void *b, void *arg)
 {
+	const uint32_t *ar = arg;
 	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	uint32_t kx = sort_ar[x], ky = sort_ar[y];
+	uint32_t kx = ar[x], ky = ar[y];
 
 	if (kx != ky)
 		return kx < ky ? -1 : 1;
@@ -594,24 +596,26 @@ make_index(struct cg_solver *s, struct frame *f, const uint32_t *offs,
 	ar_reserve(s, n);
 	for (i = 0; i < n; i++)
 		s->ar[s->arlen++] = offs[i];
-	sort_ar = s->ar;
 	if (n > 1)   /* s->ar may still be NULL when n == 0 */
-		qsort(s->ar + f->index, n, sizeof *s->ar, cmp_rec);
+		qsort_r(s->ar + f->index, n, sizeof *s->ar, cmp_rec, s->ar);
 	f->nchild = n;
 	f->idx = 0;
 }
 
-static uint32_t *offbuf;
-static size_t noffbuf, capoffbuf;
+/* Offsets of the child records of the expansion in progress (one
+ * buffer per solver: several solvers may run in several threads). */
+#define offbuf (s->offs)
+#define noffbuf (s->noffs)
 
 static void
-off_add(uint32_t o)
+off_add(struct cg_solver *s, uint32_t o)
 {
-	if (noffbuf == capoffbuf) {
-		capoffbuf = capoffbuf ? 2 * capoffbuf : 256;
-		offbuf = cg_xreallocarray(offbuf, capoffbuf, sizeof *offbuf);
+	if (s->noffs == s->capoffs) {
+		s->capoffs = s->capoffs ? 2 * s->capoffs : 256;
+		s->offs = cg_xreallocarray(s->offs, s->capoffs,
+		    sizeof *s->offs);
 	}
-	offbuf[noffbuf++] = o;
+	s->offs[s->noffs++] = o;
 }
 
 /* Order keys in 32 bits, order kept: below 2^26 as they are, above as a
@@ -696,7 +700,7 @@ couple_child(void *ctx, const char *move, const uint32_t *ids, size_t k)
 	s->ar[rec] = clamp_key(key);
 	s->ar[rec + 1] = n;
 	s->ar[rec + 2] = nu;
-	off_add(rec);
+	off_add(s, rec);
 	return 0;
 }
 
@@ -782,7 +786,7 @@ step_couple(struct cg_solver *s, struct frame *f)
 				s->ar[s->arlen++] = i;
 				s->ar[s->arlen++] = 1;
 				s->ar[s->arlen++] = c;
-				off_add(rec);
+				off_add(s, rec);
 			}
 		}
 		if (cc.cut) {
@@ -1157,7 +1161,7 @@ sum_record(struct sctx *sc, uint32_t *child, size_t m, int32_t k)
 	s->ar[s->arlen++] = clamp_key(key);
 	s->ar[s->arlen++] = (uint32_t)e;
 	s->ar[s->arlen++] = (uint32_t)(e >> 32);
-	off_add(rec);
+	off_add(s, rec);
 	return 0;
 }
 

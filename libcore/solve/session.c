@@ -6,8 +6,7 @@
 #include "base/bytemap.h"
 #include "base/util.h"
 #include "base/watch.h"
-#include "format/solvedb.h"
-#include "kb/kb.h"
+#include "solve/solvedb.h"
 #include "solve/heapseq.h"
 #include "solve/session.h"
 
@@ -18,7 +17,8 @@ struct psolver {
 	struct cg_solvedb_extra extra;
 	struct cg_bytemap *guide;     /* --check: canonical key -> nim + 1 */
 	struct cg_heapseq *heap;      /* heap games: the nim sequence */
-	int db_loaded, use_kb, no_shortcut;
+	int db_loaded, no_shortcut;
+	const struct cg_session_options *o;
 	struct psolver *next;
 };
 
@@ -135,10 +135,10 @@ kb_lookup(void *ctx, struct cg_solver *s, uint32_t c,
 
 	if (ps->heap != NULL && ps->guide == NULL)
 		heap_lookup(ps, s, c, key, len);
-	if (!ps->use_kb || ps->guide != NULL)
+	if (ps->o->known == NULL || ps->guide != NULL)
 		return;
 	cg_buf_init(&out);
-	if (cg_kb_find(ps->rs, key, len, "nimber", &out)) {
+	if (ps->o->known(ps->o->known_ctx, ps->rs, key, len, "nimber", &out)) {
 		char *end;
 		unsigned long v = strtoul(cg_buf_str(&out), &end, 10);
 
@@ -258,7 +258,7 @@ cg_session_solver(struct cg_session *se, struct cg_plugin *rs)
 	ps = cg_xcalloc(1, sizeof *ps);
 	ps->rs = rs;
 	ps->s = cg_solver_new(rs);
-	ps->use_kb = se->o.use_kb;
+	ps->o = &se->o;
 	ps->no_shortcut = se->o.no_shortcut;
 	r = cg_rs_extension(rs, CG_EXT_HEAP_RULES);
 	if (r != NULL) {
@@ -328,13 +328,13 @@ cg_session_kb_value(struct cg_session *se, enum cg_kind kind,
 	struct cg_buf canon;
 	int hit = 0;
 
-	if (!se->o.use_kb || se->o.check || rs == NULL || pos == NULL ||
+	if (se->o.known == NULL || se->o.check || rs == NULL || pos == NULL ||
 	    kind == CG_KIND_MISERE_NIMBER || kind == CG_KIND_GENUS)
 		return 0;
 	cg_buf_init(&canon);
 	if (cg_rs_canonical(rs, pos, len, &canon) >= 0)
-		hit = cg_kb_find(rs, canon.data, canon.len, cg_kind_name(kind),
-		    out);
+		hit = se->o.known(se->o.known_ctx, rs, canon.data, canon.len,
+		    cg_kind_name(kind), out);
 	cg_buf_free(&canon);
 	return hit;
 }

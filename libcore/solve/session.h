@@ -39,7 +39,12 @@ struct cg_session_options {
 	size_t ndb;
 	int check;                  /* --check: databases only guide */
 	const char *proof;          /* --check --proof FILE */
-	int use_kb;                 /* consult the added bases (kb.h) */
+	/* Values known without a search (knowledge bases, -K): append the
+	 * value of kind for the canonical bytes key of a position of rs to
+	 * out and return 1, or return 0.  Optional. */
+	int (*known)(void *ctx, struct cg_plugin *rs, const unsigned char *key,
+	    size_t len, const char *kind, struct cg_buf *out);
+	void *known_ctx;
 	int progress;               /* report on standard error */
 	int no_shortcut;            /* heap sequences: compute every heap */
 };

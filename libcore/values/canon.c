@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "values/canon.h"
-#include "host/plugin.h"
+#include "base/buf.h"
 #include "base/jobs.h"
 #include "base/util.h"
 
@@ -35,7 +35,8 @@ enum {
 	F_NUS = 1,          /* x + n.^ + *k */
 	F_OPTS = 2,         /* options are built */
 	F_NUMBER = 4,
-	F_BDAY = 8          /* bday field valid */
+	F_BDAY = 8,         /* bday field valid */
+	F_STOPS = 16        /* stop fields valid */
 };
 
 struct rec {
@@ -46,6 +47,10 @@ struct rec {
 	uint32_t flags;     /* atomic: F_OPTS and F_BDAY are set late */
 	uint32_t hash;
 	uint64_t bday;
+	/* left and right stops: G <= H needs LS(G) <= LS(H) and RS(G) <=
+	 * RS(H), a test that settles most comparisons of hot options */
+	int64_t lnum, rnum;
+	int32_t lexp, rexp;
 };
 
 struct nus {
@@ -939,22 +944,35 @@ vec_sort_unique(struct vec *a)
 	a->n = k;
 }
 
+static void stops(cg_game g, struct cg_dyadic *ls, struct cg_dyadic *rs);
+
 /* Keep the maxima (left, dir = 0) or minima (right, dir = 1). */
 static void
 remove_dominated(struct vec *a, int dir)
 {
 	size_t i, j, k = 0;
 	unsigned char *dead;
+	struct cg_dyadic *st;
 
 	if (a->n < 2)
 		return;
 	dead = cg_xcalloc(a->n, 1);
+	st = cg_xmalloc(2 * a->n * sizeof *st);
 	for (i = 0; i < a->n; i++)
-		for (j = 0; j < a->n && !dead[i]; j++)
-			if (i != j && !dead[j] &&
-			    (dir == 0 ? leq(a->v[i], a->v[j]) :
-			    leq(a->v[j], a->v[i])))
+		stops(a->v[i], &st[2 * i], &st[2 * i + 1]);
+	for (i = 0; i < a->n; i++)
+		for (j = 0; j < a->n && !dead[i]; j++) {
+			/* x <= y needs both stops of x at most y's */
+			size_t x = dir == 0 ? i : j, y = dir == 0 ? j : i;
+
+			if (i == j || dead[j] ||
+			    cg_dyadic_cmp(st[2 * x], st[2 * y]) > 0 ||
+			    cg_dyadic_cmp(st[2 * x + 1], st[2 * y + 1]) > 0)
+				continue;
+			if (leq(a->v[x], a->v[y]))
 				dead[i] = 1;
+		}
+	free(st);
 	for (i = 0; i < a->n; i++)
 		if (!dead[i])
 			a->v[k++] = a->v[i];
@@ -1487,36 +1505,58 @@ cg_canon_outcome(cg_game g)
 	return 'N';
 }
 
-static struct cg_dyadic stop(cg_game g, int side);
+/* Both stops of g, computed once and kept in its record (several
+ * threads may compute them at once; they write the same values). */
+static void
+stops(cg_game g, struct cg_dyadic *ls, struct cg_dyadic *rs)
+{
+	struct rec *r = REC(g);
+	struct cg_dyadic best[2], v[2];
+	const cg_game *o;
+	size_t n, i;
+	int s;
 
-/* Memoised as a boxed dyadic. */
+	if (flags_of(r) & F_STOPS) {
+		ls->num = __atomic_load_n(&r->lnum, __ATOMIC_RELAXED);
+		ls->exp = __atomic_load_n(&r->lexp, __ATOMIC_RELAXED);
+		rs->num = __atomic_load_n(&r->rnum, __ATOMIC_RELAXED);
+		rs->exp = __atomic_load_n(&r->rexp, __ATOMIC_RELAXED);
+		return;
+	}
+	if (flags_of(r) & F_NUS) {
+		*ls = *rs = nus_x(g);
+		return;
+	}
+	deeper();
+	for (s = 0; s < 2; s++) {
+		o = cg_canon_options(g, (enum cg_side)s, &n);
+		best[s] = cg_dyadic_make(0, 0);
+		for (i = 0; i < n; i++) {
+			stops(o[i], &v[0], &v[1]);
+			/* Left's stop is the best right stop of an option */
+			if (i == 0 || (s == 0 ? cg_dyadic_cmp(v[1], best[s]) > 0 :
+			    cg_dyadic_cmp(v[0], best[s]) < 0))
+				best[s] = s == 0 ? v[1] : v[0];
+		}
+	}
+	SHALLOWER();
+	r = REC(g);
+	__atomic_store_n(&r->lnum, best[0].num, __ATOMIC_RELAXED);
+	__atomic_store_n(&r->lexp, best[0].exp, __ATOMIC_RELAXED);
+	__atomic_store_n(&r->rnum, best[1].num, __ATOMIC_RELAXED);
+	__atomic_store_n(&r->rexp, best[1].exp, __ATOMIC_RELAXED);
+	__atomic_fetch_or(&r->flags, F_STOPS, __ATOMIC_RELEASE);
+	*ls = best[0];
+	*rs = best[1];
+}
+
 static struct cg_dyadic
 stop(cg_game g, int side)
 {
-	enum cg_canon_memo m = side == 0 ? CG_MEMO_LEFT_STOP : CG_MEMO_RIGHT_STOP;
-	struct cg_dyadic best, v, *box, *held;
-	const cg_game *o;
-	size_t n, i;
+	struct cg_dyadic ls, rs;
 
-	if (cg_canon_is_nus(g))
-		return nus_x(g);
-	if ((held = cg_canon_memo(g, m)) != NULL)
-		return *held;
-	deeper();
-	o = cg_canon_options(g, (enum cg_side)side, &n);
-	best = cg_dyadic_make(0, 0);
-	for (i = 0; i < n; i++) {
-		v = stop(o[i], !side);
-		if (i == 0 || (side == 0 ? cg_dyadic_cmp(v, best) > 0 :
-		    cg_dyadic_cmp(v, best) < 0))
-			best = v;
-	}
-	SHALLOWER();
-	box = cg_xmalloc(sizeof *box);
-	*box = best;
-	if (cg_canon_memo_set(g, m, box) != box)
-		free(box);
-	return best;
+	stops(g, &ls, &rs);
+	return side == 0 ? ls : rs;
 }
 
 struct cg_dyadic

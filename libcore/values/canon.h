@@ -106,8 +106,6 @@ size_t cg_canon_memory(void);
  * first to set it wins and cg_canon_memo_set returns the word now held
  * (the caller frees its own value when that is not it). */
 enum cg_canon_memo {
-	CG_MEMO_LEFT_STOP,        /* boxed struct cg_dyadic */
-	CG_MEMO_RIGHT_STOP,
 	CG_MEMO_THERMOGRAPH,      /* thermo.c's struct thermo */
 	CG_MEMO_REDUCED,          /* reduced canonical form: id + 1 */
 	CG_MEMO_ATOMIC_WEIGHT,    /* id + 1 */

@@ -239,7 +239,7 @@ wall_const(struct wall *w, dy v)
 
 static const struct thermo *thermo(cg_game g);
 
-static int depth;
+static _Thread_local int depth;
 
 /* The walls of g cut at temperature T, with the mast above. */
 static void

@@ -72,7 +72,7 @@ one_line_error() {
 	cp "$CG_ROOT/examples/ruleset/hstring.c" "$CG_ROOT/examples/ruleset/Makefile" "$T/"
 	rm -f "$T/hstring.so"
 	# a clean make: not the flags of a make check that runs this test
-	run env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -C "$T" CG_INCLUDE="$CG_ROOT/include"
+	run env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -C "$T" CG_CFLAGS="-I$CG_ROOT/include"
 	assert_success
 	[ -f "$T/hstring.so" ]
 }

@@ -20,7 +20,7 @@
 
 #include "solve/outcome.h"
 #include "host/plugin.h"
-#include "format/solvedb.h"
+#include "solve/solvedb.h"
 #include "base/util.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);

@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "format/lineread.h"
-#include "format/solvedb.h"
+#include "solve/solvedb.h"
 #include "base/util.h"
 
 static const char *const headers[] = {
