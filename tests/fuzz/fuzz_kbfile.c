@@ -9,10 +9,7 @@
  * or an allocation beyond what the file can hold is a finding (run with
  * -malloc_limit_mb / -rss_limit_mb).  Data errors that exit (a block that
  * does not decode during a lookup) come back through cg_exit_hook.
- *
- * (.ckpt checkpoints get the same treatment once their reader is in
- * libcore: a fuzz_ckpt.c beside this one, in tests/fuzz/run and in the
- * replay of make check.)
+ * (fuzz_ckpt.c does the same for the build checkpoints.)
  */
 #include <setjmp.h>
 #include <stdint.h>
