@@ -288,7 +288,8 @@ cg_solvedb_write_lines(const char *path, enum cg_solvedb_kind kind,
 	FILE *fp;
 	size_t i;
 
-	qsort(lines, n, sizeof *lines, cmp_str);
+	if (n > 1)
+		qsort(lines, n, sizeof *lines, cmp_str);
 	snprintf(tmp, tlen, "%s.tmpXXXXXX", path);
 	fd = mkstemp(tmp);
 	if (fd < 0) {
@@ -394,7 +395,8 @@ cg_solvedb_save(const char *path, struct cg_solver *s,
 			add_line(&sc, cg_xstrdup(extra->lines[i]));
 	cg_buf_free(&b);
 	/* duplicates (the same sum found twice) are written once */
-	qsort(sc.lines, sc.n, sizeof *sc.lines, cmp_str);
+	if (sc.n > 1)
+		qsort(sc.lines, sc.n, sizeof *sc.lines, cmp_str);
 	{
 		size_t j = 0;
 

@@ -721,7 +721,9 @@ cg_canon_options(cg_game g, enum cg_side side, size_t *n)
 		unlock_store();
 	}
 	*n = side == CG_LEFT ? r->nl : r->nr;
-	return side == CG_LEFT ? r->opt : r->opt + r->nl;
+	if (side == CG_LEFT || r->opt == NULL)
+		return r->opt;   /* no NULL + 0: a game without options */
+	return r->opt + r->nl;
 }
 
 #define LOPTS(g, n) cg_canon_options((g), CG_LEFT, (n))
