@@ -220,8 +220,9 @@ load_entry(void *ctx, const unsigned char *pos, const size_t *bounds,
 	int rc = 0;
 
 	for (i = 0; i < nparts; i++) {
-		k = cg_solver_components(lc->s, pos + start, bounds[i] - start,
-		    &part);
+		/* an empty position has no bytes at all (pos NULL) */
+		k = cg_solver_components(lc->s, pos ? pos + start : pos,
+		    bounds[i] - start, &part);
 		ids = cg_xreallocarray(ids, n + k + 1, sizeof *ids);
 		memcpy(ids + n, part, k * sizeof *ids);
 		n += k;

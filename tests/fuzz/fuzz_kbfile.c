@@ -9,7 +9,13 @@
  * or an allocation beyond what the file can hold is a finding (run with
  * -malloc_limit_mb / -rss_limit_mb).  Data errors that exit (a block that
  * does not decode during a lookup) come back through cg_exit_hook.
- * (fuzz_ckpt.c does the same for the build checkpoints.)
+ *
+ * Checksums would stop nearly every mutation at the header, so the target
+ * first makes them right (fix_checksums): the header's CRC, and the
+ * dictionary's and every block's wherever their records and bytes lie
+ * inside the input.  What the reader then meets is a file that lies
+ * without damage, as a crafted one does.  (fuzz_ckpt.c does the same for
+ * the build checkpoints.)
  */
 #include <setjmp.h>
 #include <stdint.h>
@@ -18,6 +24,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include "kb/kbfile.h"
 #include "base/util.h"
@@ -73,6 +80,65 @@ check_entry(void *ctx, const unsigned char *key, size_t len,
 	return 0;
 }
 
+static uint32_t
+rd32(const unsigned char *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	    (uint32_t)p[3] << 24;
+}
+
+static void
+wr32(unsigned char *p, uint32_t v)
+{
+	p[0] = (unsigned char)v;
+	p[1] = (unsigned char)(v >> 8);
+	p[2] = (unsigned char)(v >> 16);
+	p[3] = (unsigned char)(v >> 24);
+}
+
+static uint32_t
+crc_of(const unsigned char *p, size_t n)
+{
+	return (uint32_t)crc32(crc32(0L, Z_NULL, 0), p, (uInt)n);
+}
+
+/* Set every checksum the layout of cgkb(5) says where it is, as far as
+ * the (fuzzed) sizes and counts allow. */
+static void
+fix_checksums(unsigned char *d, size_t size)
+{
+	size_t hsize, p = 44, end, off, clen, i, n;
+	uint32_t nkinds, nblocks, k;
+
+	if (size < 48)
+		return;
+	hsize = rd32(d + 12);
+	if (hsize < 48 || hsize > size)
+		return;
+	end = hsize - 4;
+	nblocks = rd32(d + 24);
+	nkinds = rd32(d + 40);
+	for (k = 0; k < 4 + (nkinds < 8 ? nkinds : 8) && p + 2 <= end; k++)
+		p += 2 + ((size_t)d[p] | (size_t)d[p + 1] << 8);
+	off = hsize;
+	if (p + 12 <= end) {
+		clen = rd32(d + p);
+		if (off + clen <= size)
+			wr32(d + p + 8, crc_of(d + off, clen));
+		off += clen;
+		p += 12;
+	}
+	for (i = 0; i < nblocks && p + 18 <= end; i++) {
+		clen = rd32(d + p);
+		if (off <= size && clen <= size - off)
+			wr32(d + p + 12, crc_of(d + off, clen));
+		off += clen;
+		n = (size_t)d[p + 16] | (size_t)d[p + 17] << 8;
+		p += 18 + n;
+	}
+	wr32(d + end, crc_of(d, end));
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -81,9 +147,16 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct visit v;
 	char path[64], err[512];
 	int fd = memfd_create("fuzz.cgkb", 0);
+	unsigned char *copy = malloc(size ? size : 1);
 
-	if (fd < 0 || (size > 0 && write(fd, data, size) != (ssize_t)size))
+	if (copy == NULL)
 		abort();
+	if (size > 0)
+		memcpy(copy, data, size);
+	fix_checksums(copy, size);
+	if (fd < 0 || (size > 0 && write(fd, copy, size) != (ssize_t)size))
+		abort();
+	free(copy);
 	snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
 	f = NULL;
 	if (setjmp(on_error) == 0) {
