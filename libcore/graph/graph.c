@@ -625,7 +625,8 @@ cg_graph_all_options(struct cg_graph *g, cg_vertex v, enum cg_side side,
 	unsigned char *isnew;
 	int r;
 
-	if (key[0] != 'P' || (!g->shared && g->cache_limit != 0)) {
+	/* a walk that wants every option once has no use for the cache */
+	if (key[0] != 'P') {
 		size_t n0 = out->n, nopt = 0;
 
 		cg_graph_options(g, v, side, append_option, out);
