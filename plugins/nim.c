@@ -9,13 +9,16 @@
  *
  * Exports "cg.heap-rules" (cg/heaprules.h): octal 0.[3], every take
  * leaves one heap or none, with the nim sequence declared, G(n) = n
- * (Bouton 1901), so the host answers any heap or sum at once.
+ * (Bouton 1901), so the host answers any heap or sum at once; and
+ * "cg.value" (cg/value.h): a heap of n is *n, so the engines expand
+ * nothing.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cg/heaprules.h"
+#include "cg/value.h"
 #include "cg/ruleset.h"
 
 #define MAX_HEAP 0x7fffffffu
@@ -199,12 +202,35 @@ static const struct cg_heap_rules nim_rules = {
 	.heaps = nim_heaps,
 };
 
+/* cg.value: a heap of n is *n, a sum the XOR of its heaps (Bouton). */
+static int
+nim_value(const struct cg_context *cx, const unsigned char *pos, size_t len,
+    struct cg_buf *out)
+{
+	uint32_t x = 0;
+	size_t i;
+
+	if (len % 4 != 0)
+		return cx->host->error(cx->err, 0, "corrupt nim position");
+	for (i = 0; i < len; i += 4)
+		x ^= get32(pos + i);
+	return x == 0 ? cx->host->buf_putc(out, '0') :
+	    cx->host->buf_printf(out, "*%u", x);
+}
+
+static const struct cg_value_ext nim_value_ext = {
+	.struct_size = sizeof(struct cg_value_ext),
+	.value = nim_value,
+};
+
 static const void *
 nim_extension(const struct cg_context *cx, const char *name)
 {
 	(void)cx;
 	if (strcmp(name, CG_EXT_HEAP_RULES) == 0)
 		return &nim_rules;
+	if (strcmp(name, CG_EXT_VALUE) == 0)
+		return &nim_value_ext;
 	return NULL;
 }
 

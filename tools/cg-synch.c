@@ -4,12 +4,13 @@
 
 #include "base/tool.h"
 #include "base/util.h"
+#include "base/watch.h"
 #include "format/doc.h"
 #include "solve/synch.h"
 
 static const char usage[] =
-    "[-c] [-t | --matrix] [-v] [--float] [--max-digits N] [-r NAME[:PARAMS]]\n"
-    "       [-P DIR] [file ...]";
+    "[-c] [-t | --matrix] [-v] [--float] [--max-digits N] [--progress]\n"
+    "       [--max-memory MB] [-r NAME[:PARAMS]] [-P DIR] [file ...]";
 static const char help[] =
     "Solve each root as a synchronized game: both players choose a move at\n"
     "the same time.  The value (CGSynch's) of a position where both can move\n"
@@ -27,15 +28,31 @@ static const char help[] =
     "                    (six decimals)\n"
     "      --max-digits N  digits kept exactly (default 60)\n"
     "  -v                statistics on standard error\n"
+    "      --progress    report progress on standard error every second\n"
+    "      --max-memory MB  stop with an error past MB megabytes resident\n"
     "  -r NAME[:PARAMS]  read bare positions of this ruleset\n"
     "  -P DIR            also search DIR for ruleset plugins\n"
     "  -h, --help        show this help\n"
     "      --version     show the version\n";
 
-enum { OPT_MATRIX = CG_OPT_TOOL_BASE, OPT_FLOAT, OPT_DIGITS };
+enum {
+	OPT_MATRIX = CG_OPT_TOOL_BASE, OPT_FLOAT, OPT_DIGITS, OPT_PROGRESS,
+	OPT_MAXMEM
+};
 
 static int tsv, matrix, stats;
 static struct cg_synch_options opts;
+static struct cg_synch *current;
+
+static void
+show_progress(void *ctx, double secs)
+{
+	(void)ctx;
+	if (current != NULL)
+		fprintf(stderr, "%s: %zu positions, %.1f s, %.1f MB resident\n",
+		    cg_progname, cg_synch_positions(current), secs,
+		    (double)cg_memory_rss() / 1048576.0);
+}
 
 static void
 each(struct cg_doc *d, void *arg)
@@ -44,6 +61,7 @@ each(struct cg_doc *d, void *arg)
 	struct cg_buf val;
 	uint32_t r;
 
+	current = s;
 	(void)arg;
 	cg_buf_init(&val);
 	for (r = 0; r < d->nroot; r++) {
@@ -67,6 +85,7 @@ each(struct cg_doc *d, void *arg)
 		cg_doc_write(stdout, d);
 	if (stats)
 		cg_synch_stats(s, stderr);
+	current = NULL;
 	cg_synch_free(s);
 	cg_buf_free(&val);
 }
@@ -80,6 +99,8 @@ main(int argc, char **argv)
 		{ "matrix", no_argument, NULL, OPT_MATRIX },
 		{ "float", no_argument, NULL, OPT_FLOAT },
 		{ "max-digits", required_argument, NULL, OPT_DIGITS },
+		{ "progress", no_argument, NULL, OPT_PROGRESS },
+		{ "max-memory", required_argument, NULL, OPT_MAXMEM },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *spec = NULL;
@@ -99,6 +120,12 @@ main(int argc, char **argv)
 				cg_die(CG_EXIT_USAGE, "--max-digits 0: want at "
 				    "least 1");
 			break;
+		case OPT_PROGRESS:
+			cg_progress_every(1.0, show_progress, NULL);
+			break;
+		case OPT_MAXMEM:
+			cg_watch_memory(cg_parse_count(optarg, "--max-memory"));
+			break;
 		case 'r': spec = optarg; break;
 		case 'P': cg_plugin_add_dir(optarg); break;
 		case 'h': cg_help(usage, help);
@@ -108,6 +135,7 @@ main(int argc, char **argv)
 	}
 	if (matrix && tsv)
 		cg_die(CG_EXIT_USAGE, "-t and --matrix do not go together");
+	cg_watch_signals();
 	cg_each_document(argc - optind, argv + optind, spec, each, NULL);
 	cg_plugin_unload_all();
 	cg_close_stdout();

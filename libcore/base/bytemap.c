@@ -361,6 +361,56 @@ cg_bytemap_intern(struct cg_bytemap *m, const void *key, size_t len,
 	return e;
 }
 
+/*
+ * Many keys at once: the hashes first, then the slots, the entries and
+ * the keys each fetched for all keys before any is read, so the cache
+ * misses of one key overlap those of the others instead of following
+ * them (a position's options are looked up together).
+ */
+void
+cg_bytemap_intern_batch(struct cg_bytemap *m, const unsigned char *keys,
+    const size_t *off, size_t n, uint64_t *out, unsigned char *isnew)
+{
+	struct slots *s = atomic_load_explicit(&m->slots, memory_order_acquire);
+	uint32_t hs[64], cand[64];
+	size_t i, done, end, j;
+	uint64_t w;
+
+	for (done = 0; done < n; done = end) {
+		end = done + 64 < n ? done + 64 : n;
+		for (i = done; i < end; i++) {
+			hs[i - done] = hash32(keys + off[i], off[i + 1] - off[i]);
+			__builtin_prefetch(&s->s[hs[i - done] & s->mask]);
+		}
+		for (i = done; i < end; i++) {
+			/* the first slot whose hash matches: its entry */
+			cand[i - done] = 0;
+			for (j = hs[i - done] & s->mask; (w = atomic_load_explicit(
+			    &s->s[j], memory_order_acquire)) != 0;
+			    j = (j + 1) & s->mask)
+				if ((uint32_t)(w >> 32) == hs[i - done]) {
+					cand[i - done] = (uint32_t)w;
+					__builtin_prefetch(entry_at(m,
+					    (uint32_t)w - 1));
+					break;
+				}
+		}
+		for (i = done; i < end; i++)
+			if (cand[i - done] != 0)
+				__builtin_prefetch(key_of(m, entry_at(m,
+				    cand[i - done] - 1)));
+		for (i = done; i < end; i++) {
+			int fresh;
+
+			out[i] = cg_bytemap_intern(m, keys + off[i],
+			    off[i + 1] - off[i], &fresh);
+			if (isnew != NULL)
+				isnew[i] = (unsigned char)fresh;
+		}
+		s = atomic_load_explicit(&m->slots, memory_order_acquire);
+	}
+}
+
 size_t
 cg_bytemap_count(const struct cg_bytemap *m)
 {

@@ -23,6 +23,12 @@ int64_t cg_bytemap_find(const struct cg_bytemap *m, const void *key,
  * which.  Exits with "out of memory" when memory runs out. */
 uint64_t cg_bytemap_intern(struct cg_bytemap *m, const void *key,
     size_t len, int *isnew);
+/* Intern n keys (key i is keys[off[i] .. off[i+1])): out[i] is its
+ * entry, isnew[i] (when isnew is not NULL) whether it was made.  The
+ * same as n calls of cg_bytemap_intern, with the memory accesses of the
+ * keys overlapped. */
+void cg_bytemap_intern_batch(struct cg_bytemap *m, const unsigned char *keys,
+    const size_t *off, size_t n, uint64_t *out, unsigned char *isnew);
 /* Let several threads use the map at once: lookups stay lock-free,
  * inserts take a mutex.  Values are the callers' to synchronise. */
 void cg_bytemap_share(struct cg_bytemap *m, int shared);

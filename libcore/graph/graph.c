@@ -13,6 +13,7 @@
 
 #include "base/bytemap.h"
 #include "base/util.h"
+#include "base/watch.h"
 #include "graph/graph.h"
 
 #define VCHUNK_BITS 16
@@ -26,6 +27,7 @@ struct vdata {
 	int64_t order;
 	uint32_t canon;          /* cg_game + 1, 0 = unknown (atomic) */
 	uint32_t flags;
+	uint32_t owner;          /* worker + 1 evaluating it (atomic) */
 };
 
 struct cg_graph {
@@ -390,6 +392,10 @@ on_option(void *ctx, const unsigned char *pos, size_t len, const char *move)
 {
 	struct optctx *oc = ctx;
 
+	/* a huge position must still stop within a second when asked */
+	cg_progress_tick();
+	if (cg_stop)
+		return 1;
 	oc->sum.n = 0;
 	if (cg_rs_decompose(oc->rs, pos, len, on_component, &oc->dc) < 0)
 		cg_die(CG_EXIT_DATA, "ruleset '%s': %s", oc->rs->name,
@@ -514,7 +520,12 @@ cg_graph_options(struct cg_graph *g, cg_vertex v, enum cg_side side,
 			struct collect co = { g, g->ncache };
 
 			cache_push(g, 0);
-			cg_graph_expand(g, v, side, collect_option, &co);
+			if (cg_graph_expand(g, v, side, collect_option, &co) &&
+			    cg_stop) {
+				/* cut short by a stop: not a list to keep */
+				g->ncache = co.count_at;
+				return 1;
+			}
 			off = co.count_at + 1;
 			g->coff[v].off[side] = off;
 		}
@@ -537,6 +548,134 @@ cg_graph_options(struct cg_graph *g, cg_vertex v, enum cg_side side,
 	return stop;
 }
 
+/* All options of a plugin vertex: keys first, the table after. */
+struct batch {
+	struct cg_graph *g;
+	struct cg_plugin *rs;
+	struct cg_buf keys;
+	size_t *off, nkeys, capkeys;
+	uint32_t *ncomp;
+	size_t nopt, capopt;
+};
+
+static int
+batch_component(void *ctx, const unsigned char *pos, size_t len,
+    const char *move)
+{
+	struct batch *b = ctx;
+
+	(void)move;
+	if (b->nkeys + 2 > b->capkeys) {
+		b->capkeys = b->capkeys ? 2 * b->capkeys : 256;
+		b->off = cg_xreallocarray(b->off, b->capkeys, sizeof *b->off);
+	}
+	b->off[b->nkeys++] = b->keys.len;
+	cg_buf_addc(&b->keys, 'P');
+	cg_buf_addc(&b->keys, (int)rs_index(b->g, b->rs));
+	if (cg_rs_canonical(b->rs, pos, len, &b->keys) < 0)
+		cg_die(CG_EXIT_DATA, "ruleset '%s': %s", b->rs->name,
+		    cg_rs_errmsg(b->rs));
+	b->ncomp[b->nopt - 1]++;
+	return 0;
+}
+
+static int
+batch_option(void *ctx, const unsigned char *pos, size_t len,
+    const char *move)
+{
+	struct batch *b = ctx;
+
+	(void)move;
+	cg_progress_tick();
+	if (cg_stop)
+		return 1;
+	if (b->nopt == b->capopt) {
+		b->capopt = b->capopt ? 2 * b->capopt : 64;
+		b->ncomp = cg_xreallocarray(b->ncomp, b->capopt,
+		    sizeof *b->ncomp);
+	}
+	b->ncomp[b->nopt++] = 0;
+	if (cg_rs_decompose(b->rs, pos, len, batch_component, b) < 0)
+		cg_die(CG_EXIT_DATA, "ruleset '%s': %s", b->rs->name,
+		    cg_rs_errmsg(b->rs));
+	return 0;
+}
+
+static int
+append_option(void *ctx, const char *move, const cg_vertex *sum, size_t n)
+{
+	struct cg_sum *out = ctx;
+	size_t i;
+
+	(void)move;
+	cg_sum_add(out, (cg_vertex)n);
+	for (i = 0; i < n; i++)
+		cg_sum_add(out, sum[i]);
+	return 0;
+}
+
+size_t
+cg_graph_all_options(struct cg_graph *g, cg_vertex v, enum cg_side side,
+    struct cg_sum *out)
+{
+	size_t len, i, j, k, at;
+	const unsigned char *key = cg_bytemap_key(g->tab, v, &len);
+	struct batch b;
+	uint64_t *ids;
+	unsigned char *isnew;
+	int r;
+
+	/* a walk that wants every option once has no use for the cache */
+	if (key[0] != 'P') {
+		size_t n0 = out->n, nopt = 0;
+
+		cg_graph_options(g, v, side, append_option, out);
+		for (at = n0; at < out->n; at += 1 + out->v[at])
+			nopt++;
+		return nopt;
+	}
+	memset(&b, 0, sizeof b);
+	b.g = g;
+	b.rs = g->rs[key[1]];
+	cg_buf_init(&b.keys);
+	r = cg_rs_options(b.rs, key + 2, len - 2, side, batch_option, &b);
+	if (r < 0)
+		cg_die(CG_EXIT_DATA, "ruleset '%s': %s", b.rs->name,
+		    cg_rs_errmsg(b.rs));
+	if (b.nkeys == b.capkeys)
+		b.off = cg_xreallocarray(b.off, b.nkeys + 1, sizeof *b.off);
+	b.off[b.nkeys] = b.keys.len;
+	ids = cg_xmalloc((b.nkeys + 1) * sizeof *ids);
+	isnew = cg_xmalloc(b.nkeys + 1);
+	cg_bytemap_intern_batch(g->tab, b.keys.data, b.off, b.nkeys, ids,
+	    isnew);
+	for (i = 0, k = 0; i < b.nopt; i++) {
+		size_t first = out->n;
+
+		cg_sum_add(out, b.ncomp[i]);
+		for (j = 0; j < b.ncomp[i]; j++, k++) {
+			if (ids[k] >= UINT32_MAX - 1)
+				cg_die(CG_EXIT_DATA, "too many positions");
+			if (isnew[k] && g->on_new != NULL)
+				g->on_new(g->on_new_ctx, g, (cg_vertex)ids[k]);
+			cg_sum_add(out, (cg_vertex)ids[k]);
+		}
+		{
+			/* the option's vertices sorted, as everywhere */
+			struct cg_sum part = { out->v + first + 1, b.ncomp[i],
+			    b.ncomp[i] };
+
+			cg_sum_sort(&part);
+		}
+	}
+	free(ids);
+	free(isnew);
+	free(b.off);
+	free(b.ncomp);
+	cg_buf_free(&b.keys);
+	return b.nopt;
+}
+
 /* ------------------------------------------------------------ values */
 
 cg_game
@@ -552,6 +691,27 @@ cg_graph_set_canon(struct cg_graph *g, cg_vertex v, cg_game value)
 {
 	__atomic_store_n(&vdata(g, v)->canon, (uint32_t)value + 1,
 	    __ATOMIC_RELEASE);
+}
+
+int
+cg_graph_claim(struct cg_graph *g, cg_vertex v, unsigned worker)
+{
+	uint32_t none = 0;
+
+	return __atomic_compare_exchange_n(&vdata(g, v)->owner, &none,
+	    worker + 1, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+}
+
+void
+cg_graph_release(struct cg_graph *g, cg_vertex v)
+{
+	__atomic_store_n(&vdata(g, v)->owner, 0, __ATOMIC_RELEASE);
+}
+
+int
+cg_graph_owner(const struct cg_graph *g, cg_vertex v)
+{
+	return (int)__atomic_load_n(&vdata(g, v)->owner, __ATOMIC_ACQUIRE) - 1;
 }
 
 uint64_t *

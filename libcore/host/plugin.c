@@ -176,6 +176,85 @@ pdie(int status, const char *fmt, ...)
  * dlopen path and check its descriptor.  On failure return NULL with a
  * one-line reason in why (which names the file).
  */
+/*
+ * The capability flags say what the optional hooks provide, so tools can
+ * list what a ruleset can do (cg-parse -l) without calling it: a flag
+ * without its hook, or a hook without its flag, is a plugin bug caught
+ * when it loads rather than in the middle of a computation.
+ */
+static int
+flags_agree(const struct cg_ruleset *rs, char *why, size_t whylen)
+{
+	static const struct {
+		uint64_t flag;
+		const char *name, *hooks;
+		size_t o1, o2;
+	} need[] = {
+		{ CG_SYMMETRY, "CG_SYMMETRY", "canonical()",
+		    offsetof(struct cg_ruleset, canonical),
+		    offsetof(struct cg_ruleset, canonical) },
+		{ CG_DECOMPOSES, "CG_DECOMPOSES", "decompose()",
+		    offsetof(struct cg_ruleset, decompose),
+		    offsetof(struct cg_ruleset, decompose) },
+		{ CG_SYNCHRONIZED, "CG_SYNCHRONIZED",
+		    "synch_options() and decided_value()",
+		    offsetof(struct cg_ruleset, synch_options),
+		    offsetof(struct cg_ruleset, decided_value) },
+		{ CG_ENUMERATES, "CG_ENUMERATES", "enumerate()",
+		    offsetof(struct cg_ruleset, enumerate),
+		    offsetof(struct cg_ruleset, enumerate) },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof need / sizeof need[0]; i++) {
+		int has = 1, flag = (rs->flags & need[i].flag) != 0;
+		size_t o;
+
+		for (o = need[i].o1; ; o = need[i].o2) {
+			const void *p = NULL;
+
+			if (rs->struct_size >= o + sizeof(void (*)(void)))
+				memcpy(&p, (const char *)rs + o, sizeof p);
+			has &= p != NULL;
+			if (o == need[i].o2)
+				break;
+		}
+		if (flag != has) {
+			snprintf(why, whylen, "ruleset '%s': %s %s", rs->name ?
+			    rs->name : "?", flag ? need[i].name : need[i].hooks,
+			    flag ? "set without its hook" :
+			    "given without the flag that says so");
+			return 0;
+		}
+	}
+	return 1;
+}
+
+void
+cg_rs_capabilities(const struct cg_ruleset *rs, struct cg_buf *out)
+{
+	static const struct {
+		uint64_t flag;
+		const char *name;
+	} caps[] = {
+		{ CG_IMPARTIAL, "impartial" }, { CG_SYMMETRY, "symmetry" },
+		{ CG_DECOMPOSES, "decomposes" },
+		{ CG_SYNCHRONIZED, "synchronized" },
+		{ CG_ENUMERATES, "enumerates" }, { CG_BOARD, "board" },
+	};
+	size_t i, start = out->len;
+
+	for (i = 0; i < sizeof caps / sizeof caps[0]; i++)
+		if (rs->flags & caps[i].flag)
+			cg_buf_addf(out, "%s%s", out->len > start ? "," : "",
+			    caps[i].name);
+	if (rs->struct_size >= offsetof(struct cg_ruleset, measure) +
+	    sizeof rs->measure && rs->measure != NULL)
+		cg_buf_addf(out, "%smeasure", out->len > start ? "," : "");
+	if (out->len == start)
+		cg_buf_addc(out, '-');
+}
+
 static const struct cg_ruleset *
 open_plugin(const char *path, void **dlp, char *why, size_t whylen)
 {
@@ -226,6 +305,13 @@ open_plugin(const char *path, void **dlp, char *why, size_t whylen)
 	    rs->print == NULL || rs->options == NULL) {
 		snprintf(why, whylen, "%s: ruleset descriptor lacks a valid "
 		    "name, parse, print or options", path);
+		goto fail;
+	}
+	if (!flags_agree(rs, why, whylen)) {
+		char tail[512];
+
+		snprintf(tail, sizeof tail, "%s", why);
+		snprintf(why, whylen, "%s: %s", path, tail);
 		goto fail;
 	}
 	*dlp = dl;

@@ -109,6 +109,10 @@ int cg_rs_measure(struct cg_plugin *p, const unsigned char *pos, size_t len,
 int cg_rs_move_parse(struct cg_plugin *p, const unsigned char *pos,
     size_t len, enum cg_side side, const char *text, struct cg_buf *child);
 
+/* What a ruleset can do, from its flags and optional hooks, as a comma-
+ * separated list ("impartial,symmetry,decomposes,..."; "-" for none). */
+void cg_rs_capabilities(const struct cg_ruleset *rs, struct cg_buf *out);
+
 /* p's last error in this worker as "message" or "column N: message". */
 const char *cg_rs_errmsg(struct cg_plugin *p);
 

@@ -24,8 +24,6 @@
 /* The checkpoint's kind number for the canonical forms of components
  * (entries' own kinds are 0 .. nkinds-1). */
 #define VERTEX_KIND 64
-/* Seconds between checkpoint flushes (and always at the end). */
-#define FLUSH_EVERY 5.0
 
 enum route { FROM_CANON, BY_SEARCH };
 
@@ -47,7 +45,6 @@ struct cg_kb_builder {
 	cg_vertex *reloaded;
 	size_t nreloaded, capreloaded;
 	struct cg_ckpt *ck;
-	double last_flush;
 	struct cg_canon_eval ev[CG_MAX_JOBS];
 	struct cg_session *session[CG_MAX_JOBS];
 };
@@ -258,17 +255,98 @@ add_position(struct cg_kb_builder *b, const unsigned char *pos, size_t len,
 		}
 }
 
+/*
+ * A family arrives as one stream from the plugin; it is taken in chunks
+ * whose positions are made canonical (and sorted into shards and waves)
+ * by the worker threads, each into keys of its own, which then enter the
+ * set together.
+ */
+#define FAMILY_CHUNK 65536
+
+struct family {
+	struct cg_kb_builder *b;
+	struct cg_buf raw;
+	size_t *off, n;
+	struct keys {
+		struct cg_buf bytes;
+		size_t *off, n, cap;
+	} out[CG_MAX_JOBS];
+};
+
+static void
+family_one(void *ctx, size_t i)
+{
+	struct family *f = ctx;
+	struct cg_kb_builder *b = f->b;
+	struct keys *k = &f->out[cg_worker];
+	size_t start = k->bytes.len;
+
+	if (k->n + 2 > k->cap) {
+		k->cap = k->cap ? 2 * k->cap : 1024;
+		k->off = cg_xreallocarray(k->off, k->cap, sizeof *k->off);
+	}
+	if (cg_rs_canonical(b->rs, f->raw.data + f->off[i], f->off[i + 1] -
+	    f->off[i], &k->bytes) < 0)
+		cg_die(CG_EXIT_DATA, "ruleset '%s': %s", b->rs->name,
+		    cg_rs_errmsg(b->rs));
+	if (b->meta.shard_n > 1 && cg_kb_shard_of(k->bytes.data + start,
+	    k->bytes.len - start, b->meta.shard_n) != b->meta.shard_k) {
+		k->bytes.len = start;
+		return;
+	}
+	if (b->o.measured) {
+		uint64_t m;
+
+		if (cg_rs_measure(b->rs, k->bytes.data + start,
+		    k->bytes.len - start, &m) < 0)
+			cg_die(CG_EXIT_USAGE, "ruleset '%s' has no measure: "
+			    "--measure cannot select its positions", b->rs->name);
+		if (m < b->o.measure_lo || m > b->o.measure_hi) {
+			k->bytes.len = start;
+			return;
+		}
+	}
+	k->off[k->n++] = start;
+	k->off[k->n] = k->bytes.len;
+}
+
+static void
+family_flush(struct family *f)
+{
+	unsigned j;
+
+	if (f->n == 0)
+		return;
+	f->off[f->n] = f->raw.len;
+	cg_parallel_for(f->n, f->b->o.jobs, 256, family_one, f);
+	for (j = 0; j < CG_MAX_JOBS; j++) {
+		struct keys *k = &f->out[j];
+
+		if (k->n > 0)
+			cg_kbset_add_keys(f->b->set, k->bytes.data, k->off, k->n);
+		k->n = 0;
+		k->bytes.len = 0;
+	}
+	f->b->seen += f->n;
+	f->n = 0;
+	f->raw.len = 0;
+}
+
 static int
 on_family(void *ctx, const unsigned char *pos, size_t len, const char *move)
 {
-	static const char *none[CG_KB_MAXKINDS];
-	struct cg_kb_builder *b = ctx;
+	struct family *f = ctx;
+	struct cg_kb_builder *b = f->b;
 
 	(void)move;
 	if (cg_stop)
 		return 1;
-	add_position(b, pos, len, none, NULL, 0);
-	if (b->o.progress && b->seen % 1000000 == 0)
+	f->off[f->n++] = f->raw.len;
+	cg_buf_add(&f->raw, pos, len);
+	if (f->n < FAMILY_CHUNK)
+		return 0;
+	family_flush(f);
+	if (b->o.progress && b->seen % (16 * FAMILY_CHUNK) == 0)
 		fprintf(stderr, "%s: %zu positions enumerated, %zu classes, "
 		    "%.0f MB\n", cg_progname, b->seen, cg_kbset_count(b->set),
 		    (double)cg_memory_rss() / 1048576.0);
@@ -278,12 +356,26 @@ on_family(void *ctx, const unsigned char *pos, size_t len, const char *move)
 void
 cg_kb_builder_family(struct cg_kb_builder *b)
 {
+	struct family f;
+	unsigned j;
 	int rc;
 
 	if (!CG_HAS_HOOK(b->rs, enumerate))
 		cg_die(CG_EXIT_DATA, "ruleset '%s' cannot enumerate families",
 		    b->rs->name);
-	rc = cg_rs_enumerate(b->rs, b->o.family, on_family, b);
+	memset(&f, 0, sizeof f);
+	f.b = b;
+	cg_buf_init(&f.raw);
+	f.off = cg_xmalloc((FAMILY_CHUNK + 1) * sizeof *f.off);
+	rc = cg_rs_enumerate(b->rs, b->o.family, on_family, &f);
+	if (rc >= 0 && !cg_stop)
+		family_flush(&f);
+	cg_buf_free(&f.raw);
+	free(f.off);
+	for (j = 0; j < CG_MAX_JOBS; j++) {
+		cg_buf_free(&f.out[j].bytes);
+		free(f.out[j].off);
+	}
 	if (cg_stop) {
 		size_t n = cg_kbset_count(b->set), rss = cg_memory_rss();
 
@@ -396,24 +488,21 @@ bad:
 	return 1;
 }
 
+/* After every batch: a kill loses one batch at most. */
 static void
-ckpt_flush(struct cg_kb_builder *b, int force)
+ckpt_flush(struct cg_kb_builder *b)
 {
 	char err[1024];
-	double now = cg_elapsed();
 
-	if (b->ck == NULL || (!force && now - b->last_flush < FLUSH_EVERY))
-		return;
-	if (cg_ckpt_flush(b->ck, err, sizeof err) < 0)
+	if (b->ck != NULL && cg_ckpt_flush(b->ck, err, sizeof err) < 0)
 		cg_die(CG_EXIT_DATA, "%s", err);
-	b->last_flush = now;
 }
 
 /* Save what is done and stop: an interrupt or the memory limit. */
 static void
 stop_build(struct cg_kb_builder *b)
 {
-	ckpt_flush(b, 1);
+	ckpt_flush(b);
 	cg_die(cg_stop_status(), "%s%s", cg_stop_reason(), b->ck ?
 	    "; the checkpoint keeps what was computed" : "");
 }
@@ -598,7 +687,7 @@ canon_forms(struct cg_kb_builder *b)
 		}
 		if (cg_stop)
 			stop_build(b);
-		ckpt_flush(b, 0);
+		ckpt_flush(b);
 		if (b->o.progress)
 			fprintf(stderr, "%s: %zu of %zu components, %llu "
 			    "positions evaluated (%.0f/s), %zu games, %.0f MB\n",
@@ -815,7 +904,7 @@ by_search(struct cg_kb_builder *b, uint32_t k)
 		}
 		if (cg_stop)
 			stop_build(b);
-		ckpt_flush(b, 0);
+		ckpt_flush(b);
 		if (b->o.progress)
 			fprintf(stderr, "%s: %s: %zu of %zu entries\n",
 			    cg_progname, b->meta.kinds[k], e, n);
@@ -850,6 +939,9 @@ cg_kb_builder_compute(struct cg_kb_builder *b, const char *ckpt)
 			}
 	}
 	for (j = 0; j < CG_MAX_JOBS; j++) {
+		/* threads that meet one component share it (claims) when
+		 * the measure proves the game acyclic (see canonical.c) */
+		b->ev[j].shared = CG_HAS_HOOK(b->rs, measure);
 		b->ev[j].interrupt = &cg_stop;
 		if (b->o.use_kb)
 			b->ev[j].known = cg_kb_canon;
@@ -878,7 +970,7 @@ cg_kb_builder_compute(struct cg_kb_builder *b, const char *ckpt)
 	for (k = 0; k < b->meta.nkinds; k++)
 		if (b->route[k] == BY_SEARCH)
 			by_search(b, k);
-	ckpt_flush(b, 1);
+	ckpt_flush(b);
 }
 
 /* ------------------------------------------------------------ writing */

@@ -392,6 +392,26 @@ cg_kbset_add(struct cg_kbset *s, const unsigned char *key, size_t len,
 	return -1;
 }
 
+void
+cg_kbset_add_keys(struct cg_kbset *s, const unsigned char *keys,
+    const size_t *off, size_t n)
+{
+	uint64_t *ids = cg_xmalloc((n + 1) * sizeof *ids);
+	size_t count, ncap;
+
+	cg_bytemap_intern_batch(s->keys, keys, off, n, ids, NULL);
+	free(ids);
+	count = cg_bytemap_count(s->keys);
+	if (count * s->nkinds > s->cap) {
+		ncap = s->cap ? s->cap * 2 : 1024;
+		while (ncap < count * s->nkinds)
+			ncap *= 2;
+		s->v = cg_xreallocarray(s->v, ncap, sizeof *s->v);
+		memset(s->v + s->cap, 0, (ncap - s->cap) * sizeof *s->v);
+		s->cap = ncap;
+	}
+}
+
 uint64_t
 cg_kbset_entry(struct cg_kbset *s, const unsigned char *key, size_t len)
 {

@@ -68,6 +68,10 @@ int cg_kbset_add(struct cg_kbset *s, const unsigned char *key, size_t len,
 void cg_kbset_use_games(struct cg_kbset *s, uint32_t k);
 /* The id of game g as a value of kind k (printed when k holds text). */
 uint32_t cg_kbset_game_id(struct cg_kbset *s, uint32_t k, cg_game g);
+/* Entries for n keys (key i is keys[off[i] .. off[i+1])) without values,
+ * the table searched for all of them at once. */
+void cg_kbset_add_keys(struct cg_kbset *s, const unsigned char *keys,
+    const size_t *off, size_t n);
 /* The entry of key, made without values if new. */
 uint64_t cg_kbset_entry(struct cg_kbset *s, const unsigned char *key,
     size_t len);

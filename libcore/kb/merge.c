@@ -96,6 +96,83 @@ merge_entry(void *ctx, const unsigned char *key, size_t len,
 	return 1;
 }
 
+/* "FAMILY measure=LO-HI" into its parts; 0 when there is no range. */
+static int
+measure_range(const char *fam, size_t *baselen, unsigned long long *lo,
+    unsigned long long *hi)
+{
+	const char *p = strstr(fam, " measure=");
+	char *e;
+
+	if (p == NULL)
+		return 0;
+	*baselen = (size_t)(p - fam);
+	*lo = strtoull(p + 9, &e, 10);
+	if (*e != '-')
+		return 0;
+	*hi = strtoull(e + 1, &e, 10);
+	return *e == '\0';
+}
+
+/*
+ * The family of a merge: the inputs' when they agree; when they are waves
+ * of one family (FAMILY measure=LO-HI) whose ranges meet or overlap,
+ * FAMILY with the union of the ranges; else none ("").
+ */
+static char *
+merged_family(struct cg_kbfile **f, int n)
+{
+	const char *f0 = cg_kbfile_meta(f[0])->family;
+	unsigned long long lo, hi, l, h, *r = cg_xmalloc(2 * n * sizeof *r);
+	size_t base0, base;
+	int i, j, same = 1, waves = 1;
+	char buf[64];
+	struct cg_buf out;
+
+	for (i = 1; i < n; i++)
+		same &= strcmp(cg_kbfile_meta(f[i])->family, f0) == 0;
+	if (same) {
+		free(r);
+		return cg_xstrdup(f0);
+	}
+	waves = measure_range(f0, &base0, &r[0], &r[1]);
+	for (i = 1; i < n && waves; i++) {
+		const char *fi = cg_kbfile_meta(f[i])->family;
+
+		waves = measure_range(fi, &base, &r[2 * i], &r[2 * i + 1]) &&
+		    base == base0 && memcmp(fi, f0, base) == 0;
+	}
+	/* the ranges, sorted by low end, must leave no gap */
+	for (i = 0; i < n && waves; i++)
+		for (j = i + 1; j < n; j++)
+			if (r[2 * j] < r[2 * i]) {
+				l = r[2 * i], h = r[2 * i + 1];
+				r[2 * i] = r[2 * j], r[2 * i + 1] = r[2 * j + 1];
+				r[2 * j] = l, r[2 * j + 1] = h;
+			}
+	lo = r[0];
+	hi = r[1];
+	for (i = 1; i < n && waves; i++) {
+		if (r[2 * i] > hi + 1)
+			waves = 0;
+		else if (r[2 * i + 1] > hi)
+			hi = r[2 * i + 1];
+	}
+	free(r);
+	if (!waves)
+		return cg_xstrdup("");
+	cg_buf_init(&out);
+	cg_buf_add(&out, f0, base0);
+	snprintf(buf, sizeof buf, " measure=%llu-%llu", lo, hi);
+	cg_buf_addstr(&out, buf);
+	{
+		char *s = cg_xstrdup(cg_buf_str(&out));
+
+		cg_buf_free(&out);
+		return s;
+	}
+}
+
 void
 cg_kb_merge(int argc, char **argv, const char *out, int games, int verbose)
 {
@@ -145,11 +222,12 @@ cg_kb_merge(int argc, char **argv, const char *out, int games, int verbose)
 	cg_kb_meta_copy(&m, m0);
 	m.shard_k = m.shard_n = 1;
 	m.games = m0->games || games;
-	for (i = 1; i < argc; i++)
-		if (strcmp(cg_kbfile_meta(f[i])->family, m.family) != 0) {
-			free(m.family);
-			m.family = cg_xstrdup("");
-		}
+	{
+		char *fam = merged_family(f, argc);
+
+		free(m.family);
+		m.family = fam;
+	}
 	set = cg_kbset_new(m.nkinds);
 	for (i = 0; i < (int)m.nkinds; i++)
 		if (m.games && strcmp(m.kinds[i], "canon") == 0)

@@ -293,9 +293,16 @@ winbit(struct cg_solver *s, uint32_t c, uint32_t n)
 	return !(v & NIM_KNOWN) && n < WINBITS && (v >> n & 1);
 }
 
+/* Once a stop is asked for, an expansion may have been cut short (the
+ * graph stops enumerating options at once): from then on nothing is
+ * recorded, so no half-seen position is ever taken as solved. */
+#define STOPPED(s) ((s)->interrupt != NULL && *(s)->interrupt)
+
 static void
 setwin(struct cg_solver *s, uint32_t c, uint32_t n)
 {
+	if (STOPPED(s))
+		return;
 	uint64_t *v = cval(s, c);
 
 	if (!(*v & NIM_KNOWN) && n < WINBITS)
@@ -305,6 +312,8 @@ setwin(struct cg_solver *s, uint32_t c, uint32_t n)
 static void
 setnim(struct cg_solver *s, uint32_t c, uint32_t n)
 {
+	if (STOPPED(s))
+		return;
 	*cval(s, c) = NIM_KNOWN | n;
 	s->stats.solved++;
 }
@@ -1263,6 +1272,8 @@ sum_set(struct cg_solver *s, uint64_t e, int side, int win, int tag)
 {
 	uint64_t *v = &s->sums->val[e];
 
+	if (STOPPED(s))
+		return;
 	*v |= (uint64_t)(1 | win << 1) << (2 * side);
 	s->stats.solved++;
 	if (tag == 'M' && !win && s->impartial) {
@@ -1373,7 +1384,9 @@ finish_gen(struct cg_solver *s, struct frame *f)
 
 		o[i] = (uint32_t)gen_rec(s, e);
 	}
-	s->sums->val[f->st] = (uint64_t)cg_mtab_canon(s->mt, o, nchild) + 1;
+	if (!STOPPED(s))
+		s->sums->val[f->st] = (uint64_t)cg_mtab_canon(s->mt, o,
+		    nchild) + 1;
 	s->stats.solved++;
 	free(o);
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "base/util.h"
+#include "base/watch.h"
 #include "graph/graph.h"
 #include "solve/matrixgame.h"
 #include "solve/synch.h"
@@ -514,6 +515,9 @@ solve(struct cg_synch *s, uint32_t root)
 	} while (0)
 	PUSHF(root);
 	while (s->depth > 0) {
+		cg_progress_tick();
+		if (cg_stop)
+			cg_die(cg_stop_status(), "%s", cg_stop_reason());
 		f = &s->stack[s->depth - 1];
 		if (s->node[f->id].state == 2) {
 			free(f->ent);
@@ -818,6 +822,12 @@ cg_synch_matrix(struct cg_synch *s, uint32_t x, FILE *out)
 	id = doc_node(s, x);
 	solve(s, id);
 	print_matrix(s, x, id, out);
+}
+
+size_t
+cg_synch_positions(const struct cg_synch *s)
+{
+	return s->n;
 }
 
 void

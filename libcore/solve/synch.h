@@ -34,6 +34,8 @@ void cg_synch_root(struct cg_synch *s, uint32_t x, struct cg_buf *out);
 /* Solve x and write its matrix, the entries' values and both players'
  * optimal strategies (cg-synch --matrix). */
 void cg_synch_matrix(struct cg_synch *s, uint32_t x, FILE *out);
+/* Positions met so far. */
+size_t cg_synch_positions(const struct cg_synch *s);
 /* Counts and table size on err (cg-synch -v). */
 void cg_synch_stats(const struct cg_synch *s, FILE *err);
 
