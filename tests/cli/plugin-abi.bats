@@ -212,7 +212,6 @@ CG_RULESET_ENTRY(noparse, rs)'
 	assert_output --partial "lacks a valid name, parse, print or options"
 }
 
-<<<<<<< HEAD
 @test "every extension a plugin answers is declared in a header of include/cg/" {
 	cd "$CG_ROOT"
 	# extension names are compared through their macros, never as literals
@@ -225,7 +224,8 @@ CG_RULESET_ENTRY(noparse, rs)'
 	done
 	# one header per extension
 	[ "$(grep -lE '^#define CG_EXT_' include/cg/*.h | wc -l)" -eq "$(grep -hE '^#define CG_EXT_' include/cg/*.h | wc -l)" ]
-=======
+}
+
 @test "a capability flag without its hook, or a hook without its flag" {
 	# flags say what a ruleset can do (cg-parse -L): they must be true
 	build_broken noenum "$(descriptor noenum CG_ABI_VERSION 'sizeof(struct cg_ruleset)' |
@@ -246,5 +246,4 @@ CG_RULESET_ENTRY(noparse, rs)'
 	assert_line --regexp "^amazons	symmetry,decomposes,enumerates,board,measure	Amazons"
 	assert_line --regexp "^nim	impartial,symmetry,decomposes	Nim"
 	assert_line --regexp "^push	synchronized	Push"
->>>>>>> main
 }
