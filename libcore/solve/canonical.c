@@ -545,7 +545,8 @@ cg_canonical_parallel(struct cg_graph *g, const cg_vertex *sum, size_t n,
 			for (i = 0; i < opts.v[at]; i++)
 				cg_sum_add(&queue, opts.v[at + 1 + i]);
 	}
-	qsort(o, no, sizeof *o, cmp_ordered);
+	if (no > 1)
+		qsort(o, no, sizeof *o, cmp_ordered);
 	task = cg_xmalloc((no + 1) * sizeof *task);
 	for (i = 0; i < no; i++)
 		task[i] = o[i].v;
