@@ -81,6 +81,29 @@ rules_init(const struct cg_ruleset *self, const struct cg_host *h,
 	return CG_OK;
 }
 
+/* A heap game's measure, checked once at load time: its sign always,
+ * its moves when no parameter gives amounts (else at init). */
+static int
+heap_check_load(const struct cg_host *h, const struct rules *r,
+    struct cg_error *err)
+{
+	struct rstate st;
+	struct cg_context cx = { h, &st, err };
+	int rc;
+
+	memset(&st, 0, sizeof st);
+	st.r = r;
+	if (r->nparam > 0) {
+		/* parameters unknown yet: only the sign of the measure */
+		struct rules sign = *r;
+
+		sign.nrule = 0;
+		return measure_check_heaps(&cx, &sign, &st);
+	}
+	rc = measure_check_heaps(&cx, r, &st);
+	return rc;
+}
+
 static uint32_t
 fnv1a(const char *s, size_t n)
 {
@@ -163,6 +186,7 @@ set_hooks(struct rfile *rf)
 			rs->enumerate = grid_hooks_enumerate;
 			rs->flags |= CG_ENUMERATES;
 		}
+		rs->order_key = grid_hooks_order_key;
 		rs->synch_options = grid_hooks_synch;
 		rs->decided_value = grid_hooks_decided;
 		rs->flags |= CG_SYNCHRONIZED;
@@ -192,6 +216,11 @@ rules_load(const struct cg_host *h, const char *name, const char *file,
 	snprintf(rf->name, sizeof rf->name, "%s", name);
 	snprintf(rf->file, sizeof rf->file, "%s", file ? file : name);
 	if (rules_read(h, rf->file, text, len, &rf->r, err) < 0) {
+		rules_free(h, &rf->r);
+		h->free(rf);
+		return NULL;
+	}
+	if (rf->r.kind == BOARD_HEAPS && heap_check_load(h, &rf->r, err) < 0) {
 		rules_free(h, &rf->r);
 		h->free(rf);
 		return NULL;

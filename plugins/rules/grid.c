@@ -781,3 +781,17 @@ grid_hooks_decided(const struct cg_context *cx, const unsigned char *pos,
 	*num = can[0] ? c.total : -c.total;
 	return CG_OK;
 }
+
+/* Search order: smaller measures first (the measure bounds the moves
+ * left, so small games are solved before big ones). */
+int
+grid_hooks_order_key(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, int64_t *key)
+{
+	int rows, cols, rc;
+
+	if ((rc = grid_dims(cx, pos, len, &rows, &cols)) < 0)
+		return rc;
+	*key = measure_cells(rules_of(cx), pos + GRID_HDR, rows, cols);
+	return CG_OK;
+}

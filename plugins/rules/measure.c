@@ -286,12 +286,19 @@ check_rule_dir(const struct cg_host *h, const struct rules *r,
 			break;
 		}
 		if (v > 0) {
+			char by[80];
+
+			if (s->grows)
+				snprintf(by, sizeof by, "raises it, the more the "
+				    "farther from the edge");
+			else if (s->worst == 0)
+				snprintf(by, sizeof by, "leaves it as it is");
+			else
+				snprintf(by, sizeof by, "raises it by %ld",
+				    s->worst);
 			rc = rules_error(h, err, ru->line, "this rule does not "
 			    "always decrease the measure (line %lu): along %s, "
-			    "%s changes it by %s%ld%s", r->measure_line,
-			    dir_name[d], s->ex, s->worst >= 0 ? "+" : "",
-			    s->worst, s->grows ? " plus more the farther it "
-			    "is from the edge" : "");
+			    "%s %s", r->measure_line, dir_name[d], s->ex, by);
 			break;
 		}
 		/* one more repetition of each group must not raise it */
@@ -428,10 +435,17 @@ heap_coefs(const struct rules *r, long *a, long *b)
 			*b += r->term[t].coef;
 }
 
+/* At load time the host adds the file and line; with parameters (at
+ * init) the message carries them. */
 static int
 heap_fail(const struct cg_context *cx, const struct rules *r,
     const struct rule *ru, uint32_t k, int j)
 {
+	if (r->nparam == 0)
+		return rules_error(cx->host, cx->err, ru->line, "this rule does "
+		    "not always decrease the measure (line %lu): taking %u and "
+		    "leaving %d heap%s", r->measure_line, k, j,
+		    j == 1 ? "" : "s");
 	return cx->host->error(cx->err, 0, "%s:%lu: this rule does not "
 	    "always decrease the measure (line %lu): taking %u and leaving %d "
 	    "heap%s", r->file, ru->line, r->measure_line, k, j,
@@ -449,10 +463,9 @@ measure_check_heaps(const struct cg_context *cx, const struct rules *r,
 
 	heap_coefs(r, &a, &b);
 	if (a < 0 || a + b < 0)
-		return cx->host->error(cx->err, 0, "%s:%lu: the measure can be "
-		    "negative (a heap of %s weighs %ld)", r->file,
-		    r->measure_line, a < 0 ? "many counters" : "one counter",
-		    a < 0 ? a : a + b);
+		return rules_error(cx->host, cx->err, r->measure_line, "the "
+		    "measure can be negative (a heap of %s weighs %ld)",
+		    a < 0 ? "many counters" : "one counter", a < 0 ? a : a + b);
 	for (i = 0; i < r->nrule; i++) {
 		const struct rule *ru = &r->rule[i];
 		const uint32_t *amt = NULL;

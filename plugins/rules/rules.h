@@ -226,6 +226,8 @@ int grid_hooks_synch(const struct cg_context *cx, const unsigned char *pos,
     size_t len, cg_emit_joint_fn emit, void *ctx);
 int grid_hooks_decided(const struct cg_context *cx,
     const unsigned char *pos, size_t len, int64_t *num, int64_t *den);
+int grid_hooks_order_key(const struct cg_context *cx,
+    const unsigned char *pos, size_t len, int64_t *key);
 void grid_memo_free(const struct cg_host *h, void *memo);
 int grid_keep_rules(const struct grid_game *g, const unsigned char *board,
     size_t n);
