@@ -31,7 +31,8 @@ heaps_parse(const struct cg_context *cx, const char *text, size_t len,
 		if (i == len || !is_digit(text[i]))
 			return h->error(cx->err, i + 1, i == len ?
 			    "expected a heap size, found the end" :
-			    "expected a heap size, found '%c'", text[i]);
+			    "expected a heap size, found '%c'",
+			    i < len ? text[i] : 0);
 		start = i;
 		if (read_uint(text, len, &i, max_heap, &v) < 0)
 			return h->error(cx->err, start + 1,
