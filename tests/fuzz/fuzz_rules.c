@@ -12,7 +12,8 @@
  *   - every option (the first few hundred) prints and parses back, and
  *     options fail only with a measure the file could not prove;
  *   - every component of decompose() prints and parses back;
- *   - the joint options and decided values of grids do not crash.
+ *   - the joint options (and, on small boards, the decided values) of
+ *     grids do not crash.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -194,8 +195,11 @@ position(const char *text, size_t len)
 		r = rs->synch_options(&cx, pos.data, pos.len, on_joint, &e);
 		if (r < 0 && !rules_fault(r))
 			fail("synch_options fails", pos.data, pos.len);
+		/* the longest run of one player's moves is a search that
+		 * can take exponential time: small boards only */
 		err.set = 0;
-		r = rs->decided_value(&cx, pos.data, pos.len, &num, &den);
+		r = pos.len <= 2 + 20 ? rs->decided_value(&cx, pos.data,
+		    pos.len, &num, &den) : CG_OK;
 		if (r < 0 && r != CG_EUNSUPPORTED && !rules_fault(r))
 			fail("decided_value fails", pos.data, pos.len);
 	}
