@@ -7,8 +7,9 @@
 #   make showcase        build and run the showcase pipeline
 #   make bench           run the benchmarks in bench/
 #   make fuzz            build and run the libFuzzer targets (FUZZTIME=s)
-#   make lint            mandoc -Tlint on every man page
-#   make install         PREFIX=/usr/local DESTDIR=
+#   make lint            every man page clean under mandoc -Tlint and groff
+#   make install         PREFIX=/usr/local DESTDIR= (tools, plugins, headers,
+#                        man pages, cgtools.pc for pkg-config)
 #
 # Sources are discovered: libcore/*/*.c make libcore.a, tools/cg-*.c one tool
 # each, plugins/NAME.c or plugins/NAME/*.c one NAME.so each, plugins/cgr/
@@ -39,7 +40,7 @@ CPPFLAGS += -D_GNU_SOURCE -DCG_VERSION='"$(VERSION)"' \
 # fails to compile.
 HOST_INC   = -Iinclude -Ilibcore
 PLUGIN_INC = -Iinclude -Iplugins
-LDLIBS   += -lz -ldl -lm -lgmp
+LDLIBS   += -lz -ldl -lm -lgmp -pthread
 PLUGIN_CFLAGS  = -fPIC -fvisibility=hidden
 PLUGIN_LDFLAGS = -shared -Wl,-z,defs
 
@@ -59,6 +60,7 @@ PLUG_SINGLE := $(sort $(wildcard plugins/*.c))
 PLUG_DIRS  := $(sort $(patsubst %/,%,$(dir $(wildcard plugins/*/*.c))))
 UNIT_SRC   := $(sort $(wildcard tests/unit/test_*.c))
 RULES_SRC  := $(sort $(wildcard plugins/cgr/*.cgr))
+BENCH_SRC  := $(sort $(wildcard bench/*.c))
 
 LIB_OBJ    := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 TOOLS      := $(TOOL_SRC:tools/%.c=$(BUILD)/bin/%)
@@ -66,6 +68,7 @@ PLUGINS    := $(PLUG_SINGLE:plugins/%.c=$(BUILD)/plugins/%.so) \
               $(PLUG_DIRS:plugins/%=$(BUILD)/plugins/%.so)
 UNITS      := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 RULES      := $(RULES_SRC:plugins/cgr/%=$(BUILD)/plugins/%)
+BENCHES    := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%-bench)
 MANPAGES   := $(sort $(wildcard man/man*/*.[1-9]))
 DEPS_STAMP := $(BUILD)/.deps-installed
 
@@ -98,6 +101,11 @@ $(BUILD)/bin/%: $(BUILD)/obj/tools/%.o $(BUILD)/libcore.a
 	$(Q)$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libcore.a $(LDLIBS)
 
 $(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(BUILD)/libcore.a
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libcore.a $(LDLIBS)
+
+$(BUILD)/bench/%-bench: $(BUILD)/obj/bench/%.o $(BUILD)/libcore.a
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libcore.a $(LDLIBS)
@@ -146,12 +154,12 @@ check-valgrind: all
 	    CG_WRAP='valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --keep-debuginfo=yes' check
 
 lint: $(DEPS_STAMP)
-	$(Q)if [ -n "$(MANPAGES)" ]; then mandoc -Tlint -Wwarning $(MANPAGES); fi
+	$(Q)sh scripts/lint-man $(MANPAGES)
 
 showcase: all
 	$(Q)sh scripts/showcase $(BUILD)
 
-bench: all
+bench: all $(BENCHES)
 	$(Q)for b in bench/*; do [ -x "$$b" ] && CG_BUILD=$(abspath $(BUILD)) "$$b"; done; true
 
 FUZZTIME ?= 60
@@ -160,12 +168,22 @@ fuzz: $(DEPS_STAMP)
 
 # ---------------------------------------------------------------- install
 
+# cgtools.pc: what an out-of-tree ruleset needs (the ABI headers: Cflags)
+# and where installed tools look for rulesets (the plugindir variable).
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+
 install: all
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(PLUGINDIR) $(DESTDIR)$(INCDIR)/cg
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(PLUGINDIR) $(DESTDIR)$(INCDIR)/cg \
+	    $(DESTDIR)$(PKGCONFIGDIR)
 	install -m 0755 $(TOOLS) $(DESTDIR)$(BINDIR)
 	install -m 0755 $(PLUGINS) $(DESTDIR)$(PLUGINDIR)
 	install -m 0644 $(RULES) $(DESTDIR)$(PLUGINDIR)
 	install -m 0644 include/cg/*.h $(DESTDIR)$(INCDIR)/cg
+	printf '%s\n' 'prefix=$(PREFIX)' 'includedir=$(INCDIR)' \
+	    'plugindir=$(PLUGINDIR)' '' 'Name: cgtools' \
+	    'Description: combinatorial game theory tools: the ruleset plugin ABI' \
+	    'Version: $(VERSION)' 'Cflags: -I$${includedir}' \
+	    > $(DESTDIR)$(PKGCONFIGDIR)/cgtools.pc
 	for m in $(MANPAGES); do s=$${m##*.}; \
 	    install -d $(DESTDIR)$(MANDIR)/man$$s; \
 	    sed 's/@VERSION@/$(VERSION)/' $$m > $(DESTDIR)$(MANDIR)/man$$s/$${m##*/}; done
@@ -174,6 +192,7 @@ uninstall:
 	rm -f $(TOOLS:$(BUILD)/bin/%=$(DESTDIR)$(BINDIR)/%)
 	rm -f $(PLUGINS:$(BUILD)/plugins/%=$(DESTDIR)$(PLUGINDIR)/%)
 	rm -f $(RULES:$(BUILD)/plugins/%=$(DESTDIR)$(PLUGINDIR)/%)
+	rm -f $(DESTDIR)$(PKGCONFIGDIR)/cgtools.pc
 
 clean:
 	rm -rf $(BUILD) build-asan build-fuzz

@@ -411,7 +411,7 @@ static const struct cg_ruleset am_ruleset = {
 	.summary = "Amazons: move an amazon like a queen, then shoot an "
 	    "arrow like a queen",
 	.params_help = NULL,
-	.flags = CG_SYMMETRY | CG_DECOMPOSES | CG_ENUMERATES,
+	.flags = CG_SYMMETRY | CG_DECOMPOSES | CG_ENUMERATES | CG_BOARD,
 	.parse = am_parse,
 	.print = am_print,
 	.options = am_options,
@@ -419,6 +419,7 @@ static const struct cg_ruleset am_ruleset = {
 	.decompose = am_decompose,
 	.enumerate = am_enumerate,
 	.move_parse = am_move_parse,
+	.measure = grid_measure_empty,
 };
 
 CG_RULESET_ENTRY(amazons, am_ruleset)

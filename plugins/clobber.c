@@ -193,7 +193,7 @@ static const struct cg_ruleset clob_ruleset = {
 	.summary = "Clobber: move a stone onto an adjacent enemy stone, "
 	    "removing it",
 	.params_help = NULL,
-	.flags = CG_SYMMETRY | CG_DECOMPOSES | CG_ENUMERATES,
+	.flags = CG_SYMMETRY | CG_DECOMPOSES | CG_ENUMERATES | CG_BOARD,
 	.parse = clob_parse,
 	.print = clob_print,
 	.options = clob_options,

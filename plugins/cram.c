@@ -242,7 +242,8 @@ static const struct cg_ruleset cram_ruleset = {
 	.version = "1.0",
 	.summary = "Cram: both players place dominoes either way",
 	.params_help = NULL,
-	.flags = CG_IMPARTIAL | CG_SYMMETRY | CG_DECOMPOSES | CG_ENUMERATES,
+	.flags = CG_IMPARTIAL | CG_SYMMETRY | CG_DECOMPOSES | CG_ENUMERATES |
+	    CG_BOARD,
 	.parse = cram_parse,
 	.print = cram_print,
 	.options = cram_options,
@@ -250,6 +251,7 @@ static const struct cg_ruleset cram_ruleset = {
 	.decompose = cram_decompose,
 	.enumerate = cram_enumerate,
 	.order_key = cram_order_key,
+	.measure = grid_measure_empty,
 };
 
 CG_RULESET_ENTRY(cram, cram_ruleset)

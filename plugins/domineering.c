@@ -207,7 +207,7 @@ static const struct cg_ruleset dom_ruleset = {
 	    "horizontal ones",
 	.params_help = NULL,
 	.flags = CG_SYMMETRY | CG_DECOMPOSES | CG_SYNCHRONIZED |
-	    CG_ENUMERATES,
+	    CG_ENUMERATES | CG_BOARD,
 	.parse = dom_parse,
 	.print = dom_print,
 	.options = dom_options,
@@ -216,6 +216,7 @@ static const struct cg_ruleset dom_ruleset = {
 	.synch_options = dom_synch_options,
 	.decided_value = dom_decided_value,
 	.enumerate = dom_enumerate,
+	.measure = grid_measure_empty,
 };
 
 CG_RULESET_ENTRY(domineering, dom_ruleset)

@@ -4,8 +4,9 @@
  * multi-slash nesting, numbers (integers of 64 bits, dyadic fractions),
  * *, *n, ^, ^^, ^n, v, vv, vn, combined atoms (73/16v9*8, ^*6), ^<n>,
  * ^[n], Tiny(G), Miny(G), switches +-G, sums, differences and
- * parentheses.  The grammar is plugins/lib/gamelit.h, shared with
- * libcore's canonical store (which reads literals directly).
+ * parentheses.  The grammar is include/cg/gamelit.h, shared with
+ * libcore's canonical store, which reads a literal directly as its
+ * value through the cg.value extension.
  *
  * Position bytes are the literal's normalized text: every game in
  * explicit single-slash braces, atoms in CGSuite notation, so that
@@ -18,6 +19,7 @@
 
 #include "cg/ruleset.h"
 #include "cg/gamelit.h"
+#include "cg/value.h"
 
 struct sbuf {
 	const struct cg_host *h;
@@ -417,6 +419,27 @@ game_decompose(const struct cg_context *cx, const unsigned char *pos,
 	return rc;
 }
 
+/* A literal is its own value: the host reads it into its store instead
+ * of expanding it option by option. */
+static int
+game_value(const struct cg_context *cx, const unsigned char *pos, size_t len,
+    struct cg_buf *out)
+{
+	return cx->host->buf_put(out, pos, len);
+}
+
+static const struct cg_value_ext game_value_ext = {
+	.struct_size = sizeof(struct cg_value_ext),
+	.value = game_value,
+};
+
+static const void *
+game_extension(const struct cg_context *cx, const char *name)
+{
+	(void)cx;
+	return strcmp(name, CG_EXT_VALUE) == 0 ? &game_value_ext : NULL;
+}
+
 static const struct cg_ruleset game_ruleset = {
 	.abi_version = CG_ABI_VERSION,
 	.struct_size = sizeof(struct cg_ruleset),
@@ -429,6 +452,7 @@ static const struct cg_ruleset game_ruleset = {
 	.print = game_print,
 	.options = game_options,
 	.decompose = game_decompose,
+	.extension = game_extension,
 };
 
 CG_RULESET_ENTRY(game, game_ruleset)

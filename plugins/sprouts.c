@@ -37,15 +37,28 @@ typedef unsigned char V;
 #define T1        244u  /* temporary letters of the move generation */
 #define T2        245u
 #define T3        246u
+/* The surface of a region, after its last boundary: CAP once per
+ * cross-cap (a sum of projective planes), or HANDLE for the first handle
+ * of an orientable surface and HANDLE2 for each further one; nothing in
+ * the plane (the sphere).  The values keep Glop's order of regions: a
+ * region with a surface sorts before the same boundaries in the plane,
+ * more cross-caps before fewer, cross-caps before handles, fewer handles
+ * before more. */
+#define CAP       247u
+#define HANDLE    248u
 #define BND       250u
-#define TOPO      251u  /* reserved (surfaces) */
 #define REG       252u
 #define LAND      253u
+#define HANDLE2   254u
 
 #define N_L1 (L1_LAST - L1_FIRST + 1)
+#define N_L2 (L2_LAST - L2_FIRST + 1)
 #define N_UP (UP_LAST - UP_FIRST + 1)
-#define MAX_ZEROS 100000ul
+#define MAX_ZEROS 1000ul    /* far past any solvable game (records: 53) */
 #define MAX_NORMAL_BND 24
+#define MAX_NONOR_BND 12  /* 3^k ways to share them out on a surface */
+#define MAX_SPLITS 5e7    /* children of the splits of one boundary */
+#define MAX_GENUS 100     /* Glop asks for -99..99 */
 
 static inline int is_letter(unsigned v) { return v >= L1_FIRST && v <= T3; }
 static inline int is_l1(unsigned v) { return v >= L1_FIRST && v <= L1_LAST; }
@@ -55,6 +68,10 @@ static inline int is_up(unsigned v) { return v >= UP_FIRST && v <= UP_LAST; }
 static inline int is_uplike(unsigned v) { return v >= UP_FIRST && v <= T3; }
 static inline int is_vertex(unsigned v) { return v <= T3; }
 static inline int lclass(unsigned v) { return is_l1(v) ? 0 : is_l2(v) ? 1 : 2; }
+static inline int is_topo(unsigned v)
+{
+	return v == CAP || v == HANDLE || v == HANDLE2;
+}
 
 /* ------------------------------------------------------------------ */
 /* Workspace: growable byte vectors with a sticky out-of-memory flag.  */
@@ -70,18 +87,20 @@ struct span {
 	size_t n;
 };
 
-#define NVEC 20
+#define LIM_LETTERS 1
+#define LIM_BOUNDARIES 2
+#define NVEC 21
 struct ws {
 	const struct cg_host *h;
 	int oom;
-	int limit;              /* a letter capacity was exceeded */
+	int limit;              /* LIM_LETTERS or LIM_BOUNDARIES exceeded */
 	union {
 		struct vec v[NVEC];
 		struct {
 			struct vec a, b, c, e;  /* one land's pipeline */
 			struct vec rot, regs, lands, out, child, prep,
 			    canon, pos, tmp, cpos, lprep, lprep2, co, ci,
-			    idx, grp;
+			    idx, grp, pj;
 		} n;
 	} u;
 	V *arena;               /* one block shared out to the vectors */
@@ -264,7 +283,7 @@ region_alive(const V *p, size_t n)
 static void
 land_reduce(struct ws *w, const V *in, size_t n, struct vec *out)
 {
-	unsigned cnt[256];
+	unsigned char cnt[256];   /* bytes: cheap to clear, saturating */
 	V map[256];
 	struct vec *t = &w->u.n.a, *u = &w->u.n.b;
 	size_t i, j, start, rs;
@@ -273,7 +292,7 @@ land_reduce(struct ws *w, const V *in, size_t n, struct vec *out)
 	memset(cnt, 0, sizeof cnt);
 	for (i = 0; i < n; i++)
 		if (is_up(in[i]))
-			cnt[in[i]]++;
+			cnt[in[i]] += cnt[in[i]] < 255;
 	t->n = 0;
 	if (vgrow(w, t, n) < 0)
 		return;
@@ -303,8 +322,8 @@ land_reduce(struct ws *w, const V *in, size_t n, struct vec *out)
 			if (u->n > start)
 				u->d[u->n++] = BND;
 			start = u->n;
-		} else if (v == REG) {
-			u->d[u->n++] = REG;
+		} else if (v == REG || is_topo(v)) {
+			u->d[u->n++] = (V)v;
 			start = u->n;
 		} else {
 			if (is_letter(v) && u->n > start && u->d[u->n - 1] == v)
@@ -339,7 +358,7 @@ land_reduce(struct ws *w, const V *in, size_t n, struct vec *out)
 				continue;
 			for (k = b0; k < j; k++)
 				if (is_uplike(u->d[k]))
-					cnt[u->d[k]]++;
+					cnt[u->d[k]] += cnt[u->d[k]] < 0x7f;
 			next = L1_FIRST;
 			for (k = b0; k < j; k++) {
 				unsigned v = u->d[k];
@@ -348,7 +367,7 @@ land_reduce(struct ws *w, const V *in, size_t n, struct vec *out)
 					continue;
 				if (cnt[v] == 2) {
 					if (next > L1_LAST) {
-						w->limit = 1;
+						w->limit = LIM_LETTERS;
 						return;
 					}
 					map[v] = (V)next++;
@@ -365,7 +384,7 @@ land_reduce(struct ws *w, const V *in, size_t n, struct vec *out)
 		/* per region: two-boundary letters (surfaces only) */
 		for (k = rs; k < i; k++)
 			if (is_uplike(u->d[k]))
-				cnt[u->d[k]]++;
+				cnt[u->d[k]] += cnt[u->d[k]] < 0x7f;
 		next = L2_FIRST;
 		for (k = rs; k < i; k++) {
 			unsigned v = u->d[k];
@@ -374,7 +393,7 @@ land_reduce(struct ws *w, const V *in, size_t n, struct vec *out)
 				continue;
 			if (cnt[v] == 2) {
 				if (next > L2_LAST) {
-					w->limit = 1;
+					w->limit = LIM_LETTERS;
 					return;
 				}
 				map[v] = (V)next++;
@@ -427,7 +446,7 @@ land_reduce(struct ws *w, const V *in, size_t n, struct vec *out)
 	memset(cnt, 0, sizeof cnt);
 	for (i = 0; i < t->n; i++)
 		if (is_uplike(t->d[i]))
-			cnt[t->d[i]]++;
+			cnt[t->d[i]] += cnt[t->d[i]] < 255;
 	out->n = 0;
 	vput(w, out, t->d, t->n);
 	if (w->oom)
@@ -457,7 +476,7 @@ rename_up(struct ws *w, V *p, size_t n)
 			continue;
 		if (map[v] == 0) {
 			if (next > UP_LAST) {
-				w->limit = 1;
+				w->limit = LIM_LETTERS;
 				return;
 			}
 			map[v] = (V)next++;
@@ -502,76 +521,112 @@ rename_low(V *p, size_t n)
 	}
 }
 
-/* One orientation of a region: each boundary at its least rotation,
- * boundaries sorted; appended to out (with BND and REG markers). */
+/* Turn the boundary q[0..len) to its least rotation in line order: the
+ * least rotation of the letter kinds, ties broken by the letters
+ * themselves; compared on doubled copies. */
 static void
-region_variant(struct ws *w, const V *p, size_t n, int reverse,
+least_rotation(struct ws *w, V *q, size_t len)
+{
+	struct vec *t = &w->u.n.tmp;
+	size_t k, s, m, best = 0;
+	V *cm, *ex;
+
+	if (len < 2)
+		return;
+	t->n = 0;
+	if (vgrow(w, t, 4 * len) < 0)
+		return;
+	cm = t->d;
+	ex = t->d + 2 * len;
+	for (k = 0; k < len; k++) {
+		unsigned v = q[k];
+
+		cm[k] = cm[k + len] = (V)(!is_letter(v) ? v : is_l1(v) ?
+		    L1_FIRST : is_l2(v) ? L2_FIRST : UP_FIRST);
+		ex[k] = ex[k + len] = (V)v;
+	}
+	for (s = 1; s < len; s++) {
+		int c;
+
+		if (cm[s] > cm[best])
+			continue;
+		for (c = 0, m = 0; m < len && c == 0; m++)
+			c = (int)cm[s + m] - (int)cm[best + m];
+		for (m = 0; m < len && c == 0; m++)
+			c = (int)ex[s + m] - (int)ex[best + m];
+		if (c < 0)
+			best = s;
+	}
+	if (best != 0)
+		memcpy(q, ex + best, len);
+}
+
+static void
+reverse_bytes(V *q, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len / 2; i++) {
+		V t = q[i];
+
+		q[i] = q[len - 1 - i];
+		q[len - 1 - i] = t;
+	}
+}
+
+#define AS_WRITTEN 0    /* boundaries read as written */
+#define REVERSED 1      /* every boundary read backwards */
+#define UNORIENTED 2    /* each boundary read the better way (cross-caps) */
+
+/* One reading of a region (p, n: boundaries, then its surface, without
+ * REG): each boundary at its least rotation, boundaries sorted, the
+ * surface after them; appended to out with the REG marker. */
+static void
+region_variant(struct ws *w, const V *p, size_t n, int mode,
     struct vec *out)
 {
 	struct vec *r = &w->u.n.rot;
 	struct span *sp;
-	size_t i, b0, nb = 0, k, base;
+	size_t i, b0, nb = 0, k, last = 0;
 
 	for (i = 0; i < n; i++)
-		nb += p[i] == BND;
-	/* rotated copies of every boundary, in r */
+		if (p[i] == BND) {
+			nb++;
+			last = i + 1;
+		}
+	/* rotated copies of every boundary, in r; room for a second
+	 * reading of the boundary being turned */
 	r->n = 0;
-	if (vgrow(w, r, n) < 0)
+	if (vgrow(w, r, 2 * n + 1) < 0)
 		return;
 	b0 = 0;
-	for (i = 0; i < n; i++) {
-		size_t len, best, s, m;
+	for (i = 0; i < last; i++) {
+		size_t len;
 		V *q;
 
 		if (p[i] != BND)
 			continue;
 		len = i - b0;
 		q = r->d + r->n;
-		if (reverse)
-			for (k = 0; k < len; k++)
-				q[k] = p[i - 1 - k];
-		else
-			memcpy(q, p + b0, len);
-		/* least rotation in line order: least rotation of the
-		 * letter kinds, ties broken by the letters themselves;
-		 * compared on doubled copies with memcmp */
-		if (len > 1) {
-			struct vec *t = &w->u.n.tmp;
-			V *cm, *ex;
+		memcpy(q, p + b0, len);
+		if (mode == REVERSED)
+			reverse_bytes(q, len);
+		least_rotation(w, q, len);
+		if (mode == UNORIENTED && len > 2) {
+			V *q2 = q + len;
 
-			t->n = 0;
-			if (vgrow(w, t, 4 * len) < 0)
-				return;
-			cm = t->d;
-			ex = t->d + 2 * len;
-			for (k = 0; k < len; k++) {
-				unsigned v = q[k];
-
-				cm[k] = cm[k + len] = (V)(!is_letter(v) ? v :
-				    is_l1(v) ? L1_FIRST : is_l2(v) ? L2_FIRST :
-				    UP_FIRST);
-				ex[k] = ex[k + len] = (V)v;
-			}
-			best = 0;
-			for (s = 1; s < len; s++) {
-				int c;
-
-				if (cm[s] > cm[best])
-					continue;
-				for (c = 0, m = 0; m < len && c == 0; m++)
-					c = (int)cm[s + m] - (int)cm[best + m];
-				for (m = 0; m < len && c == 0; m++)
-					c = (int)ex[s + m] - (int)ex[best + m];
-				if (c < 0)
-					best = s;
-			}
-			if (best != 0)
-				memcpy(q, ex + best, len);
+			memcpy(q2, p + b0, len);
+			reverse_bytes(q2, len);
+			least_rotation(w, q2, len);
+			if (lcmp(q2, len, q, len) < 0)
+				memcpy(q, q2, len);
 		}
 		r->n += len;
 		r->d[r->n++] = BND;
 		b0 = i + 1;
 	}
+	if (w->oom)
+		return;
 	sp = spans(w, nb);
 	if (sp == NULL)
 		return;
@@ -586,15 +641,38 @@ region_variant(struct ws *w, const V *p, size_t n, int reverse,
 		}
 	if (nb > 1)
 		span_sort(sp, nb);
-	base = out->n;
 	if (vgrow(w, out, n + 1) < 0)
 		return;
 	for (k = 0; k < nb; k++) {
 		memcpy(out->d + out->n, sp[k].p, sp[k].n);
 		out->n += sp[k].n;
 	}
+	memcpy(out->d + out->n, p + last, n - last);
+	out->n += n - last;
 	out->d[out->n++] = REG;
-	(void)base;
+}
+
+/* Has the region (bytes up to its REG) no boundary of three spots or
+ * more? */
+static int
+short_boundaries(const V *p, size_t n)
+{
+	size_t i, len = 0;
+
+	for (i = 0; i < n; i++) {
+		if (p[i] == BND)
+			len = 0;
+		else if (++len > 2 && is_vertex(p[i]))
+			return 0;
+	}
+	return 1;
+}
+
+/* Is the region (bytes up to its REG) on a non-orientable surface? */
+static int
+region_crosscapped(const V *p, size_t n)
+{
+	return n >= 1 && p[n - 1] == CAP;
 }
 
 /* Sort a land: each region in its better orientation, regions sorted.
@@ -614,10 +692,23 @@ land_sort(struct ws *w, const V *in, size_t n, struct vec *out)
 		if (in[i] != REG)
 			continue;
 		nr++;
+		if (region_crosscapped(in + r0, i - r0)) {
+			/* no orientation: each boundary read its better way */
+			region_variant(w, in + r0, i - r0, UNORIENTED, rg);
+			r0 = i + 1;
+			continue;
+		}
+		if (short_boundaries(in + r0, i - r0)) {
+			/* read backwards, boundaries of one or two spots are
+			 * the same cycles: one reading is enough */
+			region_variant(w, in + r0, i - r0, AS_WRITTEN, rg);
+			r0 = i + 1;
+			continue;
+		}
 		a0 = rg->n;
-		region_variant(w, in + r0, i - r0, 0, rg);
+		region_variant(w, in + r0, i - r0, AS_WRITTEN, rg);
 		a1 = rg->n;
-		region_variant(w, in + r0, i - r0, 1, rg);
+		region_variant(w, in + r0, i - r0, REVERSED, rg);
 		if (w->oom)
 			return;
 		/* keep the first when strictly smaller, else the second */
@@ -887,6 +978,10 @@ canon_fix(struct ws *w, const V *p, size_t n, struct vec *out)
 	if (w->oom || w->limit || (out->n == n && (n == 0 ||
 	    memcmp(out->d, p, n) == 0)))
 		return; /* p was canonical already */
+	/* the history is never a null pointer, even when every form in it
+	 * is the empty position (UBSan: offset 0 added to NULL) */
+	if (vgrow(w, &hist, n + 1) < 0)
+		return;
 	for (it = 0; it < CANON_MAX && !w->oom && !w->limit; it++) {
 		struct vec *nx = &w->u.n.pos;
 
@@ -930,22 +1025,31 @@ check_bytes(const V *p, size_t n)
 {
 	size_t i;
 	int inb = 0, inr = 0, inl = 0;
+	unsigned topo = 0;      /* the surface byte last seen in the region */
 
 	for (i = 0; i < n; i++) {
 		unsigned v = p[i];
 
 		if (is_vertex(v)) {
-			if (v == V3)
+			if (v == V3 || topo)
 				return 0;
 			inb = inr = inl = 1;
 		} else if (v == BND) {
-			if (!inb)
+			if (!inb || topo)
 				return 0;
 			inb = 0;
+		} else if (v == CAP || v == HANDLE || v == HANDLE2) {
+			/* after the last boundary: CAP..., or HANDLE HANDLE2... */
+			if (inb || !inr || (v == CAP && topo != 0 &&
+			    topo != CAP) || (v == HANDLE && topo != 0) ||
+			    (v == HANDLE2 && topo != HANDLE && topo != HANDLE2))
+				return 0;
+			topo = v;
 		} else if (v == REG) {
 			if (inb || !inr)
 				return 0;
 			inr = 0;
+			topo = 0;
 		} else if (v == LAND) {
 			if (inb || inr || !inl)
 				return 0;
@@ -968,7 +1072,8 @@ ws_status(const struct cg_context *cx, struct ws *w)
 	if (w->oom)
 		return CG_ENOMEM;
 	if (w->limit) {
-		cx->host->error(cx->err, 0,
+		cx->host->error(cx->err, 0, w->limit == LIM_BOUNDARIES ?
+		    "too many boundaries (or moves) in one region" :
 		    "too many letters in one land or boundary");
 		return CG_ELIMIT;
 	}
@@ -986,6 +1091,7 @@ ws_status(const struct cg_context *cx, struct ws *w)
 struct sstate {
 	uint64_t *memo;
 	size_t mask;
+	int topology;   /* the parameter: surface of a one-region position */
 };
 
 static uint64_t
@@ -1039,14 +1145,25 @@ sprouts_init(const struct cg_host *host, const char *params, void **state,
 {
 	struct sstate *st;
 	size_t n = (size_t)1 << MEMO_BITS;
+	long topo = 0;
 
-	if (params != NULL && *params != '\0' && strcmp(params, "0") != 0)
-		return host->error(err, 0, "topology '%s' is not supported: "
-		    "only the plane (0) is", params) < 0 ? CG_EPARAM :
-		    CG_EPARAM;
+	if (params != NULL && *params != '\0') {
+		const char *q = params + (*params == '-');
+		char *end;
+
+		topo = strtol(params, &end, 10);
+		if (*q < '0' || *q > '9' || *end != '\0' ||
+		    topo < -MAX_GENUS || topo > MAX_GENUS) {
+			host->error(err, 0, "topology '%s' is not a genus from "
+			    "%d to %d (0 the plane, G > 0 G handles, G < 0 "
+			    "-G cross-caps)", params, -MAX_GENUS, MAX_GENUS);
+			return CG_EPARAM;
+		}
+	}
 	st = host->alloc(sizeof *st);
 	if (st == NULL)
 		return CG_ENOMEM;
+	st->topology = (int)topo;
 	st->memo = host->alloc(n * sizeof *st->memo);
 	if (st->memo == NULL) {
 		host->free(st);
@@ -1340,6 +1457,220 @@ push_zeros(struct ws *w, struct vec *v, size_t k)
 	}
 }
 
+/* Moves in one region (the research notes' and Lemoine and Viennot's
+ * "Sprouts game on compact surfaces" move types).  A region is a surface
+ * with holes: the sphere, or a sphere with handles (orientable) or with
+ * cross-caps; its boundaries are read with the region on one side when
+ * it is orientable, and have no direction otherwise.
+ *   I    a curve between two boundaries joins them; on a surface with
+ *        cross-caps the second one may be met either way round;
+ *   II   a curve from a boundary to itself.  It either cuts the region
+ *        in two (II.A: the surface is shared as a connected sum, the
+ *        other boundaries go to either side; a side that becomes
+ *        orientable reads each of its boundaries either way), or not
+ *        (II.B): two-sided, the boundary becomes two and the surface
+ *        loses a handle or two cross-caps; one-sided (cross-caps only),
+ *        the boundary stays one, walked along both sides of the curve,
+ *        and the surface loses a cross-cap.  Losing cross-caps may leave
+ *        an orientable surface: then the boundaries read either way. */
+struct rgn {
+	struct gen *g;
+	const V *rp;            /* the region's bytes */
+	size_t *bs, *bl, nb;    /* its boundaries: start and length */
+	size_t *normal, nn;     /* the other boundaries of a split, not 0 */
+	size_t nz;              /* and the number of other 0 boundaries */
+	int orientable;
+	unsigned genus;         /* handles, or cross-caps */
+};
+
+/* One side of a split: its new boundary, zeros, the other boundaries in
+ * set (those in rev read backwards), its surface. */
+struct side {
+	const struct vec *b;
+	size_t zeros;
+	unsigned long set, rev;
+	int orientable;
+	unsigned genus;
+};
+
+static void
+put_surface(struct ws *w, struct vec *v, int orientable, unsigned genus)
+{
+	unsigned i;
+
+	for (i = 0; i < genus; i++)
+		vpush(w, v, !orientable ? CAP : i == 0 ? HANDLE : HANDLE2);
+}
+
+/* A boundary of len vertices and its BND, forwards or backwards. */
+static void
+put_bnd(struct ws *w, struct vec *v, const V *b, size_t len, int backwards)
+{
+	size_t i;
+
+	if (!backwards) {
+		vput(w, v, b, len + 1);
+		return;
+	}
+	for (i = len; i > 0; i--)
+		vpush(w, v, b[i - 1]);
+	vpush(w, v, BND);
+}
+
+static void
+put_others(struct rgn *m, struct vec *v, size_t zeros, unsigned long set,
+    unsigned long rev)
+{
+	size_t k;
+
+	push_zeros(m->g->w, v, zeros);
+	for (k = 0; k < m->nn; k++)
+		if (set >> k & 1)
+			put_bnd(m->g->w, v, m->rp + m->bs[m->normal[k]],
+			    m->bl[m->normal[k]], rev >> k & 1);
+}
+
+static void
+put_side(struct rgn *m, struct vec *v, const struct side *s)
+{
+	struct ws *w = m->g->w;
+
+	vput(w, v, s->b->d, s->b->n);
+	put_others(m, v, s->zeros, s->set, s->rev);
+	put_surface(w, v, s->orientable, s->genus);
+	vpush(w, v, REG);
+}
+
+static void
+two_regions(struct rgn *m, const struct side *a, const struct side *b)
+{
+	struct vec *ch = &m->g->w->u.n.child;
+
+	ch->n = 0;
+	put_side(m, ch, a);
+	put_side(m, ch, b);
+	finish_child(m->g);
+}
+
+/* The one boundary of a one-sided curve: the inner part walked back,
+ * the new spot, the outer part, the new spot. */
+static void
+put_one_sided(struct ws *w, struct vec *v, const struct vec *co,
+    const struct vec *ci)
+{
+	size_t k;
+
+	for (k = ci->n - 2; k > 0; k--)
+		vpush(w, v, ci->d[k - 1]);
+	vpush(w, v, T3);
+	vput(w, v, co->d, co->n);
+}
+
+/* Every split of the region by a curve from a boundary to itself, given
+ * the outer part co and the inner part ci of that boundary. */
+static void
+split_moves(struct rgn *m, const struct vec *co, const struct vec *ci)
+{
+	struct ws *w = m->g->w;
+	struct vec *ch = &w->u.n.child;
+	unsigned long full = (1ul << m->nn) - 1, set, rev;
+	unsigned gn = m->genus, i;
+	size_t zi;
+	int eps;
+
+	/* II.A: two regions */
+	for (zi = 0; zi <= m->nz && !m->g->stop; zi++)
+		for (set = 0; set <= full && !m->g->stop; set++) {
+			struct side a = { co, zi, set, 0, m->orientable, 0 };
+			struct side b = { ci, m->nz - zi, full ^ set, 0,
+			    m->orientable, 0 };
+
+			for (i = m->orientable ? 0 : 1; i + !m->orientable <= gn &&
+			    !m->g->stop; i++) {
+				a.genus = i;
+				b.genus = gn - i;
+				two_regions(m, &a, &b);
+			}
+			if (m->orientable)
+				continue;
+			/* one side orientable with i handles, the other
+			 * keeps gn - 2i >= 1 cross-caps */
+			a.orientable = 1;
+			for (i = 0; 2 * i + 1 <= gn && !m->g->stop; i++)
+				for (eps = 0; eps < 2 && !m->g->stop; eps++) {
+					a.b = eps ? ci : co;
+					b.b = eps ? co : ci;
+					a.genus = i;
+					b.genus = gn - 2 * i;
+					for (rev = set; !m->g->stop;
+					    rev = (rev - 1) & set) {
+						a.rev = rev;
+						two_regions(m, &a, &b);
+						if (rev == 0)
+							break;
+					}
+				}
+		}
+	if (m->g->stop || w->oom || w->limit || gn == 0)
+		return;
+
+	/* II.B: one region */
+	if (m->orientable || gn >= 3) {
+		/* two-sided: a handle, or two cross-caps, less */
+		ch->n = 0;
+		vput(w, ch, ci->d, ci->n);
+		vput(w, ch, co->d, co->n);
+		put_others(m, ch, m->nz, full, 0);
+		put_surface(w, ch, m->orientable, m->orientable ? gn - 1 :
+		    gn - 2);
+		vpush(w, ch, REG);
+		finish_child(m->g);
+	}
+	if (m->orientable)
+		return;
+	if (gn >= 2 && !m->g->stop) {
+		/* one-sided: a cross-cap less */
+		ch->n = 0;
+		put_one_sided(w, ch, co, ci);
+		put_others(m, ch, m->nz, full, 0);
+		put_surface(w, ch, 0, gn - 1);
+		vpush(w, ch, REG);
+		finish_child(m->g);
+	}
+	/* the cross-caps all gone: an orientable surface, two-sided (the
+	 * two parts then face opposite ways) for an even number, one-sided
+	 * for an odd one; every other boundary read either way */
+	for (set = 0; set <= full && !m->g->stop; set++) {
+		ch->n = 0;
+		if (gn % 2 == 0) {
+			vput(w, ch, ci->d, ci->n);
+			put_bnd(w, ch, co->d, co->n - 1, 1);
+		} else
+			put_one_sided(w, ch, co, ci);
+		put_others(m, ch, m->nz, set, 0);
+		put_others(m, ch, 0, full ^ set, full ^ set);
+		put_surface(w, ch, 1, (gn - 1) / 2);
+		vpush(w, ch, REG);
+		finish_child(m->g);
+	}
+}
+
+/* About how many children the splits of a boundary of len spots make
+ * (a bound on the work of a pathological region, as a surface of many
+ * cross-caps with many boundaries). */
+static double
+split_count(const struct rgn *m, size_t len)
+{
+	double two = (double)(1ul << m->nn), three = 1, g = m->genus, per;
+	size_t k;
+
+	for (k = 0; k < m->nn; k++)
+		three *= 3;
+	per = m->orientable ? (g + 1) * two : g * two + (g + 1) * three;
+	return (double)len * (double)len / 2 * ((double)(m->nz + 1) * per +
+	    two + 2);
+}
+
 /* Every move inside the region [reg0, reg1) of the prepared land. */
 static void
 region_moves(struct gen *g)
@@ -1348,99 +1679,103 @@ region_moves(struct gen *g)
 	const V *rp = g->lreg + g->reg0;
 	size_t rn = g->reg1 - g->reg0 - 1; /* without REG */
 	size_t nb = 0, i, j, k, z, b0;
-	struct vec *ch = &w->u.n.child, *co = &w->u.n.co, *ci = &w->u.n.ci;
-	size_t *bs, *bl, *normal;
+	struct vec *ch = &w->u.n.child, *co = &w->u.n.co, *ci = &w->u.n.ci,
+	    *pj = &w->u.n.pj;
+	struct rgn m;
 
-	for (i = 0; i < rn; i++)
+	memset(&m, 0, sizeof m);
+	m.g = g;
+	m.rp = rp;
+	m.orientable = 1;
+	for (i = 0; i < rn; i++) {
 		nb += rp[i] == BND;
+		if (rp[i] == CAP)
+			m.orientable = 0;
+		m.genus += is_topo(rp[i]);
+	}
 	w->u.n.idx.n = 0;
 	if (vgrow(w, &w->u.n.idx, 3 * nb * sizeof(size_t)) < 0)
 		return;
-	bs = (size_t *)(void *)w->u.n.idx.d;
-	bl = bs + nb;
-	normal = bl + nb;
+	m.bs = (size_t *)(void *)w->u.n.idx.d;
+	m.bl = m.bs + nb;
+	m.normal = m.bl + nb;
+	m.nb = nb;
 	for (i = 0, b0 = 0, k = 0; i < rn; i++)
 		if (rp[i] == BND) {
-			bs[k] = b0;
-			bl[k] = i - b0;
+			m.bs[k] = b0;
+			m.bl[k] = i - b0;
 			k++;
 			b0 = i + 1;
 		}
-	for (z = 0; z < nb && bl[z] == 1 && rp[bs[z]] == 0; z++)
+	/* the 0 boundaries come first (canonical order) and are alike */
+	for (z = 0; z < nb && m.bl[z] == 1 && rp[m.bs[z]] == 0; z++)
 		;
 
-	/* a boundary joined to itself: the region splits in two, the
-	 * other boundaries go to either side (unused spots by number) */
+	/* II: a boundary joined to itself */
 	for (i = z > 0 ? z - 1 : 0; i < nb && !g->stop; i++) {
-		const V *b = rp + bs[i];
-		size_t len = bl[i], s1, s2, nz, nn = 0;
+		const V *b = rp + m.bs[i];
+		size_t len = m.bl[i], s1, s2;
 
-		nz = z - (i < z);
+		m.nz = z - (i < z);
+		m.nn = 0;
 		for (k = z; k < nb; k++)
 			if (k != i)
-				normal[nn++] = k;
-		if (nn > MAX_NORMAL_BND) {
-			w->limit = 1;
+				m.normal[m.nn++] = k;
+		if (m.nn > MAX_NORMAL_BND || (!m.orientable &&
+		    m.nn > MAX_NONOR_BND) || split_count(&m, len) > MAX_SPLITS) {
+			w->limit = LIM_BOUNDARIES;
 			return;
 		}
 		for (s1 = 0; s1 < len && !g->stop; s1++)
 			for (s2 = s1; s2 < len && !g->stop; s2++) {
-				size_t zi;
-				unsigned long m, mmax = 1ul << nn;
-
 				co->n = ci->n = 0;
 				if (!split_couple(b, len, s1, s2, w, co, ci))
 					continue;
-				for (zi = 0; zi <= nz && !g->stop; zi++)
-					for (m = 0; m < mmax && !g->stop; m++) {
+				split_moves(&m, co, ci);
+				if (w->oom || w->limit)
+					return;
+			}
+	}
+
+	/* I: two boundaries joined into one */
+	for (i = z >= 2 ? z - 2 : 0; i < nb && !g->stop; i++)
+		for (j = i + 1; j < nb && !g->stop; j++) {
+			const V *bi = rp + m.bs[i], *bj = rp + m.bs[j];
+			size_t r, q;
+
+			for (r = 0; r < m.bl[i] && !g->stop; r++)
+				for (q = 0; q < m.bl[j] && !g->stop; q++) {
+					unsigned fi = bi[r], fj = bj[q];
+					int back;
+
+					if (fi == fj && is_up(fi))
+						continue;
+					pj->n = 0;
+					join_part(bj, m.bl[j], q, w, pj,
+					    fi == 1 && fj == 1 ? T2 : T1);
+					for (back = 0; back <= !m.orientable &&
+					    !g->stop; back++) {
 						ch->n = 0;
-						vput(w, ch, co->d, co->n);
-						push_zeros(w, ch, zi);
-						for (k = 0; k < nn; k++)
-							if (m >> k & 1)
-								vput(w, ch, rp + bs[normal[k]],
-								    bl[normal[k]] + 1);
-						vpush(w, ch, REG);
-						vput(w, ch, ci->d, ci->n);
-						push_zeros(w, ch, nz - zi);
-						for (k = 0; k < nn; k++)
-							if (!(m >> k & 1))
-								vput(w, ch, rp + bs[normal[k]],
-								    bl[normal[k]] + 1);
+						join_part(bi, m.bl[i], r, w, ch, T1);
+						vpush(w, ch, T3);
+						if (back) {
+							for (k = pj->n; k > 0; k--)
+								vpush(w, ch, pj->d[k - 1]);
+						} else
+							vput(w, ch, pj->d, pj->n);
+						vpush(w, ch, T3);
+						vpush(w, ch, BND);
+						for (k = 0; k < nb; k++)
+							if (k != i && k != j)
+								vput(w, ch, rp + m.bs[k],
+								    m.bl[k] + 1);
+						put_surface(w, ch, m.orientable,
+						    m.genus);
 						vpush(w, ch, REG);
 						finish_child(g);
 						if (w->oom || w->limit)
 							return;
 					}
-			}
-	}
-
-	/* two boundaries joined into one */
-	for (i = z >= 2 ? z - 2 : 0; i < nb && !g->stop; i++)
-		for (j = i + 1; j < nb && !g->stop; j++) {
-			const V *bi = rp + bs[i], *bj = rp + bs[j];
-			size_t r, q;
-
-			for (r = 0; r < bl[i] && !g->stop; r++)
-				for (q = 0; q < bl[j] && !g->stop; q++) {
-					unsigned fi = bi[r], fj = bj[q];
-
-					if (fi == fj && is_up(fi))
-						continue;
-					ch->n = 0;
-					join_part(bi, bl[i], r, w, ch, T1);
-					vpush(w, ch, T3);
-					join_part(bj, bl[j], q, w, ch,
-					    fi == 1 && fj == 1 ? T2 : T1);
-					vpush(w, ch, T3);
-					vpush(w, ch, BND);
-					for (k = 0; k < nb; k++)
-						if (k != i && k != j)
-							vput(w, ch, rp + bs[k], bl[k] + 1);
-					vpush(w, ch, REG);
-					finish_child(g);
-					if (w->oom || w->limit)
-						return;
 				}
 		}
 }
@@ -1466,7 +1801,7 @@ prepare_land(struct ws *w, const V *p, size_t n, struct vec *out)
 		if (!is_l1(v) && !is_l2(v))
 			continue;
 		if (next > UP_LAST) {
-			w->limit = 1;
+			w->limit = LIM_LETTERS;
 			return;
 		}
 		out->d[i] = (V)next;
@@ -1554,9 +1889,11 @@ sprouts_print(const struct cg_context *cx, const unsigned char *pos,
     size_t len, struct cg_buf *out)
 {
 	const struct cg_host *h = cx->host;
+	const struct sstate *st = cx->state;
 	int ext[3] = { 0, 0, 0 };
-	size_t i, k;
+	size_t i, k, nreg = 0;
 	int first_b = 1; /* at the start of a region */
+	int surface = 0, plane_mark;
 
 	if (!check_bytes(pos, len))
 		return corrupt(cx);
@@ -1565,6 +1902,9 @@ sprouts_print(const struct cg_context *cx, const unsigned char *pos,
 	for (i = 0; i < len; i++) {
 		unsigned v = pos[i];
 
+		nreg += v == REG;
+		surface |= is_topo(v);
+
 		if (is_l1(v) && v - L1_FIRST >= 12)
 			ext[0] = 1;
 		if (is_l2(v) && v - L2_FIRST >= 12)
@@ -1572,6 +1912,9 @@ sprouts_print(const struct cg_context *cx, const unsigned char *pos,
 		if (is_up(v) && v - UP_FIRST >= 25)
 			ext[2] = 1;
 	}
+	/* a region alone is read on the instance's surface unless it says
+	 * otherwise: say so when it is in the plane */
+	plane_mark = st != NULL && st->topology != 0 && nreg == 1 && !surface;
 	for (i = 0; i < len; ) {
 		unsigned v = pos[i];
 		int rc = 0;
@@ -1593,9 +1936,20 @@ sprouts_print(const struct cg_context *cx, const unsigned char *pos,
 				return CG_ENOMEM;
 			continue;
 		}
+		if (is_topo(v)) {
+			for (k = 0; i + k < len && is_topo(pos[i + k]); k++)
+				;
+			if (h->buf_printf(out, v == CAP ? "@-%zu" : "@%zu",
+			    k) < 0)
+				return CG_ENOMEM;
+			i += k;
+			continue;
+		}
 		if (v == REG) {
 			first_b = 1;
-			if (i + 1 < len && pos[i + 1] != LAND)
+			if (plane_mark)
+				rc = h->buf_put(out, "@0", 2);
+			if (rc == 0 && i + 1 < len && pos[i + 1] != LAND)
 				rc = h->buf_putc(out, '|');
 		} else if (v == LAND) {
 			if (i + 1 < len)
@@ -1629,6 +1983,10 @@ letter_text(char *buf, size_t bufsz, unsigned v)
 		snprintf(buf, bufsz, "%c", (int)('a' + v - L1_FIRST));
 	else if (is_l1(v))
 		snprintf(buf, bufsz, "m(%u)", v - L1_FIRST + 1);
+	else if (is_l2(v) && v - L2_FIRST < 12)
+		snprintf(buf, bufsz, "%c", (int)('z' - (v - L2_FIRST)));
+	else if (is_l2(v))
+		snprintf(buf, bufsz, "n(%u)", v - L2_FIRST + 1);
 	else if (is_up(v) && v - UP_FIRST < 25)
 		snprintf(buf, bufsz, "%c", (int)('A' + v - UP_FIRST));
 	else
@@ -1675,6 +2033,39 @@ check_land(const struct cg_context *cx, const V *p, const size_t *col,
 			    "'%s' occurs once in its land (it must be in two "
 			    "regions; write 2 for a vertex seen once)",
 			    letter_text(name, sizeof name, (unsigned)i));
+	/* two-boundary letters: twice in their region, in two boundaries */
+	memset(cnt, 0, sizeof cnt);
+	for (i = 0, j = 0, b0 = 0; i < n; i++) {
+		unsigned v = p[i];
+
+		if (v == BND)
+			b0++;
+		if (is_l2(v)) {
+			if (cnt[v] == 0) {
+				first[v] = col[i];
+				reg[v] = (unsigned)b0;
+			} else if (reg[v] == b0)
+				return h->error(cx->err, col[i], "two-boundary "
+				    "letter '%s' occurs twice in one boundary (a "
+				    "spot met twice along one boundary is written "
+				    "with a lower-case letter)",
+				    letter_text(name, sizeof name, v));
+			else if (cnt[v] == 2)
+				return h->error(cx->err, col[i], "two-boundary "
+				    "letter '%s' occurs more than twice in its "
+				    "region", letter_text(name, sizeof name, v));
+			cnt[v]++;
+		}
+		if (v != REG)
+			continue;
+		for (j = L2_FIRST; j <= L2_LAST; j++)
+			if (cnt[j] == 1)
+				return h->error(cx->err, first[j], "two-boundary "
+				    "letter '%s' occurs once in its region (it "
+				    "must be in two boundaries of the region)",
+				    letter_text(name, sizeof name, (unsigned)j));
+		memset(cnt, 0, sizeof cnt);
+	}
 	b0 = 0;
 	for (i = 0; i < n; i++) {
 		if (p[i] == REG) {
@@ -1739,8 +2130,13 @@ sprouts_parse(const struct cg_context *cx, const char *text, size_t len,
     struct cg_buf *out)
 {
 	const struct cg_host *h = cx->host;
+	const struct sstate *st = cx->state;
 	struct ws w;
 	size_t *col = NULL, ccap = 0, i = 0, land0, bverts = 0, nbnd = 0;
+	size_t nreg = 0;
+	unsigned long shorthand = 0;    /* spots written 0*k so far */
+	long genus = 0;         /* of the region being read, after '@' */
+	int said = 0;           /* a region said its surface */
 	int r = CG_OK;
 
 	if (len == 1 && text[0] == '!')
@@ -1785,8 +2181,16 @@ sprouts_parse(const struct cg_context *cx, const char *text, size_t len,
 			bverts = 0;
 			nbnd++;
 			if (c != '.') {
+				long g;
+
+				for (g = genus; g < 0; g++)
+					PUSH(CAP, c1);
+				for (g = 0; g < genus; g++)
+					PUSH(g == 0 ? HANDLE : HANDLE2, c1);
+				genus = 0;
 				PUSH(REG, c1);
 				nbnd = 0;
+				nreg++;
 			}
 			if (c != '.' && c != '|') {
 				PUSH(LAND, c1);
@@ -1817,21 +2221,23 @@ sprouts_parse(const struct cg_context *cx, const char *text, size_t len,
 			}
 			while (j < len && text[j] >= '0' && text[j] <= '9') {
 				k = k * 10 + (unsigned long)(text[j] - '0');
-				if (k > MAX_ZEROS) {
+				if (k + shorthand > MAX_ZEROS) {
 					r = h->error(cx->err, c1, "too many "
-					    "spots (at most %lu)", MAX_ZEROS);
+					    "spots (at most %lu written 0*k in "
+					    "a position)", MAX_ZEROS);
 					goto done;
 				}
 				j++;
 			}
+			shorthand += k;
 			if (k == 0) {
 				r = h->error(cx->err, c1, "0*0 has no spots");
 				goto done;
 			}
 			if (j < len && text[j] != '.' && text[j] != '|' &&
-			    text[j] != '+') {
+			    text[j] != '+' && text[j] != '@') {
 				r = h->error(cx->err, j + 1, "expected '.', "
-				    "'|' or '+' after '0*%lu'", k);
+				    "'|', '+' or '@' after '0*%lu'", k);
 				goto done;
 			}
 			for (z = 0; z + 1 < k; z++) {
@@ -1854,10 +2260,11 @@ sprouts_parse(const struct cg_context *cx, const char *text, size_t len,
 			PUSH(L1_FIRST + (unsigned)(c - 'a'), c1);
 		} else if (c >= 'A' && c <= 'Y') {
 			PUSH(UP_FIRST + (unsigned)(c - 'A'), c1);
-		} else if (c == 'm' || c == 'Z') {
+		} else if (c == 'm' || c == 'n' || c == 'Z') {
 			size_t j = i + 1;
 			unsigned long k = read_ext(text, len, &j);
-			unsigned long max = c == 'm' ? N_L1 : N_UP;
+			unsigned long max = c == 'm' ? N_L1 : c == 'n' ? N_L2 :
+			    N_UP;
 
 			if (k == 0) {
 				r = h->error(cx->err, c1, "expected '%c(k)' with "
@@ -1869,19 +2276,47 @@ sprouts_parse(const struct cg_context *cx, const char *text, size_t len,
 				    "range (at most %c(%lu))", c, k, c, max);
 				goto done;
 			}
-			PUSH((c == 'm' ? L1_FIRST : UP_FIRST) + (unsigned)k - 1,
-			    c1);
+			PUSH((c == 'm' ? L1_FIRST : c == 'n' ? L2_FIRST :
+			    UP_FIRST) + (unsigned)k - 1, c1);
 			bverts++;
 			i = j;
 			continue;
-		} else if (c == 'n' || (c >= 'o' && c <= 'z')) {
-			r = h->error(cx->err, c1, "two-boundary letter '%c' "
-			    "needs a surface (only the plane is supported)", c);
-			goto done;
+		} else if (c >= 'o' && c <= 'z') {
+			PUSH(L2_FIRST + (unsigned)('z' - c), c1);
 		} else if (c == '@') {
-			r = h->error(cx->err, c1, "surfaces ('@') are not "
-			    "supported, only the plane");
-			goto done;
+			size_t j = i + 1;
+			int neg = j < len && text[j] == '-';
+
+			if (bverts == 0) {
+				r = h->error(cx->err, c1, "'@' must follow the "
+				    "last boundary of a region");
+				goto done;
+			}
+			j += (size_t)neg;
+			if (j >= len || text[j] < '0' || text[j] > '9') {
+				r = h->error(cx->err, j < len ? j + 1 : len,
+				    "expected a genus after '@'");
+				goto done;
+			}
+			for (genus = 0; j < len && text[j] >= '0' &&
+			    text[j] <= '9'; j++) {
+				genus = genus * 10 + (text[j] - '0');
+				if (genus > MAX_GENUS) {
+					r = h->error(cx->err, c1, "genus out of "
+					    "range (at most %d)", MAX_GENUS);
+					goto done;
+				}
+			}
+			if (j < len && text[j] != '|' && text[j] != '+') {
+				r = h->error(cx->err, j + 1, "expected '|' or "
+				    "'+' after the genus");
+				goto done;
+			}
+			if (neg)
+				genus = -genus;
+			said = 1;
+			i = j;  /* the separator ends the region */
+			continue;
 		} else if (c == '!') {
 			r = h->error(cx->err, c1, "'!' (the empty position) "
 			    "must stand alone");
@@ -1899,6 +2334,24 @@ sprouts_parse(const struct cg_context *cx, const char *text, size_t len,
 		i++;
 	}
 #undef PUSH
+	/* the instance's surface is that of a region alone that does not
+	 * say otherwise (Glop's start position on a surface) */
+	if (st != NULL && st->topology != 0 && nreg == 1 && !said) {
+		struct vec *p = &w.u.n.pos;
+		int g, ng = st->topology < 0 ? -st->topology : st->topology;
+
+		if (vgrow(&w, p, (size_t)ng) < 0) {
+			r = CG_ENOMEM;
+			goto done;
+		}
+		/* the bytes end with REG LAND */
+		p->n -= 2;
+		for (g = 0; g < ng; g++)
+			p->d[p->n++] = st->topology < 0 ? CAP : g == 0 ? HANDLE :
+			    HANDLE2;
+		p->d[p->n++] = REG;
+		p->d[p->n++] = LAND;
+	}
 	if (h->buf_put(out, w.u.n.pos.d, w.u.n.pos.n) < 0)
 		r = CG_ENOMEM;
 done:

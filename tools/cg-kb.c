@@ -1,18 +1,16 @@
 /* cg-kb - query a knowledge base: look positions up, best moves with the
  * values they lead to, dump a base as a document, statistics. */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-#include "base/bytemap.h"
+#include "base/tool.h"
+#include "base/util.h"
 #include "format/doc.h"
 #include "kb/kb.h"
 #include "kb/kbfile.h"
 #include "kb/kbmove.h"
-#include "base/tool.h"
-#include "base/util.h"
+#include "kb/report.h"
 
 static const char usage[] =
     "lookup [-t] [-k KINDS] [-r NAME[:PARAMS]] [-P DIR] BASE [file ...]\n"
@@ -197,228 +195,45 @@ do_best(struct cg_doc *d, void *arg)
 	cg_buf_free(&text);
 }
 
-/* ----------------------------------------------------------------- dump */
-
-struct dumper {
-	struct cg_plugin *rs;
-	uint64_t id;
-	struct cg_buf b, t;
-	const struct cg_kb_meta *m;
-};
-
-static int
-dump_entry(void *ctx, const unsigned char *key, size_t len,
-    const char *const *vals)
-{
-	struct dumper *d = ctx;
-	uint32_t k;
-
-	d->id++;
-	d->b.len = 0;
-	d->t.len = 0;
-	if (cg_rs_print(d->rs, key, len, &d->t) < 0)
-		cg_die(CG_EXIT_DATA, "%s: entry %llu: %s", base_path,
-		    (unsigned long long)d->id, cg_rs_errmsg(d->rs));
-	cg_buf_addf(&d->b, "N\t%llu\t", (unsigned long long)d->id);
-	cg_escape(&d->b, cg_buf_str(&d->t));
-	cg_buf_addc(&d->b, '\n');
-	for (k = 0; k < d->m->nkinds; k++)
-		if (vals[k] != NULL) {
-			cg_buf_addf(&d->b, "A\t%llu\t%s\t",
-			    (unsigned long long)d->id, d->m->kinds[k]);
-			cg_escape(&d->b, vals[k]);
-			cg_buf_addc(&d->b, '\n');
-		}
-	fwrite(d->b.data, 1, d->b.len, stdout);
-	cg_check_write(stdout, "standard output");
-	return 0;
-}
-
-static void
-dump(void)
-{
-	struct dumper d;
-	char err[1024], spec[512];
-	uint64_t i;
-
-	memset(&d, 0, sizeof d);
-	d.m = cg_kbfile_meta(base);
-	d.rs = cg_plugin_get(cg_kb_meta_spec(d.m, spec, sizeof spec),
-	    CG_EXIT_DATA);
-	cg_buf_init(&d.b);
-	cg_buf_init(&d.t);
-	printf("cgt\t1\n# knowledge base: %llu entries",
-	    (unsigned long long)d.m->count);
-	if (*d.m->family)
-		printf(", family %s", d.m->family);
-	printf("\nruleset\t%s\n", spec);
-	if (cg_kbfile_each(base, dump_entry, &d, err, sizeof err) != 0)
-		cg_die(CG_EXIT_DATA, "%s", err);
-	for (i = 1; i <= d.id; i++)
-		printf("root\t%llu\n", (unsigned long long)i);
-	printf("end\n");
-	cg_check_write(stdout, "standard output");
-	cg_buf_free(&d.b);
-	cg_buf_free(&d.t);
-}
-
-/* ---------------------------------------------------------------- stats */
-
-struct stat_ctx {
-	struct cg_bytemap *freq[CG_KB_MAXKINDS];
-	uint64_t absent[CG_KB_MAXKINDS];
-	uint32_t nkinds;
-	uint64_t seen, nsample;
-	unsigned char **sample;
-	size_t *samplelen;
-	uint64_t rng;
-};
-
-static uint64_t
-rnd(uint64_t *s)
-{
-	*s ^= *s << 13;
-	*s ^= *s >> 7;
-	*s ^= *s << 17;
-	return *s;
-}
-
-static int
-stat_entry(void *ctx, const unsigned char *key, size_t len,
-    const char *const *vals)
-{
-	struct stat_ctx *c = ctx;
-	uint32_t k;
-	uint64_t slot;
-	int isnew;
-
-	for (k = 0; k < c->nkinds; k++) {
-		if (vals[k] == NULL) {
-			c->absent[k]++;
-			continue;
-		}
-		slot = cg_bytemap_intern(c->freq[k], vals[k], strlen(vals[k]),
-		    &isnew);
-		(*cg_bytemap_value(c->freq[k], slot))++;
-	}
-	/* reservoir sample of keys for timing */
-	if (c->nsample > 0) {
-		uint64_t j = c->seen < c->nsample ? c->seen :
-		    rnd(&c->rng) % (c->seen + 1);
-
-		if (j < c->nsample) {
-			free(c->sample[j]);
-			c->sample[j] = cg_xmalloc(len ? len : 1);
-			if (len > 0)
-				memcpy(c->sample[j], key, len);
-			c->samplelen[j] = len;
-		}
-	}
-	c->seen++;
-	return 0;
-}
-
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 static void
 stats(unsigned long ntime)
 {
 	const struct cg_kb_meta *m = cg_kbfile_meta(base);
-	struct cg_kbfile_stats st;
-	struct stat_ctx c;
-	char err[1024], spec[512];
-	double total_h = 0;
-	uint64_t n = m->count, i;
+	struct cg_kb_report r;
+	char spec[512];
+	uint64_t n = m->count;
 	uint32_t k;
 
-	memset(&c, 0, sizeof c);
-	c.nkinds = m->nkinds;
-	c.rng = 0x9e3779b97f4a7c15ull;
-	c.nsample = ntime;
-	if (ntime > 0) {
-		c.sample = cg_xcalloc(ntime, sizeof *c.sample);
-		c.samplelen = cg_xcalloc(ntime, sizeof *c.samplelen);
-	}
-	for (k = 0; k < m->nkinds; k++)
-		c.freq[k] = cg_bytemap_new();
-	if (cg_kbfile_each(base, stat_entry, &c, err, sizeof err) != 0)
-		cg_die(CG_EXIT_DATA, "%s", err);
-	cg_kbfile_stats(base, &st);
-	printf("file\t%s\n", base_path);
-	printf("format\t%d\n", CG_KB_FORMAT);
-	printf("ruleset\t%s\n", cg_kb_meta_spec(m, spec, sizeof spec));
-	printf("ruleset-version\t%s\n", m->plugin_version);
-	printf("family\t%s\n", m->family);
-	printf("shard\t%u/%u\n", m->shard_k, m->shard_n);
-	printf("kinds\t");
+	cg_kb_measure(base, ntime, &r);
+	printf("file\t%s\nformat\t%d\nruleset\t%s\nruleset-version\t%s\n",
+	    base_path, CG_KB_FORMAT, cg_kb_meta_spec(m, spec, sizeof spec),
+	    m->plugin_version);
+	printf("family\t%s\nshard\t%u/%u\nkinds\t", m->family, m->shard_k,
+	    m->shard_n);
 	for (k = 0; k < m->nkinds; k++)
 		printf("%s%s", k ? "," : "", m->kinds[k]);
-	printf("\nentries\t%llu\n", (unsigned long long)n);
-	printf("blocks\t%u\n", st.nblocks);
-	printf("block-size\t%u\n", m->block_size);
-	printf("file-bytes\t%llu\n", (unsigned long long)st.file_size);
-	printf("header-bytes\t%llu\n", (unsigned long long)st.header_size);
-	printf("dictionary-bytes\t%llu\n", (unsigned long long)st.dict_size);
-	printf("data-bytes\t%llu\n", (unsigned long long)st.data_size);
-	printf("raw-bytes\t%llu\n", (unsigned long long)st.raw_size);
-	if (n > 0) {
-		printf("bytes-per-position\t%.3f\n", (double)st.file_size / n);
-		printf("bits-per-position\t%.3f\n", 8.0 * st.file_size / n);
-	}
-	for (k = 0; k < m->nkinds; k++) {
-		size_t nv = cg_bytemap_count(c.freq[k]), j;
-		double h = 0;
-
-		for (j = 0; j < nv; j++) {
-			double p = (double)*cg_bytemap_value(c.freq[k], j) / n;
-
-			h -= p * log2(p);
-		}
-		if (c.absent[k] > 0) {
-			double p = (double)c.absent[k] / n;
-
-			h -= p * log2(p);
-		}
-		total_h += h;
-		printf("%s-distinct\t%zu\n", m->kinds[k], nv);
-		printf("%s-absent\t%llu\n", m->kinds[k],
-		    (unsigned long long)c.absent[k]);
-		printf("%s-entropy-bits\t%.3f\n", m->kinds[k], h);
-	}
-	printf("value-entropy-bits\t%.3f\n", total_h);
-	if (ntime > 0 && n > 0) {
-		uint64_t ns = c.nsample < n ? c.nsample : n;
-		double t0, t1;
-		struct cg_kbfile *f = cg_kbfile_open(base_path, err, sizeof err);
-
-		if (f == NULL)
-			cg_die(CG_EXIT_DATA, "%s", err);
-		t0 = now();
-		for (i = 0; i < ns; i++)
-			(void)cg_kbfile_get(f, c.sample[i], c.samplelen[i], 0);
-		t1 = now();
-		printf("lookup-random-us\t%.2f\n", (t1 - t0) * 1e6 / ns);
-		t0 = now();
-		for (i = 0; i < ns; i++)  /* the same key: block cached */
-			(void)cg_kbfile_get(f, c.sample[0], c.samplelen[0], 0);
-		t1 = now();
-		printf("lookup-cached-us\t%.3f\n", (t1 - t0) * 1e6 / ns);
-		cg_kbfile_close(f);
-	}
-	cg_check_write(stdout, "standard output");
-	for (i = 0; i < c.nsample; i++)
-		free(c.sample[i]);
-	free(c.sample);
-	free(c.samplelen);
+	printf("\nentries\t%llu\nblocks\t%u\nblock-size\t%u\n",
+	    (unsigned long long)n, r.file.nblocks, m->block_size);
+	printf("file-bytes\t%llu\nheader-bytes\t%llu\ndictionary-bytes\t%llu\n"
+	    "data-bytes\t%llu\nraw-bytes\t%llu\n",
+	    (unsigned long long)r.file.file_size,
+	    (unsigned long long)r.file.header_size,
+	    (unsigned long long)r.file.dict_size,
+	    (unsigned long long)r.file.data_size,
+	    (unsigned long long)r.file.raw_size);
+	if (n > 0)
+		printf("bytes-per-position\t%.3f\nbits-per-position\t%.3f\n",
+		    (double)r.file.file_size / n, 8.0 * r.file.file_size / n);
 	for (k = 0; k < m->nkinds; k++)
-		cg_bytemap_free(c.freq[k]);
+		printf("%s-distinct\t%llu\n%s-absent\t%llu\n%s-entropy-bits\t"
+		    "%.3f\n", m->kinds[k], (unsigned long long)r.distinct[k],
+		    m->kinds[k], (unsigned long long)r.absent[k], m->kinds[k],
+		    r.entropy[k]);
+	printf("value-entropy-bits\t%.3f\n", r.total_entropy);
+	if (r.timed)
+		printf("lookup-random-us\t%.2f\nlookup-cached-us\t%.3f\n",
+		    r.lookup_random_us, r.lookup_cached_us);
+	cg_check_write(stdout, "standard output");
 }
 
 int
@@ -449,6 +264,13 @@ main(int argc, char **argv)
 	}
 	argc--;
 	argv++;
+	/* getopt names argv[0] in its messages: "cg-kb lookup" */
+	{
+		static char name[64];
+
+		snprintf(name, sizeof name, "%s %s", cg_progname, cmd);
+		argv[0] = name;
+	}
 	while ((c = getopt_long(argc, argv, "ahk:P:r:s:tT:", longopts,
 	    NULL)) != -1) {
 		switch (c) {
@@ -482,7 +304,7 @@ main(int argc, char **argv)
 		cg_usage(usage);
 	open_base(argv[0]);
 	if (strcmp(cmd, "dump") == 0) {
-		dump();
+		cg_kb_dump(base, stdout);
 	} else if (strcmp(cmd, "stats") == 0) {
 		stats(ntime);
 	} else {

@@ -3,8 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/bytemap.h"
 #include "format/doc.h"
+#include "graph/expand.h"
+#include "plot/dot.h"
 #include "base/tool.h"
 #include "base/util.h"
 
@@ -20,7 +21,9 @@ static const char help[] =
     "  -j                also write joint (synchronized) options\n"
     "  -t                one line per root: position, Left options, Right\n"
     "                    options (options separated by \", \")\n"
-    "      --dot         write a Graphviz picture instead of a document\n"
+    "      --dot         write a Graphviz picture instead of a document:\n"
+    "                    boards as grids, Left's moves blue, Right's red,\n"
+    "                    moves of either player (impartial) black\n"
     "  -r NAME[:PARAMS]  read bare positions of this ruleset\n"
     "  -P DIR            also search DIR for ruleset plugins\n"
     "  -h, --help        show this help\n"
@@ -31,258 +34,15 @@ enum { OPT_DOT = CG_OPT_TOOL_BASE };
 static unsigned long max_depth = 1;
 static int joint, tsv, dot;
 
-struct expander {
-	struct cg_doc *d;
-	struct cg_bytemap *seen;  /* (ruleset, canonical bytes) -> node + 1 */
-	struct cg_buf key, canon;
-	uint32_t *queue;
-	unsigned long *depth;
-	size_t qhead, qtail, qcap;
-	unsigned char *done;      /* per node: taken from the queue */
-	size_t ndone;
-	uint32_t parent;
-	enum cg_side side;
-	unsigned long cur_depth;
-	/* joint-option state */
-	size_t ji, jj;
-};
-
-static void
-push(struct expander *e, uint32_t node, unsigned long depth)
-{
-	if (node < e->ndone && e->done[node])
-		return;
-	if (e->qtail == e->qcap) {
-		e->qcap = e->qcap ? e->qcap * 2 : 256;
-		e->queue = cg_xreallocarray(e->queue, e->qcap, sizeof *e->queue);
-		e->depth = cg_xreallocarray(e->depth, e->qcap, sizeof *e->depth);
-	}
-	e->queue[e->qtail] = node;
-	e->depth[e->qtail] = depth;
-	e->qtail++;
-}
-
-/* The node for a position: an existing one equal up to symmetry, or new. */
-static uint32_t
-intern(struct expander *e, struct cg_plugin *rs, const unsigned char *pos,
-    size_t len)
-{
-	uint64_t entry, *val;
-	int isnew;
-	uint32_t node;
-
-	e->canon.len = 0;
-	if (cg_rs_canonical(rs, pos, len, &e->canon) < 0)
-		cg_die(CG_EXIT_DATA, "ruleset '%s': %s", rs->name,
-		    cg_rs_errmsg(rs));
-	e->key.len = 0;
-	cg_buf_add(&e->key, &rs, sizeof rs);
-	cg_buf_add(&e->key, e->canon.data, e->canon.len);
-	entry = cg_bytemap_intern(e->seen, e->key.data, e->key.len, &isnew);
-	val = cg_bytemap_value(e->seen, entry);
-	if (!isnew) {
-		/* reached again, perhaps by a shorter path than before */
-		node = (uint32_t)(*val - 1);
-		push(e, node, e->cur_depth + 1);
-		return node;
-	}
-	node = cg_doc_add_node(e->d, rs, pos, len, NULL);
-	*val = (uint64_t)node + 1;
-	push(e, node, e->cur_depth + 1);
-	return node;
-}
-
-static int
-on_option(void *ctx, const unsigned char *pos, size_t len, const char *move)
-{
-	struct expander *e = ctx;
-	struct cg_plugin *rs = e->d->node[e->parent].rs;
-	uint32_t child = intern(e, rs, pos, len);
-
-	cg_doc_add_option(e->d, e->parent, e->side, child, move);
-	return 0;
-}
-
-static int
-on_joint(void *ctx, size_t i, size_t j, const unsigned char *pos, size_t len)
-{
-	struct expander *e = ctx;
-	struct cg_plugin *rs = e->d->node[e->parent].rs;
-	uint32_t child = intern(e, rs, pos, len);
-
-	cg_doc_add_joint(e->d, e->parent, (uint32_t)i, (uint32_t)j, child);
-	return 0;
-}
-
-static void
-expand_node(struct expander *e, uint32_t x)
-{
-	struct cg_node *n = &e->d->node[x];
-	struct cg_plugin *rs = n->rs;
-	int s;
-
-	if (n->expanded || rs == NULL || n->pos == NULL)
-		return;
-	/* options listed without an 'E' record are a partial list: the
-	 * plugin gives them all again */
-	for (s = 0; s < 2; s++) {
-		uint32_t k;
-
-		for (k = 0; k < n->nopt[s]; k++)
-			free(n->opt[s][k].move);
-		n->nopt[s] = 0;
-	}
-	n->njoint = 0;
-	e->parent = x;
-	for (s = 0; s < 2; s++) {
-		e->side = (enum cg_side)s;
-		if (cg_rs_options(rs, e->d->node[x].pos, e->d->node[x].poslen,
-		    e->side, on_option, e) < 0)
-			cg_die_at(e->d->file, e->d->node[x].line,
-			    "ruleset '%s': %s", rs->name, cg_rs_errmsg(rs));
-	}
-	if (joint && (rs->rs->flags & CG_SYNCHRONIZED) &&
-	    e->d->node[x].nopt[0] > 0 && e->d->node[x].nopt[1] > 0 &&
-	    cg_rs_synch_options(rs, e->d->node[x].pos,
-	    e->d->node[x].poslen, on_joint, e) < 0)
-		cg_die_at(e->d->file, e->d->node[x].line, "ruleset '%s': %s",
-		    rs->name, cg_rs_errmsg(rs));
-	e->d->node[x].expanded = 1;
-}
-
-/* Breadth first from the roots, so each node gets its least depth. */
-static void
-expand(struct cg_doc *d)
-{
-	struct expander e;
-	uint32_t i, k, x;
-	int s;
-
-	memset(&e, 0, sizeof e);
-	e.d = d;
-	e.seen = cg_bytemap_new();
-	cg_buf_init(&e.key);
-	cg_buf_init(&e.canon);
-	/* existing nodes take part in transposition merging */
-	for (i = 0; i < d->n; i++) {
-		struct cg_node *n = &d->node[i];
-		uint64_t entry;
-		int isnew;
-
-		if (n->rs == NULL || n->pos == NULL)
-			continue;
-		e.canon.len = 0;
-		if (cg_rs_canonical(n->rs, n->pos, n->poslen, &e.canon) < 0)
-			cg_die_at(d->file, n->line, "ruleset '%s': %s",
-			    n->rs->name, cg_rs_errmsg(n->rs));
-		e.key.len = 0;
-		cg_buf_add(&e.key, &n->rs, sizeof n->rs);
-		cg_buf_add(&e.key, e.canon.data, e.canon.len);
-		entry = cg_bytemap_intern(e.seen, e.key.data, e.key.len, &isnew);
-		if (isnew)
-			*cg_bytemap_value(e.seen, entry) = (uint64_t)i + 1;
-	}
-	for (i = 0; i < d->nroot; i++)
-		push(&e, d->root[i], 0);
-	while (e.qhead < e.qtail) {
-		x = e.queue[e.qhead];
-		e.cur_depth = e.depth[e.qhead];
-		e.qhead++;
-		/* breadth first: the first visit has the least depth */
-		if (x < e.ndone && e.done[x])
-			continue;
-		if (x >= e.ndone) {
-			size_t n = e.ndone ? e.ndone : 64;
-
-			while (n <= x)
-				n *= 2;
-			e.done = cg_xrealloc(e.done, n);
-			memset(e.done + e.ndone, 0, n - e.ndone);
-			e.ndone = n;
-		}
-		e.done[x] = 1;
-		if (max_depth != 0 && e.cur_depth >= max_depth)
-			continue;
-		if (d->node[x].expanded) {
-			/* already expanded in the input: walk into it */
-			for (s = 0; s < 2; s++)
-				for (k = 0; k < d->node[x].nopt[s]; k++)
-					push(&e, d->node[x].opt[s][k].child,
-					    e.cur_depth + 1);
-			continue;
-		}
-		expand_node(&e, x);
-	}
-	cg_bytemap_free(e.seen);
-	cg_buf_free(&e.key);
-	cg_buf_free(&e.canon);
-	free(e.queue);
-	free(e.depth);
-	free(e.done);
-}
-
-static void
-dot_string(FILE *out, const char *s)
-{
-	putc('"', out);
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			putc('\\', out);
-		if (*s == '\n')
-			fputs("\\n", out);
-		else
-			putc(*s, out);
-	}
-	putc('"', out);
-}
-
 static void
 write_dot(FILE *out, const struct cg_doc *d)
 {
-	uint32_t i, k;
-	int s;
-	char idlabel[32];
+	struct cg_buf b;
 
-	fputs("digraph cg {\n\tnode [shape=box, fontname=\"monospace\"];\n",
-	    out);
-	for (i = 0; i < d->n; i++) {
-		const struct cg_node *n = &d->node[i];
-
-		fprintf(out, "\tn%llu [label=", (unsigned long long)n->id);
-		if (n->text != NULL) {
-			dot_string(out, n->text);
-		} else {
-			snprintf(idlabel, sizeof idlabel, "#%llu",
-			    (unsigned long long)n->id);
-			dot_string(out, idlabel);
-		}
-		fputs("];\n", out);
-	}
-	for (i = 0; i < d->nroot; i++)
-		fprintf(out, "\tn%llu [penwidth=2];\n",
-		    (unsigned long long)d->node[d->root[i]].id);
-	for (i = 0; i < d->n; i++) {
-		const struct cg_node *n = &d->node[i];
-
-		for (s = 0; s < 2; s++)
-			for (k = 0; k < n->nopt[s]; k++) {
-				fprintf(out, "\tn%llu -> n%llu [color=%s",
-				    (unsigned long long)n->id,
-				    (unsigned long long)d->node[n->opt[s][k].child].id,
-				    s == CG_LEFT ? "blue" : "red");
-				if (n->opt[s][k].move != NULL) {
-					fputs(", label=", out);
-					dot_string(out, n->opt[s][k].move);
-				}
-				fputs("];\n", out);
-			}
-		for (k = 0; k < n->njoint; k++)
-			fprintf(out, "\tn%llu -> n%llu [color=purple, style=dashed, "
-			    "label=\"%u,%u\"];\n", (unsigned long long)n->id,
-			    (unsigned long long)d->node[n->joint[k].child].id,
-			    n->joint[k].i, n->joint[k].j);
-	}
-	fputs("}\n", out);
+	cg_buf_init(&b);
+	cg_dot_write(&b, d);
+	fwrite(b.data, 1, b.len, out);
+	cg_buf_free(&b);
 	cg_check_write(out, "standard output");
 }
 
@@ -324,7 +84,7 @@ static void
 each(struct cg_doc *d, void *arg)
 {
 	(void)arg;
-	expand(d);
+	cg_expand_doc(d, max_depth, joint);
 	if (dot)
 		write_dot(stdout, d);
 	else if (tsv)

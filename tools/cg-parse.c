@@ -9,7 +9,7 @@
 
 static const char usage[] =
     "-r NAME[:PARAMS] [-P DIR] [POSITION ...]\n"
-    "       cg-parse -l [-P DIR]";
+    "       cg-parse -l | -L [-P DIR]";
 static const char help[] =
     "Parse positions of a ruleset (from the arguments, or one per line from\n"
     "standard input) and write them as the roots of a cgt document.\n"
@@ -18,6 +18,9 @@ static const char help[] =
     "  -P DIR            also search DIR for ruleset plugins\n"
     "  -l                list the rulesets found on the plugin path (name,\n"
     "                    TAB, summary)\n"
+    "  -L                the same with what each can do between them\n"
+    "                    (impartial, symmetry, decomposes, synchronized,\n"
+    "                    enumerates, board, measure)\n"
     "  -h, --help        show this help\n"
     "      --version     show the version\n";
 
@@ -59,12 +62,21 @@ list_one(const char *name, const char *path, const struct cg_ruleset *rs,
     const char *why, void *arg)
 {
 	(void)path;
-	(void)arg;
 	if (rs == NULL) {
 		cg_warn("%s", why);
 		return;
 	}
-	printf("%s\t%s\n", name, rs->summary ? rs->summary : "");
+	if (arg != NULL) {
+		struct cg_buf caps;
+
+		cg_buf_init(&caps);
+		cg_rs_capabilities(rs, &caps);
+		printf("%s\t%s\t%s\n", name, cg_buf_str(&caps),
+		    rs->summary ? rs->summary : "");
+		cg_buf_free(&caps);
+	} else {
+		printf("%s\t%s\n", name, rs->summary ? rs->summary : "");
+	}
 	cg_check_write(stdout, "standard output");
 }
 
@@ -110,14 +122,15 @@ main(int argc, char **argv)
 	const char *spec = NULL;
 	struct cg_plugin *rs;
 	struct cg_doc *d;
-	int c, list = 0;
+	int c, list = 0, caps = 0;
 
 	cg_tool_init(argc, argv);
-	while ((c = getopt_long(argc, argv, "hlP:r:", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "hLlP:r:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'r': spec = optarg; break;
 		case 'P': cg_plugin_add_dir(optarg); break;
 		case 'l': list = 1; break;
+		case 'L': list = caps = 1; break;
 		case 'h': cg_help(usage, help);
 		case CG_OPT_VERSION: cg_version();
 		default: cg_usage(usage);
@@ -130,7 +143,7 @@ main(int argc, char **argv)
 
 		if (argc > 0 || spec != NULL)
 			cg_usage(usage);
-		bad = cg_plugin_list(list_one, NULL);
+		bad = cg_plugin_list(list_one, caps ? &caps : NULL);
 		cg_plugin_unload_all();
 		cg_close_stdout();
 		return bad ? CG_EXIT_DATA : CG_EXIT_OK;

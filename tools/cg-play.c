@@ -7,6 +7,7 @@
 #include "kb/kb.h"
 #include "kb/kbmove.h"
 #include "host/plugin.h"
+#include "play/play.h"
 #include "base/tool.h"
 #include "base/util.h"
 
@@ -15,9 +16,15 @@ static const char usage[] =
     "               POSITION";
 static const char help[] =
     "Play POSITION against the computer under normal play (who cannot move\n"
-    "loses).  The board is shown before each move; type a move in the\n"
-    "ruleset's notation (for Amazons FROM-TO/ARROW, e.g. a1-b2/a1), or:\n"
-    "  ?        list your legal moves\n"
+    "loses), in any ruleset.  The position is shown before each move (a\n"
+    "board as a grid with coordinates; a sum with its components).  Type a\n"
+    "move as\n"
+    "  #N       the Nth move of the list ? shows\n"
+    "  NAME     its name in the ruleset's notation (Nim 1:2, Amazons\n"
+    "           a1-b2/a1), where the ruleset names moves\n"
+    "  POSITION the position it leads to (or an equivalent: a mirror image)\n"
+    "or one of\n"
+    "  ?        list your moves, numbered, with the positions they lead to\n"
     "  hint     your best moves, with the outcome (and canonical form, when\n"
     "           a base has it) of the positions they lead to\n"
     "  quit     stop\n"
@@ -34,6 +41,8 @@ static const char help[] =
     "      --version     show the version\n";
 
 static const char *const side_name[2] = { "Left", "Right" };
+static char *line;        /* the person's last line */
+static size_t line_cap;
 
 static int
 parse_side(const char *s)
@@ -47,44 +56,49 @@ parse_side(const char *s)
 	cg_usage(usage);
 }
 
-/* The board: grids ("row|row|...") one row per line with coordinates
- * (columns a, b, ... from the left, rows numbered from the bottom). */
+static void
+die_rs(struct cg_plugin *rs)
+{
+	cg_die(CG_EXIT_DATA, "ruleset '%s': %s", rs->name, cg_rs_errmsg(rs));
+}
+
 static void
 show(struct cg_plugin *rs, const unsigned char *pos, size_t len)
 {
 	struct cg_buf t;
-	const char *s, *e;
-	int rows = 1, r, c, cols = 0;
 
 	cg_buf_init(&t);
-	if (cg_rs_print(rs, pos, len, &t) < 0)
-		cg_die(CG_EXIT_DATA, "ruleset '%s': %s", rs->name,
-		    cg_rs_errmsg(rs));
-	s = cg_buf_str(&t);
-	if (strchr(s, '|') == NULL || strchr(s, ' ') != NULL) {
-		printf("\n  %s\n\n", s);
-	} else {
-		for (e = s; *e; e++)
-			rows += *e == '|';
-		putchar('\n');
-		for (r = rows; r >= 1; r--) {
-			e = s + strcspn(s, "|");
-			printf("%3d  ", r);
-			for (c = 0; s + c < e; c++)
-				printf("%c ", s[c]);
-			if (c > cols)
-				cols = c;
-			putchar('\n');
-			s = *e ? e + 1 : e;
-		}
-		printf("     ");
-		for (c = 0; c < cols; c++)
-			printf("%c ", 'a' + c);
-		printf("\n\n");
-	}
+	cg_play_show(rs, pos, len, "  ", &t);
+	printf("\n%s\n", cg_buf_str(&t));
 	cg_buf_free(&t);
 }
 
+/* "#N  NAME  leads to POSITION", columns as wide as the widest number
+ * and name of the list (no name column when no move has a name). */
+static void
+print_move(struct cg_plugin *rs, const struct cg_kbmove *m, size_t n,
+    size_t i, struct cg_buf *t)
+{
+	int nw = 1, mw = 0, w;
+	size_t k;
+	char num[24];
+
+	for (k = n; k >= 10; k /= 10)
+		nw++;
+	for (k = 0; k < n; k++)
+		if (m[k].move != NULL && (w = (int)strlen(m[k].move)) > mw)
+			mw = w;
+	t->len = 0;
+	if (cg_rs_print(rs, m[i].child, m[i].len, t) < 0)
+		die_rs(rs);
+	snprintf(num, sizeof num, "#%zu", i + 1);
+	printf("  %-*s  ", nw + 1, num);
+	if (mw > 0)
+		printf("%-*s  ", mw, m[i].move ? m[i].move : "");
+	printf("leads to %s", cg_buf_str(t));
+}
+
+/* Every move of side (best_only: the best ones with their values). */
 static void
 list_moves(struct cg_plugin *rs, const unsigned char *pos, size_t len,
     int side, int best_only)
@@ -93,45 +107,129 @@ list_moves(struct cg_plugin *rs, const unsigned char *pos, size_t len,
 	struct cg_kbmove *m;
 	struct cg_buf t;
 	size_t n, i;
-	int col = 0;
 
-	if (!best_only) {
-		/* names only: no values needed */
-		n = cg_kb_moves(rs, pos, len, (enum cg_side)side, NULL, 0, &m);
-		for (i = 0; i < n; i++) {
-			printf("%s%s", col ? "  " : "  ",
-			    m[i].move ? m[i].move : "?");
-			if (++col == 6) {
-				putchar('\n');
-				col = 0;
-			}
-		}
-		if (col)
-			putchar('\n');
-		cg_kb_moves_free(m, n, 0);
-		return;
-	}
-	n = cg_kb_moves(rs, pos, len, (enum cg_side)side, kinds, 0, &m);
+	n = cg_kb_moves(rs, pos, len, (enum cg_side)side,
+	    best_only ? kinds : NULL, 0, &m);
+	if (n == 0)
+		printf("  (no move)\n");
 	cg_buf_init(&t);
 	for (i = 0; i < n; i++) {
 		char *v;
 
-		if (!m[i].best)
+		if (best_only && !m[i].best)
 			continue;
-		t.len = 0;
-		if (cg_rs_print(rs, m[i].child, m[i].len, &t) < 0)
-			cg_die(CG_EXIT_DATA, "ruleset '%s': %s", rs->name,
-			    cg_rs_errmsg(rs));
+		print_move(rs, m, n, i, &t);
+		if (!best_only) {
+			putchar('\n');
+			continue;
+		}
 		/* the canonical form when a base has it */
 		v = cg_kb_lookup(rs, m[i].child, m[i].len, "canon");
-		printf("  %s  leads to %s, %s%s%s%s\n",
-		    m[i].move ? m[i].move : "?", cg_buf_str(&t),
-		    m[i].outcome ? m[i].outcome : "?",
+		printf(", %s: %s%s%s%s\n", m[i].outcome ? m[i].outcome : "?",
+		    m[i].wins ? "you win" : "you lose against best play",
 		    v ? " (value " : "", v ? v : "", v ? ")" : "");
 		free(v);
 	}
 	cg_buf_free(&t);
 	cg_kb_moves_free(m, n, 0);
+}
+
+/* The computer's move: the first best one.  Returns 0 when it cannot
+ * move. */
+static int
+computer_moves(struct cg_plugin *rs, struct cg_buf *pos, int turn)
+{
+	static const char *const kinds[1] = { "outcome" };
+	struct cg_kbmove *m;
+	struct cg_buf t;
+	size_t n, i;
+
+	n = cg_kb_moves(rs, pos->data, pos->len, (enum cg_side)turn, kinds, 0,
+	    &m);
+	if (n == 0)
+		return 0;
+	for (i = 0; i < n && !m[i].best; i++)
+		;
+	cg_buf_init(&t);
+	if (cg_rs_print(rs, m[i].child, m[i].len, &t) < 0)
+		die_rs(rs);
+	if (m[i].move != NULL)
+		printf("%s (computer) plays %s", side_name[turn], m[i].move);
+	else
+		printf("%s (computer) plays #%zu, to %s", side_name[turn],
+		    i + 1, cg_buf_str(&t));
+	printf("%s\n", m[i].wins ? "" : "  (every move loses)");
+	pos->len = 0;
+	cg_buf_add(pos, m[i].child, m[i].len);
+	cg_buf_free(&t);
+	cg_kb_moves_free(m, n, 0);
+	return 1;
+}
+
+/* Read the person's move into pos.  Returns 0 at quit or end of input. */
+static int
+person_moves(struct cg_plugin *rs, struct cg_buf *pos, int turn)
+{
+	struct cg_kbmove *m;
+	struct cg_buf why;
+	ssize_t ll;
+	size_t n;
+	long k = -1;
+
+	n = cg_kb_moves(rs, pos->data, pos->len, (enum cg_side)turn, NULL, 0,
+	    &m);
+	cg_buf_init(&why);
+	while (k < 0) {
+		printf("%s to move> ", side_name[turn]);
+		fflush(stdout);
+		ll = getline(&line, &line_cap, stdin);
+		if (ll < 0) {
+			printf("\n");
+			break;
+		}
+		while (ll > 0 && (line[ll - 1] == '\n' ||
+		    line[ll - 1] == '\r' || line[ll - 1] == ' '))
+			line[--ll] = '\0';
+		if (!isatty(0))  /* a transcript shows what was read */
+			printf("%s\n", line);
+		if (ll == 0)
+			continue;
+		if (strcmp(line, "quit") == 0 || strcmp(line, "q") == 0)
+			break;
+		if (strcmp(line, "?") == 0 || strcmp(line, "moves") == 0) {
+			list_moves(rs, pos->data, pos->len, turn, 0);
+			continue;
+		}
+		if (strcmp(line, "hint") == 0) {
+			list_moves(rs, pos->data, pos->len, turn, 1);
+			continue;
+		}
+		why.len = 0;
+		k = cg_play_choose(rs, pos->data, pos->len, (enum cg_side)turn,
+		    m, n, line, &why);
+		if (k < 0)
+			printf("illegal move '%s': %s\n", line, cg_buf_str(&why));
+		else if (why.len > 0)
+			printf("(%s)\n", cg_buf_str(&why));
+	}
+	if (k >= 0) {
+		pos->len = 0;
+		cg_buf_add(pos, m[k].child, m[k].len);
+	}
+	cg_buf_free(&why);
+	cg_kb_moves_free(m, n, 0);
+	return k >= 0;
+}
+
+static int
+can_move(struct cg_plugin *rs, const struct cg_buf *pos, int side)
+{
+	struct cg_kbmove *m;
+	size_t n = cg_kb_moves(rs, pos->data, pos->len, (enum cg_side)side,
+	    NULL, 0, &m);
+
+	cg_kb_moves_free(m, n, 0);
+	return n > 0;
 }
 
 int
@@ -144,13 +242,9 @@ main(int argc, char **argv)
 		{ "first", required_argument, NULL, 'f' },
 		{ NULL, 0, NULL, 0 },
 	};
-	static const char *const nokinds[1] = { "outcome" };
 	const char *spec = NULL;
 	struct cg_plugin *rs;
-	struct cg_buf pos, child;
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t ll;
+	struct cg_buf pos;
 	int c, you = CG_LEFT, turn = CG_LEFT;
 
 	cg_tool_init(argc, argv);
@@ -171,81 +265,27 @@ main(int argc, char **argv)
 		cg_usage(usage);
 	rs = cg_plugin_get(spec, CG_EXIT_USAGE);
 	cg_buf_init(&pos);
-	cg_buf_init(&child);
 	if (cg_rs_parse(rs, argv[optind], strlen(argv[optind]), &pos) < 0)
 		cg_die(CG_EXIT_DATA, "position '%s': %s", argv[optind],
 		    cg_rs_errmsg(rs));
-	printf("You play %s; %s moves first.  Type ? for your moves, hint, "
-	    "or quit.\n", side_name[you], side_name[turn]);
+	printf("You play %s; %s moves first.\nType a move (a name, #N or the "
+	    "position it leads to), ?, hint or quit.\n", side_name[you],
+	    side_name[turn]);
 	for (;;) {
-		struct cg_kbmove *m;
-		size_t n, i;
-
 		show(rs, pos.data, pos.len);
-		n = cg_kb_moves(rs, pos.data, pos.len, (enum cg_side)turn,
-		    turn == you ? NULL : nokinds, 0, &m);
-		if (n == 0) {
+		if (!can_move(rs, &pos, turn)) {
 			printf("%s cannot move: %s wins%s.\n", side_name[turn],
 			    side_name[!turn], (!turn) == you ? " (you)" :
 			    " (the computer)");
-			cg_kb_moves_free(m, n, 0);
 			break;
 		}
-		if (turn != you) {
-			for (i = 0; i < n && !m[i].best; i++)
-				;
-			printf("%s (computer) plays %s%s\n", side_name[turn],
-			    m[i].move ? m[i].move : "?", m[i].wins ?
-			    "" : "  (every move loses)");
-			pos.len = 0;
-			cg_buf_add(&pos, m[i].child, m[i].len);
-			cg_kb_moves_free(m, n, 0);
-			turn = !turn;
-			continue;
-		}
-		cg_kb_moves_free(m, n, 0);
-		for (;;) {
-			printf("%s to move> ", side_name[turn]);
-			fflush(stdout);
-			ll = getline(&line, &cap, stdin);
-			if (ll < 0) {
-				printf("\n");
-				goto done;
-			}
-			while (ll > 0 && (line[ll - 1] == '\n' ||
-			    line[ll - 1] == '\r' || line[ll - 1] == ' '))
-				line[--ll] = '\0';
-			if (!isatty(0))  /* a transcript shows what was read */
-				printf("%s\n", line);
-			if (ll == 0)
-				continue;
-			if (strcmp(line, "quit") == 0 || strcmp(line, "q") == 0)
-				goto done;
-			if (strcmp(line, "?") == 0 || strcmp(line, "moves") == 0) {
-				list_moves(rs, pos.data, pos.len, turn, 0);
-				continue;
-			}
-			if (strcmp(line, "hint") == 0) {
-				list_moves(rs, pos.data, pos.len, turn, 1);
-				continue;
-			}
-			child.len = 0;
-			if (cg_rs_move_parse(rs, pos.data, pos.len,
-			    (enum cg_side)turn, line, &child) < 0) {
-				printf("illegal move '%s': %s\n", line,
-				    cg_rs_errmsg(rs));
-				continue;
-			}
+		if (turn == you ? !person_moves(rs, &pos, turn) :
+		    !computer_moves(rs, &pos, turn))
 			break;
-		}
-		pos.len = 0;
-		cg_buf_add(&pos, child.data, child.len);
 		turn = !turn;
 	}
-done:
-	free(line);
 	cg_buf_free(&pos);
-	cg_buf_free(&child);
+	free(line);
 	cg_kb_close_all();
 	cg_plugin_unload_all();
 	cg_close_stdout();

@@ -11,9 +11,13 @@
  * Parameter: max=N, the longest string accepted (default 64), to show how
  * init() turns parameters into state.
  *
- * Build:  cc -I/usr/local/include -fPIC -shared -fvisibility=hidden \
- *             -Wl,-z,defs -o hstring.so hstring.c
- * Use:    CG_PLUGIN_PATH=. cg-parse -r hstring LLR | cg-options -t
+ * Build, from this directory of the source tree (nothing installed):
+ *     cc -I../../include -fPIC -shared -fvisibility=hidden \
+ *         -Wl,-z,defs -o hstring.so hstring.c
+ * or against an installed suite: $(pkg-config --cflags cgtools) instead
+ * of -I../../include.
+ * Use:    export CG_PLUGIN_PATH=$PWD   (every tool of a pipe loads it)
+ *         cg-parse -r hstring LLR | cg-options -t
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -8,6 +8,11 @@
  * Positions are byte strings owned by the host: every hook receives a
  * position as (pointer, length) and writes new positions into host buffers.
  *
+ * Threads: the host never calls the hooks of one state (what init() made)
+ * from two threads at once; worker threads each get a state of their own,
+ * init() being called once per thread.  So memo tables and scratch space
+ * belong in the state, never in globals.
+ *
  * Growth rules: fields are only ever appended to struct cg_host and
  * struct cg_ruleset.  The host reads a descriptor field only if it lies
  * below struct_size; a plugin reads a host field only if it lies below the
@@ -49,7 +54,13 @@ enum {
 #define CG_DECOMPOSES   (1u << 2) /* decompose() splits positions into sums */
 #define CG_SYNCHRONIZED (1u << 3) /* synch_options() and decided_value() exist */
 #define CG_ENUMERATES   (1u << 4) /* enumerate() knows position families */
-#define CG_INTERPRETER  (1u << 5) /* not a ruleset: load() reads rules files */
+/* print() writes a board: rows of one character per square, separated by
+ * '|', the top row first, every row as long.  Tools draw such positions as
+ * grids, columns a, b, ... from the left and rows 1, 2, ... from the
+ * bottom (the squares move names such as "a1-a2" refer to).  Tools never
+ * guess: without the flag a position's text is shown as it is. */
+#define CG_BOARD        (1u << 5)
+#define CG_INTERPRETER  (1u << 6) /* not a ruleset: load() reads rules files */
 
 /* A growable byte buffer owned by the host.  Plugins append through the
  * host's buf_* services and never free or reallocate data themselves. */
@@ -178,6 +189,16 @@ struct cg_ruleset {
 	 * unknown.  The returned data lives as long as the state does. */
 	const void *(*extension)(const struct cg_context *cx,
 	    const char *name);
+
+	/* Appended in ABI 1 (read only below struct_size). */
+
+	/* A number every move strictly decreases: for every option of pos
+	 * and every component of that option, measure(component) <
+	 * measure(pos) -- empty squares for a placement game, counters for
+	 * a heap game.  Engines order work by it (a knowledge base is built
+	 * in waves of increasing measure, cg-kb-build --measure). */
+	int (*measure)(const struct cg_context *cx, const unsigned char *pos,
+	    size_t len, uint64_t *m);
 
 	/* -- appended for rules files (read below struct_size only) -- */
 	/*

@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <locale.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,6 +47,19 @@ cg_tool_init(int argc, char **argv)
 	/* A closed pipe ends a tool quietly (| head), even when the parent
 	 * left SIGPIPE ignored. */
 	signal(SIGPIPE, SIG_DFL);
+	{
+		/* the canonical store recurses as deep as a game's birthday
+		 * (CG_CANON_MAX_DEPTH levels): give the main stack room */
+		struct rlimit rl;
+		rlim_t want = (rlim_t)256 << 20;
+
+		if (getrlimit(RLIMIT_STACK, &rl) == 0 &&
+		    rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < want) {
+			rl.rlim_cur = rl.rlim_max == RLIM_INFINITY ||
+			    rl.rlim_max > want ? want : rl.rlim_max;
+			setrlimit(RLIMIT_STACK, &rl);
+		}
+	}
 }
 
 void

@@ -3,6 +3,8 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <limits.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +13,7 @@
 #include <unistd.h>
 
 #include "host/plugin.h"
+#include "base/jobs.h"
 #include "base/util.h"
 
 static char **extra_dirs;
@@ -242,6 +245,85 @@ is_interpreter(const struct cg_ruleset *rs)
  * dlopen path and check its descriptor.  On failure return NULL with a
  * one-line reason in why (which names the file).
  */
+/*
+ * The capability flags say what the optional hooks provide, so tools can
+ * list what a ruleset can do (cg-parse -l) without calling it: a flag
+ * without its hook, or a hook without its flag, is a plugin bug caught
+ * when it loads rather than in the middle of a computation.
+ */
+static int
+flags_agree(const struct cg_ruleset *rs, char *why, size_t whylen)
+{
+	static const struct {
+		uint64_t flag;
+		const char *name, *hooks;
+		size_t o1, o2;
+	} need[] = {
+		{ CG_SYMMETRY, "CG_SYMMETRY", "canonical()",
+		    offsetof(struct cg_ruleset, canonical),
+		    offsetof(struct cg_ruleset, canonical) },
+		{ CG_DECOMPOSES, "CG_DECOMPOSES", "decompose()",
+		    offsetof(struct cg_ruleset, decompose),
+		    offsetof(struct cg_ruleset, decompose) },
+		{ CG_SYNCHRONIZED, "CG_SYNCHRONIZED",
+		    "synch_options() and decided_value()",
+		    offsetof(struct cg_ruleset, synch_options),
+		    offsetof(struct cg_ruleset, decided_value) },
+		{ CG_ENUMERATES, "CG_ENUMERATES", "enumerate()",
+		    offsetof(struct cg_ruleset, enumerate),
+		    offsetof(struct cg_ruleset, enumerate) },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof need / sizeof need[0]; i++) {
+		int has = 1, flag = (rs->flags & need[i].flag) != 0;
+		size_t o;
+
+		for (o = need[i].o1; ; o = need[i].o2) {
+			const void *p = NULL;
+
+			if (rs->struct_size >= o + sizeof(void (*)(void)))
+				memcpy(&p, (const char *)rs + o, sizeof p);
+			has &= p != NULL;
+			if (o == need[i].o2)
+				break;
+		}
+		if (flag != has) {
+			snprintf(why, whylen, "ruleset '%s': %s %s", rs->name ?
+			    rs->name : "?", flag ? need[i].name : need[i].hooks,
+			    flag ? "set without its hook" :
+			    "given without the flag that says so");
+			return 0;
+		}
+	}
+	return 1;
+}
+
+void
+cg_rs_capabilities(const struct cg_ruleset *rs, struct cg_buf *out)
+{
+	static const struct {
+		uint64_t flag;
+		const char *name;
+	} caps[] = {
+		{ CG_IMPARTIAL, "impartial" }, { CG_SYMMETRY, "symmetry" },
+		{ CG_DECOMPOSES, "decomposes" },
+		{ CG_SYNCHRONIZED, "synchronized" },
+		{ CG_ENUMERATES, "enumerates" }, { CG_BOARD, "board" },
+	};
+	size_t i, start = out->len;
+
+	for (i = 0; i < sizeof caps / sizeof caps[0]; i++)
+		if (rs->flags & caps[i].flag)
+			cg_buf_addf(out, "%s%s", out->len > start ? "," : "",
+			    caps[i].name);
+	if (rs->struct_size >= offsetof(struct cg_ruleset, measure) +
+	    sizeof rs->measure && rs->measure != NULL)
+		cg_buf_addf(out, "%smeasure", out->len > start ? "," : "");
+	if (out->len == start)
+		cg_buf_addc(out, '-');
+}
+
 static const struct cg_ruleset *
 open_plugin(const char *path, void **dlp, char *why, size_t whylen)
 {
@@ -286,6 +368,13 @@ open_plugin(const char *path, void **dlp, char *why, size_t whylen)
 	} else if (check_desc(rs, path, why, whylen) < 0) {
 		goto fail;
 	}
+	if (!flags_agree(rs, why, whylen)) {
+		char tail[512];
+
+		snprintf(tail, sizeof tail, "%s", why);
+		snprintf(why, whylen, "%s: %s", path, tail);
+		goto fail;
+	}
 	*dlp = dl;
 	return rs;
 fail:
@@ -296,6 +385,20 @@ fail:
 static void
 free_plugin(struct cg_plugin *p)
 {
+	size_t k;
+
+	if (p->worker != NULL) {
+		for (k = 1; k < CG_MAX_JOBS; k++) {
+			struct cg_plugin_worker *w = atomic_load(&p->worker[k]);
+
+			if (w == NULL)
+				continue;
+			if (p->inited && p->rs->fini != NULL)
+				p->rs->fini(cg_host(), w->cx.state);
+			free(w);
+		}
+		free(p->worker);
+	}
 	free(p->spec);
 	free(p->name);
 	free(p->params);
@@ -375,7 +478,8 @@ open_rules(const char *path, const char *name, void **dlp,
 			    err.set ? err.msg : "bad rules file");
 		goto fail;
 	}
-	if (check_desc(rs, path, why, whylen) < 0) {
+	if (check_desc(rs, path, why, whylen) < 0 ||
+	    !flags_agree(rs, why, whylen)) {
 		ip->unload(cg_host(), rs);
 		goto fail;
 	}
@@ -402,6 +506,38 @@ close_ruleset(const struct cg_ruleset *rs, const struct cg_ruleset *interp,
 	if (interp != NULL)
 		interp->unload(cg_host(), rs);
 	dlclose(dl);
+}
+
+/* init(), or init_desc() for a ruleset made by an interpreter. */
+static int
+init_state(const struct cg_ruleset *rs, const char *params, void **state,
+    struct cg_error *err)
+{
+	if (DESC_HAS(rs, init_desc))
+		return rs->init_desc(rs, cg_host(), params, state, err);
+	return rs->init(cg_host(), params, state, err);
+}
+
+/* fini() the workers' states and free them (before the descriptor and
+ * its code may go). */
+static void
+fini_workers(struct cg_plugin *p)
+{
+	size_t k;
+
+	if (p->worker == NULL)
+		return;
+	for (k = 1; k < CG_MAX_JOBS; k++) {
+		struct cg_plugin_worker *w = atomic_load(&p->worker[k]);
+
+		if (w == NULL)
+			continue;
+		if (p->inited && p->rs->fini != NULL)
+			p->rs->fini(cg_host(), w->cx.state);
+		free(w);
+	}
+	free(p->worker);
+	p->worker = NULL;
 }
 
 /* Load and initialise; on an error nothing stays allocated or loaded (so
@@ -467,9 +603,7 @@ load(const char *path, const char *name, const char *params, int param_status)
 	p->cx.err = &p->err;
 	if (has_init) {
 		void *state = NULL;
-		int r = DESC_HAS(rs, init_desc) ?
-		    rs->init_desc(rs, cg_host(), params, &state, &p->err) :
-		    rs->init(cg_host(), params, &state, &p->err);
+		int r = init_state(rs, params, &state, &p->err);
 
 		if (r < 0) {
 			if (params != NULL)
@@ -636,6 +770,7 @@ cg_plugin_unload_all(void)
 		next = p->next;
 		if (p->inited && p->rs->fini != NULL)
 			p->rs->fini(cg_host(), p->cx.state);
+		fini_workers(p);
 		if (p->interp != NULL)
 			p->interp->unload(cg_host(), p->rs);
 #if !defined(__SANITIZE_ADDRESS__)
@@ -656,24 +791,70 @@ cg_plugin_unload_all(void)
 
 /* ---- hook wrappers */
 
-static void
+static pthread_mutex_t worker_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* A state for worker k (> 0): init() with the plugin's parameters, which
+ * succeeded once already in the main thread. */
+static struct cg_plugin_worker *
+new_worker(struct cg_plugin *p, unsigned k)
+{
+	struct cg_plugin_worker *w;
+
+	pthread_mutex_lock(&worker_lock);
+	if (p->worker == NULL)
+		p->worker = cg_xcalloc(CG_MAX_JOBS, sizeof *p->worker);
+	w = atomic_load(&p->worker[k]);
+	if (w == NULL) {
+		w = cg_xcalloc(1, sizeof *w);
+		w->cx.host = cg_host();
+		w->cx.err = &w->err;
+		if (p->inited && init_state(p->rs, p->params, &w->cx.state,
+		    &w->err) < 0)
+			cg_die(CG_EXIT_DATA, "ruleset '%s': cannot initialise "
+			    "a worker: %s", p->name, w->err.msg);
+		atomic_store(&p->worker[k], w);
+	}
+	pthread_mutex_unlock(&worker_lock);
+	return w;
+}
+
+struct cg_context *
+cg_rs_context(struct cg_plugin *p)
+{
+	struct cg_plugin_worker *w;
+
+	if (cg_worker == 0)
+		return &p->cx;
+	if (p->worker != NULL && (w = atomic_load_explicit(
+	    &p->worker[cg_worker], memory_order_acquire)) != NULL)
+		return &w->cx;
+	return &new_worker(p, cg_worker)->cx;
+}
+
+/* The context of this worker, its error sink cleared. */
+static struct cg_context *
 clear(struct cg_plugin *p)
 {
-	p->err.set = 0;
-	p->err.column = 0;
-	p->err.line = 0;
-	p->err.msg[0] = '\0';
+	struct cg_context *cx = cg_rs_context(p);
+
+	cx->err->set = 0;
+	cx->err->column = 0;
+	cx->err->line = 0;
+	cx->err->msg[0] = '\0';
+	return cx;
 }
 
 static int
-fail(struct cg_plugin *p, int r, const char *what)
+fail(struct cg_context *cx, int r, const char *what)
 {
-	if (r < 0 && !p->err.set) {
-		snprintf(p->err.msg, sizeof p->err.msg, "%s", r == CG_ENOMEM ?
+	struct cg_error *err = cx->err;
+
+	if (r < 0 && !err->set) {
+		snprintf(err->msg, sizeof err->msg, "%s", r == CG_ENOMEM ?
 		    "out of memory" : r == CG_ELIMIT ? "position too large" :
 		    r == CG_EUNSUPPORTED ? "not supported by this ruleset" :
 		    what);
-		p->err.set = 1;
+		err->set = 1;
 	}
 	return r;
 }
@@ -681,30 +862,41 @@ fail(struct cg_plugin *p, int r, const char *what)
 const char *
 cg_rs_errmsg(struct cg_plugin *p)
 {
-	static char text[600];
+	static _Thread_local char text[600];
+	const struct cg_error *err = cg_rs_context(p)->err;
 
-	if (p->err.column > 0)
-		snprintf(text, sizeof text, "column %zu: %s", p->err.column,
-		    p->err.msg);
+	if (err->column > 0)
+		snprintf(text, sizeof text, "column %zu: %s", err->column,
+		    err->msg);
 	else
-		snprintf(text, sizeof text, "%s", p->err.msg);
+		snprintf(text, sizeof text, "%s", err->msg);
 	return text;
+}
+
+const void *
+cg_rs_extension(struct cg_plugin *p, const char *name)
+{
+	if (!CG_HAS_HOOK(p, extension))
+		return NULL;
+	return p->rs->extension(cg_rs_context(p), name);
 }
 
 int
 cg_rs_parse(struct cg_plugin *p, const char *text, size_t len,
     struct cg_buf *out)
 {
-	clear(p);
-	return fail(p, p->rs->parse(&p->cx, text, len, out), "bad position");
+	struct cg_context *cx = clear(p);
+
+	return fail(cx, p->rs->parse(cx, text, len, out), "bad position");
 }
 
 int
 cg_rs_print(struct cg_plugin *p, const unsigned char *pos, size_t len,
     struct cg_buf *out)
 {
-	clear(p);
-	return fail(p, p->rs->print(&p->cx, pos, len, out),
+	struct cg_context *cx = clear(p);
+
+	return fail(cx, p->rs->print(cx, pos, len, out),
 	    "cannot print position");
 }
 
@@ -712,8 +904,9 @@ int
 cg_rs_options(struct cg_plugin *p, const unsigned char *pos, size_t len,
     enum cg_side side, cg_emit_fn emit, void *ctx)
 {
-	clear(p);
-	return fail(p, p->rs->options(&p->cx, pos, len, side, emit, ctx),
+	struct cg_context *cx = clear(p);
+
+	return fail(cx, p->rs->options(cx, pos, len, side, emit, ctx),
 	    "cannot generate options");
 }
 
@@ -721,12 +914,13 @@ int
 cg_rs_canonical(struct cg_plugin *p, const unsigned char *pos, size_t len,
     struct cg_buf *out)
 {
-	clear(p);
+	struct cg_context *cx = clear(p);
+
 	if (!CG_HAS_HOOK(p, canonical)) {
 		cg_buf_add(out, pos, len);
 		return CG_OK;
 	}
-	return fail(p, p->rs->canonical(&p->cx, pos, len, out),
+	return fail(cx, p->rs->canonical(cx, pos, len, out),
 	    "cannot canonicalise position");
 }
 
@@ -734,10 +928,11 @@ int
 cg_rs_decompose(struct cg_plugin *p, const unsigned char *pos, size_t len,
     cg_emit_fn emit, void *ctx)
 {
-	clear(p);
+	struct cg_context *cx = clear(p);
+
 	if (!CG_HAS_HOOK(p, decompose))
 		return emit(ctx, pos, len, NULL) ? CG_STOP : CG_OK;
-	return fail(p, p->rs->decompose(&p->cx, pos, len, emit, ctx),
+	return fail(cx, p->rs->decompose(cx, pos, len, emit, ctx),
 	    "cannot decompose position");
 }
 
@@ -745,10 +940,11 @@ int
 cg_rs_synch_options(struct cg_plugin *p, const unsigned char *pos,
     size_t len, cg_emit_joint_fn emit, void *ctx)
 {
-	clear(p);
+	struct cg_context *cx = clear(p);
+
 	if (!CG_HAS_HOOK(p, synch_options))
-		return fail(p, CG_EUNSUPPORTED, "");
-	return fail(p, p->rs->synch_options(&p->cx, pos, len, emit, ctx),
+		return fail(cx, CG_EUNSUPPORTED, "");
+	return fail(cx, p->rs->synch_options(cx, pos, len, emit, ctx),
 	    "cannot generate joint options");
 }
 
@@ -756,10 +952,11 @@ int
 cg_rs_decided_value(struct cg_plugin *p, const unsigned char *pos,
     size_t len, int64_t *num, int64_t *den)
 {
-	clear(p);
+	struct cg_context *cx = clear(p);
+
 	if (!CG_HAS_HOOK(p, decided_value))
-		return fail(p, CG_EUNSUPPORTED, "");
-	return fail(p, p->rs->decided_value(&p->cx, pos, len, num, den),
+		return fail(cx, CG_EUNSUPPORTED, "");
+	return fail(cx, p->rs->decided_value(cx, pos, len, num, den),
 	    "cannot value decided position");
 }
 
@@ -767,10 +964,11 @@ int
 cg_rs_enumerate(struct cg_plugin *p, const char *family, cg_emit_fn emit,
     void *ctx)
 {
-	clear(p);
+	struct cg_context *cx = clear(p);
+
 	if (!CG_HAS_HOOK(p, enumerate))
-		return fail(p, CG_EUNSUPPORTED, "");
-	return fail(p, p->rs->enumerate(&p->cx, family, emit, ctx),
+		return fail(cx, CG_EUNSUPPORTED, "");
+	return fail(cx, p->rs->enumerate(cx, family, emit, ctx),
 	    "cannot enumerate family");
 }
 
@@ -778,13 +976,26 @@ int
 cg_rs_order_key(struct cg_plugin *p, const unsigned char *pos, size_t len,
     int64_t *key)
 {
-	clear(p);
+	struct cg_context *cx = clear(p);
+
 	if (!CG_HAS_HOOK(p, order_key)) {
 		*key = 0;
 		return CG_OK;
 	}
-	return fail(p, p->rs->order_key(&p->cx, pos, len, key),
+	return fail(cx, p->rs->order_key(cx, pos, len, key),
 	    "cannot order position");
+}
+
+int
+cg_rs_measure(struct cg_plugin *p, const unsigned char *pos, size_t len,
+    uint64_t *m)
+{
+	struct cg_context *cx = clear(p);
+
+	if (!CG_HAS_HOOK(p, measure))
+		return CG_EUNSUPPORTED;
+	return fail(cx, p->rs->measure(cx, pos, len, m),
+	    "cannot measure position");
 }
 
 struct move_match {
@@ -810,21 +1021,21 @@ cg_rs_move_parse(struct cg_plugin *p, const unsigned char *pos, size_t len,
     enum cg_side side, const char *text, struct cg_buf *child)
 {
 	struct move_match m = { text, child, 0 };
+	struct cg_context *cx = clear(p);
 	int r;
 
-	clear(p);
 	if (CG_HAS_HOOK(p, move_parse))
-		return fail(p, p->rs->move_parse(&p->cx, pos, len, side, text,
+		return fail(cx, p->rs->move_parse(cx, pos, len, side, text,
 		    child), "not a legal move");
 	r = cg_rs_options(p, pos, len, side, match_move, &m);
 	if (r < 0)
 		return r;
 	if (!m.found) {
-		clear(p);
-		snprintf(p->err.msg, sizeof p->err.msg,
+		cx = clear(p);
+		snprintf(cx->err->msg, sizeof cx->err->msg,
 		    "'%s' is not a legal move for %s", text,
 		    side == CG_LEFT ? "Left" : "Right");
-		p->err.set = 1;
+		cx->err->set = 1;
 		return CG_EPARSE;
 	}
 	return CG_OK;

@@ -16,10 +16,19 @@ struct cg_error {
 	char msg[512];
 };
 
+/* What hooks run with in one worker thread (see cg-ruleset(3): hooks are
+ * never called concurrently on one state, so every worker but the main
+ * thread gets a state of its own, made by init() on first use). */
+struct cg_plugin_worker {
+	struct cg_context cx;
+	struct cg_error err;
+};
+
 struct cg_plugin {
 	const struct cg_ruleset *rs;
-	struct cg_context cx;     /* host, state and error sink for hooks */
-	struct cg_error err;
+	struct cg_context cx;     /* worker 0: host, state and error sink */
+	struct cg_error err;      /* worker 0's error sink */
+	struct cg_plugin_worker *_Atomic *worker; /* [CG_MAX_JOBS], 1.. */
 	char *spec;               /* NAME[:PARAMS] */
 	char *name;
 	char *params;             /* NULL when none */
@@ -69,6 +78,11 @@ void cg_plugin_unload_all(void);
 	((p)->rs->struct_size >= offsetof(struct cg_ruleset, field) +     \
 	    sizeof((p)->rs->field) && (p)->rs->field != NULL)
 
+/* The calling worker's context and error sink (made on first use). */
+struct cg_context *cg_rs_context(struct cg_plugin *p);
+/* An extension of the plugin's (NULL when it has none by that name). */
+const void *cg_rs_extension(struct cg_plugin *p, const char *name);
+
 /* Thin wrappers: clear the error sink, call the hook.  On an error return
  * (< 0) p->err holds the message (a generic one if the plugin gave none). */
 int cg_rs_parse(struct cg_plugin *p, const char *text, size_t len,
@@ -91,11 +105,18 @@ int cg_rs_enumerate(struct cg_plugin *p, const char *family, cg_emit_fn emit,
     void *ctx);
 int cg_rs_order_key(struct cg_plugin *p, const unsigned char *pos,
     size_t len, int64_t *key);
+/* The ruleset's measure of pos; CG_EUNSUPPORTED when it has none. */
+int cg_rs_measure(struct cg_plugin *p, const unsigned char *pos, size_t len,
+    uint64_t *m);
 /* Parse a move typed by a person; falls back to matching move names. */
 int cg_rs_move_parse(struct cg_plugin *p, const unsigned char *pos,
     size_t len, enum cg_side side, const char *text, struct cg_buf *child);
 
-/* p's last error as "message" or "column N: message". */
+/* What a ruleset can do, from its flags and optional hooks, as a comma-
+ * separated list ("impartial,symmetry,decomposes,..."; "-" for none). */
+void cg_rs_capabilities(const struct cg_ruleset *rs, struct cg_buf *out);
+
+/* p's last error in this worker as "message" or "column N: message". */
 const char *cg_rs_errmsg(struct cg_plugin *p);
 
 #endif

@@ -8,7 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pthread.h>
+
 #include "kb/kb.h"
+#include "values/notation.h"
 #include "kb/kbfile.h"
 #include "base/util.h"
 
@@ -76,15 +79,16 @@ binding_for(struct cg_plugin *rs)
 	return b;
 }
 
-int
-cg_kb_find(struct cg_plugin *rs, const unsigned char *pos, size_t len,
+/* Bases decode blocks into caches of their own: one reader at a time. */
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+
+static int
+find_locked(struct cg_plugin *rs, const unsigned char *pos, size_t len,
     const char *kind, struct cg_buf *out)
 {
 	struct binding *b;
 	size_t i;
 
-	if (nbases == 0)
-		return 0;
 	b = binding_for(rs);
 	for (i = 0; i < b->n; i++) {
 		struct cg_kbfile *f = bases[b->which[i]];
@@ -100,6 +104,52 @@ cg_kb_find(struct cg_plugin *rs, const unsigned char *pos, size_t len,
 		}
 	}
 	return 0;
+}
+
+int
+cg_kb_find(struct cg_plugin *rs, const unsigned char *pos, size_t len,
+    const char *kind, struct cg_buf *out)
+{
+	int hit;
+
+	if (nbases == 0)
+		return 0;
+	pthread_mutex_lock(&lock);
+	hit = find_locked(rs, pos, len, kind, out);
+	pthread_mutex_unlock(&lock);
+	return hit;
+}
+
+int
+cg_kb_known(void *ctx, struct cg_plugin *rs, const unsigned char *pos,
+    size_t len, const char *kind, struct cg_buf *out)
+{
+	(void)ctx;
+	return cg_kb_find(rs, pos, len, kind, out);
+}
+
+cg_game
+cg_kb_canon(void *ctx, struct cg_graph *g, cg_vertex v)
+{
+	struct cg_plugin *rs = cg_graph_ruleset(g, v);
+	const unsigned char *key;
+	struct cg_buf text;
+	char msg[256];
+	size_t len, col;
+	cg_game value = CG_NO_GAME;
+
+	(void)ctx;
+	if (rs == NULL || nbases == 0)
+		return CG_NO_GAME;
+	key = cg_graph_key(g, v, &len);
+	cg_buf_init(&text);
+	if (cg_kb_find(rs, key, len, "canon", &text) &&
+	    cg_canon_parse((const char *)text.data, text.len, &value, msg,
+	    sizeof msg, &col) < 0)
+		cg_die(CG_EXIT_DATA, "knowledge base value '%s': %s",
+		    cg_buf_str(&text), msg);
+	cg_buf_free(&text);
+	return value;
 }
 
 void

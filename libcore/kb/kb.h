@@ -14,6 +14,7 @@
 
 #include <stddef.h>
 
+#include "graph/graph.h"
 #include "host/plugin.h"
 
 /* Open a base for lookups (the -K option); a bad or corrupt file is a
@@ -25,6 +26,13 @@ void cg_kb_add(const char *path);
  * hit, append the value text to out and return 1; otherwise return 0. */
 int cg_kb_find(struct cg_plugin *rs, const unsigned char *pos, size_t len,
     const char *kind, struct cg_buf *out);
+/* cg_kb_find in the shape of struct cg_session_options' known (ctx
+ * unused). */
+int cg_kb_known(void *ctx, struct cg_plugin *rs, const unsigned char *pos,
+    size_t len, const char *kind, struct cg_buf *out);
+/* The canonical form of v from the added bases, or CG_NO_GAME (the
+ * known() of a struct cg_canon_eval; ctx unused). */
+cg_game cg_kb_canon(void *ctx, struct cg_graph *g, cg_vertex v);
 /* Close every added base. */
 void cg_kb_close_all(void);
 

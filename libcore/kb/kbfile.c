@@ -25,7 +25,9 @@
 #include <zlib.h>
 
 #include "base/bytemap.h"
+#include "base/jobs.h"
 #include "values/canon.h"
+#include "values/notation.h"
 #include "kb/kbfile.h"
 #include "host/plugin.h"
 #include "base/util.h"
@@ -195,10 +197,21 @@ cg_kb_shard_of(const unsigned char *key, size_t len, uint32_t n)
 
 /* ------------------------------------------------------------ entry set */
 
+/*
+ * A kind stored as games holds canonical forms as store ids (the 4 bytes
+ * of a cg_game are the key of its value table), not as text: a build
+ * hands its forms over without printing them.  Text given for such a
+ * kind is read as a game, and when one text is not the printed form of
+ * the game it reads as (a hand-written annotation), the kind turns back
+ * into text, as in files written before games were the default.
+ */
 struct cg_kbset {
 	uint32_t nkinds;
 	struct cg_bytemap *keys;            /* key -> entry */
-	struct cg_bytemap *vals[CG_KB_MAXKINDS]; /* value text -> id */
+	struct cg_bytemap *vals[CG_KB_MAXKINDS]; /* value -> id */
+	int games[CG_KB_MAXKINDS];          /* values are cg_game ids */
+	char **text[CG_KB_MAXKINDS];        /* games kinds: printed, by id */
+	size_t ntext[CG_KB_MAXKINDS];
 	uint32_t *v;                        /* entry * nkinds: id + 1, 0 */
 	size_t cap;
 };
@@ -224,10 +237,93 @@ cg_kbset_free(struct cg_kbset *s)
 	if (s == NULL)
 		return;
 	cg_bytemap_free(s->keys);
-	for (k = 0; k < s->nkinds; k++)
+	for (k = 0; k < s->nkinds; k++) {
+		size_t i;
+
 		cg_bytemap_free(s->vals[k]);
+		for (i = 0; i < s->ntext[k]; i++)
+			free(s->text[k][i]);
+		free(s->text[k]);
+	}
 	free(s->v);
 	free(s);
+}
+
+void
+cg_kbset_use_games(struct cg_kbset *s, uint32_t k)
+{
+	if (cg_bytemap_count(s->vals[k]) == 0)
+		s->games[k] = 1;
+}
+
+/* Kind k back to text: every game value printed, ids kept. */
+static void
+to_text(struct cg_kbset *s, uint32_t k)
+{
+	struct cg_bytemap *t = cg_bytemap_new();
+	struct cg_buf b;
+	size_t i, n = cg_bytemap_count(s->vals[k]), len;
+	int isnew;
+
+	cg_buf_init(&b);
+	for (i = 0; i < n; i++) {
+		cg_game g;
+
+		memcpy(&g, cg_bytemap_key(s->vals[k], i, &len), sizeof g);
+		b.len = 0;
+		cg_canon_print(g, &b);
+		cg_buf_addc(&b, '\0');
+		cg_bytemap_intern(t, b.data, b.len, &isnew);
+	}
+	cg_buf_free(&b);
+	cg_bytemap_free(s->vals[k]);
+	s->vals[k] = t;
+	s->games[k] = 0;
+}
+
+/* The id of a value text of kind k. */
+static uint32_t
+text_id(struct cg_kbset *s, uint32_t k, const char *text)
+{
+	int isnew;
+
+	if (s->games[k]) {
+		struct cg_buf b;
+		char msg[128];
+		size_t col, tl = strlen(text);
+		cg_game g;
+		int same;
+
+		if (cg_canon_parse(text, tl, &g, msg, sizeof msg, &col) == 0) {
+			cg_buf_init(&b);
+			cg_canon_print(g, &b);
+			same = b.len == tl && memcmp(b.data, text, tl) == 0;
+			cg_buf_free(&b);
+			if (same)
+				return (uint32_t)cg_bytemap_intern(s->vals[k],
+				    &g, sizeof g, &isnew);
+		}
+		to_text(s, k);
+	}
+	return (uint32_t)cg_bytemap_intern(s->vals[k], text, strlen(text) + 1,
+	    &isnew);
+}
+
+uint32_t
+cg_kbset_game_id(struct cg_kbset *s, uint32_t k, cg_game g)
+{
+	int isnew;
+	struct cg_buf b;
+	uint32_t id;
+
+	if (s->games[k])
+		return (uint32_t)cg_bytemap_intern(s->vals[k], &g, sizeof g,
+		    &isnew);
+	cg_buf_init(&b);
+	cg_canon_print(g, &b);
+	id = text_id(s, k, cg_buf_str(&b));
+	cg_buf_free(&b);
+	return id;
 }
 
 size_t
@@ -243,7 +339,6 @@ cg_kbset_add(struct cg_kbset *s, const unsigned char *key, size_t len,
 	uint64_t e, id;
 	uint32_t k, *slot;
 	int isnew;
-	size_t klen;
 
 	e = cg_bytemap_intern(s->keys, key, len, &isnew);
 	if (isnew) {
@@ -261,17 +356,71 @@ cg_kbset_add(struct cg_kbset *s, const unsigned char *key, size_t len,
 	for (k = 0; k < s->nkinds; k++) {
 		if (values[k] == NULL)
 			continue;
-		/* values are interned with their NUL, so keys are strings */
-		id = cg_bytemap_intern(s->vals[k], values[k],
-		    strlen(values[k]) + 1, &isnew);
+		/* text values are interned with their NUL: keys are
+		 * strings */
+		id = text_id(s, k, values[k]);
+		slot = s->v + e * s->nkinds;
 		if (slot[k] == 0) {
 			slot[k] = (uint32_t)id + 1;
 		} else if (slot[k] != id + 1) {
-			*old = (const char *)cg_bytemap_key(s->vals[k],
-			    slot[k] - 1, &klen);
+			*old = cg_kbset_value(s, e, k);
 			return (int)k;
 		}
 	}
+	return -1;
+}
+
+void
+cg_kbset_add_keys(struct cg_kbset *s, const unsigned char *keys,
+    const size_t *off, size_t n)
+{
+	uint64_t *ids = cg_xmalloc((n + 1) * sizeof *ids);
+	size_t count, ncap;
+
+	cg_bytemap_intern_batch(s->keys, keys, off, n, ids, NULL);
+	free(ids);
+	count = cg_bytemap_count(s->keys);
+	if (count * s->nkinds > s->cap) {
+		ncap = s->cap ? s->cap * 2 : 1024;
+		while (ncap < count * s->nkinds)
+			ncap *= 2;
+		s->v = cg_xreallocarray(s->v, ncap, sizeof *s->v);
+		memset(s->v + s->cap, 0, (ncap - s->cap) * sizeof *s->v);
+		s->cap = ncap;
+	}
+}
+
+uint64_t
+cg_kbset_entry(struct cg_kbset *s, const unsigned char *key, size_t len)
+{
+	static const char *none[CG_KB_MAXKINDS];
+	const char *old;
+
+	cg_kbset_add(s, key, len, none, &old);
+	return (uint64_t)cg_kbset_find(s, key, len);
+}
+
+uint32_t
+cg_kbset_value_id(struct cg_kbset *s, uint32_t k, const char *text)
+{
+	return text_id(s, k, text);
+}
+
+int
+cg_kbset_set(struct cg_kbset *s, uint64_t entry, uint32_t k, uint32_t id,
+    const char **old)
+{
+	uint32_t *slot = s->v + entry * s->nkinds + k;
+	size_t klen;
+
+	if (*slot == 0) {
+		*slot = id + 1;
+		return 0;
+	}
+	if (*slot == id + 1)
+		return 0;
+	(void)klen;
+	*old = cg_kbset_value(s, entry, k);
 	return -1;
 }
 
@@ -288,13 +437,38 @@ cg_kbset_key(const struct cg_kbset *s, uint64_t entry, size_t *len)
 }
 
 const char *
-cg_kbset_value(const struct cg_kbset *s, uint64_t entry, uint32_t k)
+cg_kbset_value(const struct cg_kbset *cs, uint64_t entry, uint32_t k)
 {
+	struct cg_kbset *s = (struct cg_kbset *)cs;
 	uint32_t id = s->v[entry * s->nkinds + k];
 	size_t len;
 
 	if (id == 0)
 		return NULL;
+	if (s->games[k]) {
+		/* printed on demand, kept for the set's life */
+		if (id > s->ntext[k]) {
+			size_t n = cg_bytemap_count(s->vals[k]);
+
+			s->text[k] = cg_xreallocarray(s->text[k], n,
+			    sizeof *s->text[k]);
+			memset(s->text[k] + s->ntext[k], 0,
+			    (n - s->ntext[k]) * sizeof *s->text[k]);
+			s->ntext[k] = n;
+		}
+		if (s->text[k][id - 1] == NULL) {
+			struct cg_buf b;
+			cg_game g;
+
+			memcpy(&g, cg_bytemap_key(s->vals[k], id - 1, &len),
+			    sizeof g);
+			cg_buf_init(&b);
+			cg_canon_print(g, &b);
+			s->text[k][id - 1] = cg_xstrdup(cg_buf_str(&b));
+			cg_buf_free(&b);
+		}
+		return s->text[k][id - 1];
+	}
 	return (const char *)cg_bytemap_key(s->vals[k], id - 1, &len);
 }
 
@@ -420,16 +594,19 @@ write_all(int fd, const void *p, size_t n)
 }
 
 /*
- * Canonical forms as a DAG of games.  A kind whose every value is a
- * canonical form the canon store prints back byte for byte is stored as
- * games in post-order (options before the games that use them), each
- * either a number-up-star x + u.^ + *n or {L | R} with its options as
- * backward distances; options are visited in bytewise order of their
- * printed forms, so the numbering depends only on the set of values.
+ * The games encoding of a dictionary (canonical forms stored as games,
+ * the default for "canon"): the games in post-order (options before the
+ * games that use them), each either a number-up-star x + u.^ + *n or
+ * {L | R} with its options as backward distances.  Store ids differ
+ * from run to run, so the order is structural: values, and each game's
+ * options, are visited by a hash of the game's structure (ties, which a
+ * 64-bit hash makes all but impossible, by CGSuite's order of games);
+ * the numbering then depends only on the set of values.
  */
 struct dag {
 	struct cg_bytemap *idx;   /* game id (4 bytes) -> index + 1 */
-	struct cg_buf out, text;
+	struct cg_bytemap *hash;  /* game id -> structural hash */
+	struct cg_buf out;
 	uint64_t n;
 };
 
@@ -440,16 +617,83 @@ put_zigzag(struct cg_buf *b, int64_t v)
 	    (uint64_t)v << 1);
 }
 
-struct optsort {
+static uint64_t
+hmix(uint64_t h, uint64_t v)
+{
+	h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+	return h * 0xff51afd7ed558ccdull;
+}
+
+static int
+cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* A hash of g's structure: equal for equal games in any run. */
+static uint64_t
+shash(struct dag *d, cg_game g)
+{
+	struct cg_dyadic x;
+	int64_t up;
+	uint64_t nim, h, *hs;
+	int isnew, s;
+	uint64_t e = cg_bytemap_intern(d->hash, &g, sizeof g, &isnew);
+	size_t n, i;
+
+	if (!isnew)
+		return *cg_bytemap_value(d->hash, e);
+	if (cg_canon_nus_parts(g, &x, &up, &nim)) {
+		h = hmix(hmix(hmix(hmix(1, (uint64_t)x.num), (uint64_t)x.exp),
+		    (uint64_t)up), nim);
+	} else {
+		h = 2;
+		for (s = 0; s < 2; s++) {
+			const cg_game *o = cg_canon_options(g, (enum cg_side)s,
+			    &n);
+
+			hs = cg_xmalloc((n ? n : 1) * sizeof *hs);
+			for (i = 0; i < n; i++)
+				hs[i] = shash(d, o[i]);
+			qsort(hs, n, sizeof *hs, cmp_u64);
+			h = hmix(h, 0x5e9a7a7e + (uint64_t)s);
+			for (i = 0; i < n; i++)
+				h = hmix(h, hs[i]);
+			free(hs);
+		}
+	}
+	*cg_bytemap_value(d->hash, cg_bytemap_find(d->hash, &g, sizeof g)) = h;
+	return h;
+}
+
+struct gsort {
 	cg_game g;
-	char *text;
+	uint64_t h;
 };
 
 static int
-cmp_opt(const void *a, const void *b)
+cmp_gsort(const void *pa, const void *pb)
 {
-	return strcmp(((const struct optsort *)a)->text,
-	    ((const struct optsort *)b)->text);
+	const struct gsort *a = pa, *b = pb;
+
+	if (a->h != b->h)
+		return a->h < b->h ? -1 : 1;
+	if (a->g == b->g)
+		return 0;
+	return cg_canon_order(a->g, b->g);
+}
+
+/* Sort games structurally (hashes filled in). */
+static void
+sort_games(struct dag *d, struct gsort *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		v[i].h = shash(d, v[i].g);
+	qsort(v, n, sizeof *v, cmp_gsort);
 }
 
 static uint64_t
@@ -461,14 +705,14 @@ dag_visit(struct dag *d, cg_game g)
 	int64_t up;
 	uint64_t nim, me;
 	size_t n[2], i;
-	struct optsort *o[2];
+	struct gsort *o[2];
 	uint64_t *oi[2];
 
 	e = cg_bytemap_intern(d->idx, &g, sizeof g, &isnew);
 	v = cg_bytemap_value(d->idx, e);
 	if (!isnew)
 		return *v - 1;
-	if (cg_canon_is_nus(g) && cg_canon_nus_parts(g, &x, &up, &nim)) {
+	if (cg_canon_nus_parts(g, &x, &up, &nim)) {
 		put_varint(&d->out, 0);
 		put_zigzag(&d->out, x.num);
 		put_varint(&d->out, (uint64_t)x.exp);
@@ -484,13 +728,9 @@ dag_visit(struct dag *d, cg_game g)
 
 		o[side] = cg_xmalloc((n[side] ? n[side] : 1) * sizeof *o[side]);
 		oi[side] = cg_xmalloc((n[side] ? n[side] : 1) * sizeof *oi[side]);
-		for (i = 0; i < n[side]; i++) {
-			d->text.len = 0;
-			cg_canon_print(opt[i], &d->text);
+		for (i = 0; i < n[side]; i++)
 			o[side][i].g = opt[i];
-			o[side][i].text = cg_xstrdup(cg_buf_str(&d->text));
-		}
-		qsort(o[side], n[side], sizeof *o[side], cmp_opt);
+		sort_games(d, o[side], n[side]);
 		for (i = 0; i < n[side]; i++)
 			oi[side][i] = dag_visit(d, o[side][i].g);
 	}
@@ -499,10 +739,8 @@ dag_visit(struct dag *d, cg_game g)
 	put_varint(&d->out, n[0]);
 	put_varint(&d->out, n[1]);
 	for (side = 0; side < 2; side++) {
-		for (i = 0; i < n[side]; i++) {
+		for (i = 0; i < n[side]; i++)
 			put_varint(&d->out, me - oi[side][i]);
-			free(o[side][i].text);
-		}
 		free(o[side]);
 		free(oi[side]);
 	}
@@ -511,34 +749,34 @@ dag_visit(struct dag *d, cg_game g)
 	return me;
 }
 
-/* Encode one kind's sorted values as games into raw; 0, or -1 (nothing
- * written) when some value is not a canonical form printed as such. */
-static int
-dict_games(struct cg_buf *raw, const struct cg_bytemap *vals,
-    const uint64_t *vo, size_t nv)
+/* Encode one games kind's values into raw and rank them: rank[id] is
+ * the place of value id in the dictionary. */
+static void
+dict_games(struct cg_buf *raw, const struct cg_bytemap *vals, uint32_t *rank)
 {
 	struct dag d;
-	cg_game *g = cg_xmalloc((nv ? nv : 1) * sizeof *g);
+	size_t nv = cg_bytemap_count(vals), i, len;
+	struct gsort *v = cg_xmalloc((nv ? nv : 1) * sizeof *v);
 	uint64_t *gi = cg_xmalloc((nv ? nv : 1) * sizeof *gi);
-	char msg[128];
-	size_t i, vlen, col;
+	struct cg_bytemap *byid = cg_bytemap_new();
+	int isnew;
 
 	memset(&d, 0, sizeof d);
-	cg_buf_init(&d.text);
-	for (i = 0; i < nv; i++) {
-		const char *v = (const char *)cg_bytemap_key(vals, vo[i], &vlen);
-
-		d.text.len = 0;
-		if (cg_canon_parse(v, vlen - 1, &g[i], msg, sizeof msg, &col) < 0)
-			goto no;
-		cg_canon_print(g[i], &d.text);
-		if (d.text.len != vlen - 1 || memcmp(d.text.data, v, vlen - 1))
-			goto no;
-	}
 	d.idx = cg_bytemap_new();
+	d.hash = cg_bytemap_new();
 	cg_buf_init(&d.out);
-	for (i = 0; i < nv; i++)
-		gi[i] = dag_visit(&d, g[i]);
+	for (i = 0; i < nv; i++) {
+		memcpy(&v[i].g, cg_bytemap_key(vals, i, &len), sizeof v[i].g);
+		*cg_bytemap_value(byid, cg_bytemap_intern(byid, &v[i].g,
+		    sizeof v[i].g, &isnew)) = i;
+	}
+	sort_games(&d, v, nv);
+	for (i = 0; i < nv; i++) {
+		int64_t id = cg_bytemap_find(byid, &v[i].g, sizeof v[i].g);
+
+		rank[*cg_bytemap_value(byid, (uint64_t)id)] = (uint32_t)i;
+		gi[i] = dag_visit(&d, v[i].g);
+	}
 	put_varint(raw, 1);          /* encoding: games */
 	put_varint(raw, d.n);
 	cg_buf_add(raw, d.out.data, d.out.len);
@@ -546,16 +784,35 @@ dict_games(struct cg_buf *raw, const struct cg_bytemap *vals,
 	for (i = 0; i < nv; i++)
 		put_varint(raw, gi[i]);
 	cg_bytemap_free(d.idx);
+	cg_bytemap_free(d.hash);
+	cg_bytemap_free(byid);
 	cg_buf_free(&d.out);
-	cg_buf_free(&d.text);
-	free(g);
+	free(v);
 	free(gi);
-	return 0;
-no:
-	cg_buf_free(&d.text);
-	free(g);
-	free(gi);
-	return -1;
+}
+
+static unsigned write_jobs;
+
+void
+cg_kbfile_jobs(unsigned jobs)
+{
+	write_jobs = jobs;
+}
+
+/* One block of a base being written: its bytes, then their compression. */
+struct rawblock {
+	struct cg_buf raw, out;
+	size_t entries;
+	const unsigned char *firstkey;
+	size_t firstlen;
+};
+
+static void
+compress_block(void *ctx, size_t i)
+{
+	struct rawblock *rb = (struct rawblock *)ctx + i;
+
+	deflate_into(&rb->out, rb->raw.data, rb->raw.len);
 }
 
 int
@@ -566,6 +823,8 @@ cg_kbset_write(const struct cg_kbset *s, struct cg_kb_meta *m,
 	uint64_t *order = cg_xmalloc((n ? n : 1) * sizeof *order);
 	uint32_t *rank[CG_KB_MAXKINDS];
 	uint32_t k, nblocks = 0;
+	struct rawblock *blocks = NULL;
+	size_t capblocks = 0;
 	struct cg_buf head, dict, raw, vraw, data, index, prev;
 	size_t dict_clen;
 	char *tmp = NULL;
@@ -582,22 +841,23 @@ cg_kbset_write(const struct cg_kbset *s, struct cg_kb_meta *m,
 	cg_buf_init(&index);
 	cg_buf_init(&prev);
 
-	/* dictionary: each kind's values sorted bytewise */
+	/* dictionary: each kind's values, text sorted bytewise, games
+	 * structurally */
 	for (k = 0; k < s->nkinds; k++) {
 		size_t nv = cg_bytemap_count(s->vals[k]);
-		uint64_t *vo = cg_xmalloc((nv ? nv : 1) * sizeof *vo);
+		uint64_t *vo;
 
+		rank[k] = cg_xmalloc((nv ? nv : 1) * sizeof *rank[k]);
+		if (s->games[k]) {
+			dict_games(&raw, s->vals[k], rank[k]);
+			continue;
+		}
+		vo = cg_xmalloc((nv ? nv : 1) * sizeof *vo);
 		for (i = 0; i < nv; i++)
 			vo[i] = i;
 		qsort_r(vo, nv, sizeof *vo, cmp_value, s->vals[k]);
-		rank[k] = cg_xmalloc((nv ? nv : 1) * sizeof *rank[k]);
 		for (i = 0; i < nv; i++)
 			rank[k][vo[i]] = (uint32_t)i;
-		if (m->games && strcmp(m->kinds[k], "canon") == 0 && nv > 0 &&
-		    dict_games(&raw, s->vals[k], vo, nv) == 0) {
-			free(vo);
-			continue;
-		}
 		put_varint(&raw, 0);         /* encoding: text */
 		put_varint(&raw, nv);
 		for (i = 0; i < nv; i++) {
@@ -615,12 +875,13 @@ cg_kbset_write(const struct cg_kbset *s, struct cg_kb_meta *m,
 	put_u32(&index, crc(dict.data, dict.len));
 	raw.len = 0;
 
-	/* blocks of entries in key order */
+	/* blocks of entries in key order: laid out first, compressed in
+	 * parallel, then written in order */
 	for (i = 0; i < n; i++)
 		order[i] = i;
 	qsort_r(order, n, sizeof *order, cmp_entry, s->keys);
 	{
-		size_t first = 0, bentries = 0, start = data.len;
+		size_t first = 0, bentries = 0;
 		const unsigned char *firstkey = NULL;
 		size_t firstlen = 0;
 
@@ -632,25 +893,26 @@ cg_kbset_write(const struct cg_kbset *s, struct cg_kb_meta *m,
 				key = cg_bytemap_key(s->keys, order[i], &klen);
 			if (bentries > 0 && (i == n ||
 			    raw.len + vraw.len >= m->block_size)) {
-				size_t clen;
+				struct rawblock *rb;
 
 				/* keys first, then the values: each column
 				 * compresses better on its own */
 				cg_buf_add(&raw, vraw.data, vraw.len);
 				vraw.len = 0;
-				clen = deflate_into(&data, raw.data, raw.len);
-
-				put_u32(&index, (uint32_t)clen);
-				put_u32(&index, (uint32_t)raw.len);
-				put_u32(&index, (uint32_t)bentries);
-				put_u32(&index, crc(data.data + start, clen));
-				put_u16(&index, (uint32_t)firstlen);
-				cg_buf_add(&index, firstkey, firstlen);
-				nblocks++;
-				raw.len = 0;
+				if (nblocks == capblocks) {
+					capblocks = capblocks ? 2 * capblocks : 64;
+					blocks = cg_xreallocarray(blocks, capblocks,
+					    sizeof *blocks);
+				}
+				rb = &blocks[nblocks++];
+				rb->raw = raw;
+				cg_buf_init(&rb->out);
+				rb->entries = bentries;
+				rb->firstkey = firstkey;
+				rb->firstlen = firstlen;
+				cg_buf_init(&raw);
 				bentries = 0;
 				prev.len = 0;
-				start = data.len;
 			}
 			if (i == n)
 				break;
@@ -678,6 +940,22 @@ cg_kbset_write(const struct cg_kbset *s, struct cg_kb_meta *m,
 		}
 		(void)first;
 	}
+	cg_parallel_for(nblocks, write_jobs ? write_jobs : cg_jobs_default(),
+	    8, compress_block, blocks);
+	for (i = 0; i < nblocks; i++) {
+		struct rawblock *rb = &blocks[i];
+
+		put_u32(&index, (uint32_t)rb->out.len);
+		put_u32(&index, (uint32_t)rb->raw.len);
+		put_u32(&index, (uint32_t)rb->entries);
+		put_u32(&index, crc(rb->out.data, rb->out.len));
+		put_u16(&index, (uint32_t)rb->firstlen);
+		cg_buf_add(&index, rb->firstkey, rb->firstlen);
+		cg_buf_add(&data, rb->out.data, rb->out.len);
+		cg_buf_free(&rb->raw);
+		cg_buf_free(&rb->out);
+	}
+	free(blocks);
 	m->count = n;
 
 	/* header */

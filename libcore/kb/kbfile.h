@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "values/canon.h"
+
 #define CG_KB_FORMAT 1
 #define CG_KB_MAXKINDS 8
 #define CG_KB_BLOCK_DEFAULT 4096
@@ -60,6 +62,24 @@ size_t cg_kbset_count(const struct cg_kbset *s);
  * differs from the one already stored (*old is set to that value). */
 int cg_kbset_add(struct cg_kbset *s, const unsigned char *key, size_t len,
     const char *const *values, const char **old);
+/* Keep kind k's values as games (values/canon.h) rather than text: call
+ * before any value is added.  The file stores them as a dictionary of
+ * games. */
+void cg_kbset_use_games(struct cg_kbset *s, uint32_t k);
+/* The id of game g as a value of kind k (printed when k holds text). */
+uint32_t cg_kbset_game_id(struct cg_kbset *s, uint32_t k, cg_game g);
+/* Entries for n keys (key i is keys[off[i] .. off[i+1])) without values,
+ * the table searched for all of them at once. */
+void cg_kbset_add_keys(struct cg_kbset *s, const unsigned char *keys,
+    const size_t *off, size_t n);
+/* The entry of key, made without values if new. */
+uint64_t cg_kbset_entry(struct cg_kbset *s, const unsigned char *key,
+    size_t len);
+/* The id of a value text of kind k (interned), and setting an entry's
+ * value by id: 0, or -1 when it holds another value (*old). */
+uint32_t cg_kbset_value_id(struct cg_kbset *s, uint32_t k, const char *text);
+int cg_kbset_set(struct cg_kbset *s, uint64_t entry, uint32_t k, uint32_t id,
+    const char **old);
 /* Entry number of key or -1. */
 int64_t cg_kbset_find(const struct cg_kbset *s, const unsigned char *key,
     size_t len);
@@ -72,6 +92,10 @@ const char *cg_kbset_value(const struct cg_kbset *s, uint64_t entry,
  * failure nothing at path changes; returns -1 with a message in err. */
 int cg_kbset_write(const struct cg_kbset *s, struct cg_kb_meta *m,
     const char *path, char *err, size_t errlen);
+
+/* Threads compressing the blocks of a base being written (default:
+ * every core); the file is the same whatever the number. */
+void cg_kbfile_jobs(unsigned jobs);
 
 /* --------------------------------------------------------------- reader */
 

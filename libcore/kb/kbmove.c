@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "values/canon.h"
+#include "values/notation.h"
 #include "kb/kb.h"
 #include "kb/kbmove.h"
 #include "kb/kbvalue.h"

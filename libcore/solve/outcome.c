@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "base/bytemap.h"
+#include "graph/graph.h"
 #include "solve/outcome.h"
 #include "solve/outcome_misere.h"
 #include "base/util.h"
@@ -37,9 +38,8 @@ struct cg_solver {
 	struct cg_plugin *rs;   /* plugin mode */
 	struct cg_doc *doc;     /* document mode */
 	int impartial;
-	struct otab *comps;
-	int64_t *okey;
-	size_t okcap;
+	struct cg_graph *graph; /* the components */
+	int own_graph;
 	struct otab *sums;
 	/* misere canonical games (genus sums 'G' hold game + 1) */
 	struct cg_mtab *mt;
@@ -50,9 +50,11 @@ struct cg_solver {
 	size_t arlen, arcap;
 	int64_t ret;
 	/* scratch */
-	struct cg_buf canon, key, skey;
-	uint32_t *ids, *ids2;
-	size_t nids, capids, capids2;
+	uint32_t *offs;
+	size_t noffs, capoffs;
+	struct cg_buf key, skey;
+	uint32_t *ids2;
+	size_t capids2;
 	volatile sig_atomic_t *interrupt;
 	void (*progress)(struct cg_solver *, void *);
 	void *progress_arg;
@@ -63,17 +65,9 @@ struct cg_solver {
 	void (*lookup)(void *, struct cg_solver *, uint32_t,
 	    const unsigned char *, size_t);
 	void *lookup_ctx;
-	/* joining printed components (plugin mode) */
-	const char *joiner;
 	/* integer values of components (normal partizan play) */
 	int32_t *ival;
 	size_t capival;
-	/* children cache */
-	int use_cache;
-	uint32_t *cache;
-	size_t ncache, capcache, cache_limit;
-	struct coff { uint64_t off[2]; uint8_t seen[2]; } *coff;
-	size_t capcoff;
 	/* misere losses found, in order (sum entries) */
 	uint64_t *mloss;
 	size_t nmloss, capmloss;
@@ -259,270 +253,28 @@ cmp_u32(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* Sort the component ids just collected (none: ids may still be NULL). */
-static void
-sort_ids(struct cg_solver *s)
-{
-	if (s->nids > 1)
-		qsort(s->ids, s->nids, sizeof *s->ids, cmp_u32);
-}
-
 /* ------------------------------------------------------- components */
 
-static uint32_t
-intern_key(struct cg_solver *s, const unsigned char *key, size_t len,
-    struct cg_plugin *rs, const unsigned char *pos, size_t poslen)
-{
-	int isnew;
-	uint64_t e = otab_intern(s->comps, key, len, &isnew);
+/* fn for the components' options: the solvers read option lists only */
+typedef int (*option_fn)(void *, const char *, const uint32_t *, size_t);
 
-	if (e >= UINT32_MAX - 1)
-		cg_die(CG_EXIT_DATA, "too many positions");
-	if (isnew) {
-		int64_t k = (int64_t)poslen;
-
-		if (e >= s->okcap) {
-			s->okcap = s->okcap ? 2 * s->okcap : 1024;
-			s->okey = cg_xreallocarray(s->okey, s->okcap,
-			    sizeof *s->okey);
-		}
-		if (rs != NULL && CG_HAS_HOOK(rs, order_key)) {
-			if (cg_rs_order_key(rs, pos, poslen, &k) < 0)
-				k = (int64_t)poslen;
-		}
-		s->okey[e] = k;
-		if (s->lookup != NULL && s->doc == NULL)
-			s->lookup(s->lookup_ctx, s, (uint32_t)e, key, len);
-	}
-	return (uint32_t)e;
-}
-
-static void
-ids_add(struct cg_solver *s, uint32_t id)
-{
-	if (s->nids == s->capids) {
-		s->capids = s->capids ? 2 * s->capids : 64;
-		s->ids = cg_xreallocarray(s->ids, s->capids, sizeof *s->ids);
-	}
-	s->ids[s->nids++] = id;
-}
-
-struct decomp {
-	struct cg_solver *s;
-	struct cg_plugin *rs;
-	int tagged;   /* document mode: 'P' keys */
-};
-
-static int
-on_component(void *ctx, const unsigned char *pos, size_t len,
-    const char *move)
-{
-	struct decomp *dc = ctx;
-	struct cg_solver *s = dc->s;
-	uint32_t id;
-
-	(void)move;
-	s->canon.len = 0;
-	if (dc->tagged) {
-		cg_buf_addc(&s->canon, 'P');
-		cg_buf_add(&s->canon, &dc->rs, sizeof dc->rs);
-	}
-	size_t hdr = s->canon.len;
-	if (cg_rs_canonical(dc->rs, pos, len, &s->canon) < 0)
-		cg_die(CG_EXIT_DATA, "ruleset '%s': %s", dc->rs->name,
-		    cg_rs_errmsg(dc->rs));
-	id = intern_key(s, s->canon.data, s->canon.len, dc->rs,
-	    s->canon.data + hdr, s->canon.len - hdr);
-	ids_add(s, id);
-	return 0;
-}
-
-/* Decompose a plugin position into s->ids (appending). */
-static void
-decompose(struct cg_solver *s, struct cg_plugin *rs, int tagged,
-    const unsigned char *pos, size_t len)
-{
-	struct decomp dc = { s, rs, tagged };
-
-	if (cg_rs_decompose(rs, pos, len, on_component, &dc) < 0)
-		cg_die(CG_EXIT_DATA, "ruleset '%s': %s", rs->name,
-		    cg_rs_errmsg(rs));
-}
-
-static uint32_t
-doc_comp(struct cg_solver *s, uint32_t x)
-{
-	unsigned char k[5];
-
-	k[0] = 'D';
-	memcpy(k + 1, &x, 4);
-	return intern_key(s, k, 5, NULL, NULL, s->doc->node[x].nopt[0] +
-	    s->doc->node[x].nopt[1]);
-}
-
-/* Components of document node x into s->ids. */
-static void
-doc_node_components(struct cg_solver *s, uint32_t x)
-{
-	struct cg_node *n = &s->doc->node[x];
-
-	if (!n->expanded && n->rs != NULL && n->pos != NULL)
-		decompose(s, n->rs, 1, n->pos, n->poslen);
-	else
-		ids_add(s, doc_comp(s, x));
-}
-
-struct optctx {
-	struct cg_solver *s;
-	int (*fn)(void *, const char *, const uint32_t *, size_t);
-	void *ctx;
-	struct cg_plugin *rs;
-	int tagged;
-};
-
-static int
-on_option(void *ctx, const unsigned char *pos, size_t len, const char *move)
-{
-	struct optctx *oc = ctx;
-	struct cg_solver *s = oc->s;
-
-	s->nids = 0;
-	decompose(s, oc->rs, oc->tagged, pos, len);
-	sort_ids(s);
-	return oc->fn(oc->ctx, move, s->ids, s->nids);
-}
-
-/* The children cache: a component expanded a second time has its option
- * lists (component numbers) kept, so that the plugin is not asked again. */
-struct collect {
-	struct cg_solver *s;
-	size_t count_at;
-};
-
-static void
-cache_push(struct cg_solver *s, uint32_t v)
-{
-	if (s->ncache == s->capcache) {
-		s->capcache = s->capcache ? 2 * s->capcache : 65536;
-		s->cache = cg_xreallocarray(s->cache, s->capcache,
-		    sizeof *s->cache);
-	}
-	s->cache[s->ncache++] = v;
-}
-
-static int
-collect_option(void *ctx, const char *move, const uint32_t *ids, size_t k)
-{
-	struct collect *co = ctx;
-	size_t i;
-
-	(void)move;
-	cache_push(co->s, (uint32_t)k);
-	for (i = 0; i < k; i++)
-		cache_push(co->s, ids[i]);
-	co->s->cache[co->count_at]++;
-	return 0;
-}
-
-static int comp_options_plugin(struct cg_solver *, uint32_t, enum cg_side,
-    int (*)(void *, const char *, const uint32_t *, size_t), void *);
-
-/* Call fn for each option of component c for side; returns 1 if fn
- * stopped the enumeration.  fn must not generate options itself. */
 static int
 comp_options(struct cg_solver *s, uint32_t c, enum cg_side side,
-    int (*fn)(void *, const char *, const uint32_t *, size_t), void *ctx)
+    option_fn fn, void *ctx)
 {
-	uint64_t off;
-	size_t p, j, nopt;
-
-	if (s->doc != NULL || !s->use_cache)
-		return comp_options_plugin(s, c, side, fn, ctx);
-	if (c >= s->capcoff) {
-		size_t old = s->capcoff;
-
-		s->capcoff = c + 1 > 2 * old ? c + 1 : 2 * old;
-		s->coff = cg_xreallocarray(s->coff, s->capcoff,
-		    sizeof *s->coff);
-		memset(s->coff + old, 0, (s->capcoff - old) * sizeof *s->coff);
-	}
-	off = s->coff[c].off[side];
-	if (off == 0) {
-		if (s->coff[c].seen[side] == 0 || s->ncache >= s->cache_limit) {
-			s->coff[c].seen[side] = 1;
-			return comp_options_plugin(s, c, side, fn, ctx);
-		}
-		{
-			struct collect co = { s, s->ncache };
-
-			cache_push(s, 0);
-			comp_options_plugin(s, c, side, collect_option, &co);
-			off = co.count_at + 1;
-			s->coff[c].off[side] = off;
-		}
-	}
-	p = off - 1;
-	nopt = s->cache[p++];
-	for (j = 0; j < nopt; j++) {
-		size_t k = s->cache[p++];
-
-		if (fn(ctx, NULL, s->cache + p, k))
-			return 1;
-		p += k;
-	}
-	return 0;
+	return cg_graph_options(s->graph, c, side, fn, ctx);
 }
 
-static int
-comp_options_plugin(struct cg_solver *s, uint32_t c, enum cg_side side,
-    int (*fn)(void *, const char *, const uint32_t *, size_t), void *ctx)
+static int64_t
+okey(struct cg_solver *s, uint32_t c)
 {
-	size_t len;
-	const unsigned char *k = otab_key(s->comps, c, &len);
-	struct optctx oc = { s, fn, ctx, s->rs, 0 };
-	int r;
-
-	if (s->doc != NULL && k[0] == 'D') {
-		uint32_t x, i;
-		struct cg_node *n;
-
-		memcpy(&x, k + 1, 4);
-		n = &s->doc->node[x];
-		for (i = 0; i < n->nopt[side]; i++) {
-			s->nids = 0;
-			doc_node_components(s, n->opt[side][i].child);
-			sort_ids(s);
-			if (fn(ctx, s->doc->node[x].opt[side][i].move, s->ids,
-			    s->nids))
-				return 1;
-		}
-		return 0;
-	}
-	if (s->doc != NULL) {
-		/* 'P' + plugin pointer + canonical bytes */
-		memcpy(&oc.rs, k + 1, sizeof oc.rs);
-		oc.tagged = 1;
-		k += 1 + sizeof oc.rs;
-		len -= 1 + sizeof oc.rs;
-	}
-	{
-		/* the key arena may move while children are interned */
-		unsigned char *copy = cg_xmalloc(len ? len : 1);
-
-		memcpy(copy, k, len);
-		r = cg_rs_options(oc.rs, copy, len, side, on_option, &oc);
-		free(copy);
-	}
-	if (r < 0)
-		cg_die(CG_EXIT_DATA, "ruleset '%s': %s", oc.rs->name,
-		    cg_rs_errmsg(oc.rs));
-	return r == CG_STOP;
+	return cg_graph_order(s->graph, c);
 }
 
 static uint64_t *
 cval(struct cg_solver *s, uint32_t c)
 {
-	return &s->comps->val[c];
+	return cg_graph_word(s->graph, c);
 }
 
 static int64_t
@@ -541,9 +293,16 @@ winbit(struct cg_solver *s, uint32_t c, uint32_t n)
 	return !(v & NIM_KNOWN) && n < WINBITS && (v >> n & 1);
 }
 
+/* Once a stop is asked for, an expansion may have been cut short (the
+ * graph stops enumerating options at once): from then on nothing is
+ * recorded, so no half-seen position is ever taken as solved. */
+#define STOPPED(s) ((s)->interrupt != NULL && *(s)->interrupt)
+
 static void
 setwin(struct cg_solver *s, uint32_t c, uint32_t n)
 {
+	if (STOPPED(s))
+		return;
 	uint64_t *v = cval(s, c);
 
 	if (!(*v & NIM_KNOWN) && n < WINBITS)
@@ -553,6 +312,8 @@ setwin(struct cg_solver *s, uint32_t c, uint32_t n)
 static void
 setnim(struct cg_solver *s, uint32_t c, uint32_t n)
 {
+	if (STOPPED(s))
+		return;
 	*cval(s, c) = NIM_KNOWN | n;
 	s->stats.solved++;
 }
@@ -569,19 +330,32 @@ tick(struct cg_solver *s)
 
 /* ------------------------------------------------------------ create */
 
+/* A new component: look it up in the caller's databases. */
+static void
+on_new_vertex(void *ctx, struct cg_graph *g, cg_vertex v)
+{
+	struct cg_solver *s = ctx;
+	const unsigned char *key;
+	size_t len;
+
+	if (s->lookup == NULL || s->doc != NULL)
+		return;
+	key = cg_graph_key(g, v, &len);
+	s->lookup(s->lookup_ctx, s, v, key, len);
+}
+
 static struct cg_solver *
 solver_alloc(void)
 {
 	struct cg_solver *s = cg_xcalloc(1, sizeof *s);
 
-	s->comps = otab_new();
+	s->graph = cg_graph_new();
+	s->own_graph = 1;
+	cg_graph_on_new_vertex(s->graph, on_new_vertex, s);
 	s->sums = otab_new();
-	cg_buf_init(&s->canon);
 	cg_buf_init(&s->key);
 	cg_buf_init(&s->skey);
 	s->mt = cg_mtab_new();
-	s->use_cache = 1;
-	s->cache_limit = (size_t)64 << 20;   /* words: 256 MB */
 	return s;
 }
 
@@ -594,8 +368,7 @@ cg_solver_new(struct cg_plugin *rs)
 	s->impartial = (rs->rs->flags & CG_IMPARTIAL) != 0;
 	/* heap rules describe impartial games (e.g. a subtraction ruleset
 	 * given one set for both players) */
-	if (!s->impartial && CG_HAS_HOOK(rs, extension) &&
-	    rs->rs->extension(&rs->cx, CG_EXT_HEAP_RULES) != NULL)
+	if (!s->impartial && cg_rs_extension(rs, CG_EXT_HEAP_RULES) != NULL)
 		s->impartial = 1;
 	return s;
 }
@@ -631,6 +404,7 @@ cg_solver_new_doc(struct cg_doc *d)
 	uint32_t i;
 
 	s->doc = d;
+	cg_graph_use_doc(s->graph, d);
 	s->impartial = 1;
 	for (i = 0; i < d->n && s->impartial; i++) {
 		const struct cg_node *n = &d->node[i];
@@ -650,20 +424,17 @@ cg_solver_free(struct cg_solver *s)
 {
 	if (s == NULL)
 		return;
-	otab_free(s->comps);
+	if (s->own_graph)
+		cg_graph_free(s->graph);
 	otab_free(s->sums);
-	free(s->okey);
 	cg_mtab_free(s->mt);
 	free(s->fr);
 	free(s->ar);
-	cg_buf_free(&s->canon);
 	cg_buf_free(&s->key);
 	cg_buf_free(&s->skey);
-	free(s->ids);
 	free(s->ids2);
+	free(s->offs);
 	free(s->mloss);
-	free(s->cache);
-	free(s->coff);
 	free(s->ival);
 	free(s);
 }
@@ -680,29 +451,37 @@ cg_solver_impartial(struct cg_solver *s)
 	return s->impartial;
 }
 
+struct cg_graph *
+cg_solver_graph(struct cg_solver *s)
+{
+	return s->graph;
+}
+
 size_t
 cg_solver_components(struct cg_solver *s, const unsigned char *pos,
     size_t len, uint32_t **out)
 {
-	s->nids = 0;
-	decompose(s, s->rs, 0, pos, len);
-	sort_ids(s);
-	*out = cg_xmalloc((s->nids + 1) * sizeof **out);
-	if (s->nids > 0)
-		memcpy(*out, s->ids, s->nids * sizeof **out);
-	return s->nids;
+	struct cg_sum sum;
+
+	cg_sum_init(&sum);
+	cg_graph_position(s->graph, s->rs, pos, len, &sum);
+	cg_sum_sort(&sum);
+	cg_sum_add(&sum, 0);   /* never a NULL array */
+	*out = sum.v;
+	return sum.n - 1;
 }
 
 size_t
 cg_solver_node(struct cg_solver *s, uint32_t x, uint32_t **out)
 {
-	s->nids = 0;
-	doc_node_components(s, x);
-	sort_ids(s);
-	*out = cg_xmalloc((s->nids + 1) * sizeof **out);
-	if (s->nids > 0)
-		memcpy(*out, s->ids, s->nids * sizeof **out);
-	return s->nids;
+	struct cg_sum sum;
+
+	cg_sum_init(&sum);
+	cg_graph_node(s->graph, x, &sum);
+	cg_sum_sort(&sum);
+	cg_sum_add(&sum, 0);
+	*out = sum.v;
+	return sum.n - 1;
 }
 
 void
@@ -747,22 +526,21 @@ cg_solver_stats(struct cg_solver *s)
 size_t
 cg_solver_memory(struct cg_solver *s)
 {
-	return otab_memory(s->comps) + otab_memory(s->sums) +
-	    s->capcache * sizeof *s->cache + s->capcoff * sizeof *s->coff +
-	    s->okcap * sizeof *s->okey + cg_mtab_memory(s->mt) +
+	return (s->own_graph ? cg_graph_memory(s->graph) : 0) +
+	    otab_memory(s->sums) + cg_mtab_memory(s->mt) +
 	    s->arcap * sizeof *s->ar + s->capfr * sizeof *s->fr;
 }
 
 size_t
 cg_solver_ncomponents(struct cg_solver *s)
 {
-	return s->comps->n;
+	return cg_graph_count(s->graph);
 }
 
 const unsigned char *
 cg_solver_key(struct cg_solver *s, uint32_t c, size_t *len)
 {
-	return otab_key(s->comps, c, len);
+	return cg_graph_key(s->graph, c, len);
 }
 
 int64_t
@@ -803,13 +581,12 @@ cg_solver_branch(struct cg_solver *s, struct cg_buf *out)
 
 /* ------------------------------------------------------- child index */
 
-static const uint32_t *sort_ar;
-
 static int
-cmp_rec(const void *a, const void *b)
+cmp_rec(const void *a, const void *b, void *arg)
 {
+	const uint32_t *ar = arg;
 	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	uint32_t kx = sort_ar[x], ky = sort_ar[y];
+	uint32_t kx = ar[x], ky = ar[y];
 
 	if (kx != ky)
 		return kx < ky ? -1 : 1;
@@ -828,24 +605,26 @@ make_index(struct cg_solver *s, struct frame *f, const uint32_t *offs,
 	ar_reserve(s, n);
 	for (i = 0; i < n; i++)
 		s->ar[s->arlen++] = offs[i];
-	sort_ar = s->ar;
 	if (n > 1)   /* s->ar may still be NULL when n == 0 */
-		qsort(s->ar + f->index, n, sizeof *s->ar, cmp_rec);
+		qsort_r(s->ar + f->index, n, sizeof *s->ar, cmp_rec, s->ar);
 	f->nchild = n;
 	f->idx = 0;
 }
 
-static uint32_t *offbuf;
-static size_t noffbuf, capoffbuf;
+/* Offsets of the child records of the expansion in progress (one
+ * buffer per solver: several solvers may run in several threads). */
+#define offbuf (s->offs)
+#define noffbuf (s->noffs)
 
 static void
-off_add(uint32_t o)
+off_add(struct cg_solver *s, uint32_t o)
 {
-	if (noffbuf == capoffbuf) {
-		capoffbuf = capoffbuf ? 2 * capoffbuf : 256;
-		offbuf = cg_xreallocarray(offbuf, capoffbuf, sizeof *offbuf);
+	if (s->noffs == s->capoffs) {
+		s->capoffs = s->capoffs ? 2 * s->capoffs : 256;
+		s->offs = cg_xreallocarray(s->offs, s->capoffs,
+		    sizeof *s->offs);
 	}
-	offbuf[noffbuf++] = o;
+	s->offs[s->noffs++] = o;
 }
 
 /* Order keys in 32 bits, order kept: below 2^26 as they are, above as a
@@ -912,7 +691,7 @@ couple_child(void *ctx, const char *move, const uint32_t *ids, size_t k)
 		} else {
 			s->ar[s->arlen++] = ids[i];
 			nu++;
-			key += s->okey[ids[i]];
+			key += okey(s, ids[i]);
 		}
 	}
 	if (nu == 0 || (nu == 1 && winbit(s, s->ar[rec + 3], n))) {
@@ -930,7 +709,7 @@ couple_child(void *ctx, const char *move, const uint32_t *ids, size_t k)
 	s->ar[rec] = clamp_key(key);
 	s->ar[rec + 1] = n;
 	s->ar[rec + 2] = nu;
-	off_add(rec);
+	off_add(s, rec);
 	return 0;
 }
 
@@ -1012,11 +791,11 @@ step_couple(struct cg_solver *s, struct frame *f)
 				rec = (uint32_t)s->arlen;
 				ar_reserve(s, 4);
 				s->ar[s->arlen++] = guide_loss(s, &c, 1, i) ? 0 :
-				    clamp_key(2 * s->okey[c] + 3);
+				    clamp_key(2 * okey(s, c) + 3);
 				s->ar[s->arlen++] = i;
 				s->ar[s->arlen++] = 1;
 				s->ar[s->arlen++] = c;
-				off_add(rec);
+				off_add(s, rec);
 			}
 		}
 		if (cc.cut) {
@@ -1097,7 +876,7 @@ step_sum(struct cg_solver *s, struct frame *f)
 	/* keep the largest for the couple search; solve the others */
 	keep = 0;
 	for (j = 1; j < k; j++)
-		if (s->okey[a[j]] >= s->okey[a[keep]])
+		if (okey(s, a[j]) >= okey(s, a[keep]))
 			keep = j;
 	j = keep == 0 ? 1 : 0;
 	f->stage = 0;
@@ -1376,7 +1155,7 @@ sum_record(struct sctx *sc, uint32_t *child, size_t m, int32_t k)
 
 	qsort(child, m, sizeof *child, cmp_u32);
 	for (i = 0; i < m; i++)
-		key += s->okey[child[i]];
+		key += okey(s, child[i]);
 	e = sum_intern_k(s, sc->tag, k, child, m, NULL);
 	val = &s->sums->val[e];
 	if (!sc->all && (*val >> (2 * sc->other) & 1)) {
@@ -1391,7 +1170,7 @@ sum_record(struct sctx *sc, uint32_t *child, size_t m, int32_t k)
 	s->ar[s->arlen++] = clamp_key(key);
 	s->ar[s->arlen++] = (uint32_t)e;
 	s->ar[s->arlen++] = (uint32_t)(e >> 32);
-	off_add(rec);
+	off_add(s, rec);
 	return 0;
 }
 
@@ -1493,6 +1272,8 @@ sum_set(struct cg_solver *s, uint64_t e, int side, int win, int tag)
 {
 	uint64_t *v = &s->sums->val[e];
 
+	if (STOPPED(s))
+		return;
 	*v |= (uint64_t)(1 | win << 1) << (2 * side);
 	s->stats.solved++;
 	if (tag == 'M' && !win && s->impartial) {
@@ -1603,7 +1384,9 @@ finish_gen(struct cg_solver *s, struct frame *f)
 
 		o[i] = (uint32_t)gen_rec(s, e);
 	}
-	s->sums->val[f->st] = (uint64_t)cg_mtab_canon(s->mt, o, nchild) + 1;
+	if (!STOPPED(s))
+		s->sums->val[f->st] = (uint64_t)cg_mtab_canon(s->mt, o,
+		    nchild) + 1;
 	s->stats.solved++;
 	free(o);
 }
@@ -1857,7 +1640,7 @@ cg_solver_children(struct cg_solver *s, const uint32_t *ids, size_t n,
 		if (i > 0 && ids[i] == ids[i - 1])
 			continue;
 		cc.which = i;
-		comp_options_plugin(s, ids[i], side, on_child, &cc);
+		cg_graph_expand(s->graph, ids[i], side, on_child, &cc);
 	}
 	free(cc.child);
 	/* replay: records [m, ids..., movelen, words...] */
@@ -1892,96 +1675,11 @@ cg_solver_children(struct cg_solver *s, const uint32_t *ids, size_t n,
 	s->arlen = base;
 }
 
-static int
-joined_ok(struct cg_solver *s, const uint32_t *ids, size_t n,
-    const char *text)
-{
-	struct cg_buf pos;
-	int ok = 0;
-	uint32_t *got = NULL, *want;
-	size_t ng, i;
-
-	cg_buf_init(&pos);
-	if (cg_rs_parse(s->rs, text, strlen(text), &pos) >= 0) {
-		ng = cg_solver_components(s, pos.data, pos.len, &got);
-		want = cg_xmalloc((n + 1) * sizeof *want);
-		memcpy(want, ids, n * sizeof *want);
-		qsort(want, n, sizeof *want, cmp_u32);
-		ok = ng == n;
-		for (i = 0; ok && i < n; i++)
-			ok = got[i] == want[i];
-		free(want);
-		free(got);
-	}
-	cg_buf_free(&pos);
-	return ok;
-}
-
-static void
-print_comp(struct cg_solver *s, uint32_t c, struct cg_buf *out)
-{
-	size_t len;
-	const unsigned char *k = otab_key(s->comps, c, &len);
-	unsigned char *copy;
-	struct cg_plugin *rs = s->rs;
-
-	if (s->doc != NULL && k[0] == 'D') {
-		uint32_t x;
-
-		memcpy(&x, k + 1, 4);
-		cg_doc_root_label(s->doc, x, out);
-		return;
-	}
-	if (s->doc != NULL) {
-		memcpy(&rs, k + 1, sizeof rs);
-		k += 1 + sizeof rs;
-		len -= 1 + sizeof rs;
-	}
-	copy = cg_xmalloc(len ? len : 1);
-	memcpy(copy, k, len);
-	if (cg_rs_print(rs, copy, len, out) < 0)
-		cg_die(CG_EXIT_DATA, "ruleset '%s': %s", rs->name,
-		    cg_rs_errmsg(rs));
-	free(copy);
-}
-
 void
 cg_solver_print_sum(struct cg_solver *s, const uint32_t *ids, size_t n,
     struct cg_buf *out)
 {
-	static const char *const joiners[] = { "+", "", " ", NULL };
-	size_t i;
-
-	if (n == 0) {
-		if (s->rs == NULL || cg_rs_print(s->rs, (const unsigned char *)"",
-		    0, out) < 0)
-			cg_buf_addstr(out, "0");
-		return;
-	}
-	if (n > 1 && s->joiner == NULL && s->rs != NULL) {
-		int j;
-
-		for (j = 0; joiners[j] != NULL && s->joiner == NULL; j++) {
-			struct cg_buf t;
-
-			cg_buf_init(&t);
-			for (i = 0; i < n; i++) {
-				if (i)
-					cg_buf_addstr(&t, joiners[j]);
-				print_comp(s, ids[i], &t);
-			}
-			if (joined_ok(s, ids, n, cg_buf_str(&t)))
-				s->joiner = joiners[j];
-			cg_buf_free(&t);
-		}
-		if (s->joiner == NULL)
-			s->joiner = "+";
-	}
-	for (i = 0; i < n; i++) {
-		if (i)
-			cg_buf_addstr(out, s->joiner ? s->joiner : "+");
-		print_comp(s, ids[i], out);
-	}
+	cg_graph_print_sum(s->graph, s->rs, ids, n, out);
 }
 
 void

@@ -47,6 +47,8 @@ struct cg_solver *cg_solver_new_doc(struct cg_doc *d);
 void cg_solver_free(struct cg_solver *s);
 /* The plugin of a plugin-mode solver (NULL in document mode). */
 struct cg_plugin *cg_solver_plugin(struct cg_solver *s);
+/* The position graph whose vertices are the solver's components. */
+struct cg_graph *cg_solver_graph(struct cg_solver *s);
 
 /* Is the game impartial (plugin flag, or a document whose options are
  * the same for both sides)? */

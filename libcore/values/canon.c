@@ -11,35 +11,43 @@
  * is equality of ids.  Direct-mapped caches hold sums, negatives and
  * comparisons.  Ideas from CGSuite's CanonicalShortGameOps (see
  * research/cgsuite.md section 2); the code is our own. */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "values/canon.h"
-#include "values/thermo.h"
-#include "host/plugin.h"
+#include "base/buf.h"
+#include "base/jobs.h"
 #include "base/util.h"
 
 #include "cg/gamelit.h"
+#include "values/gamevec.h"
 
 #define CHUNK_BITS 16
 #define CHUNK (1u << CHUNK_BITS)
 #define OPT_CHUNK (1u << 20)
+#define MAX_CHUNKS (1u << (32 - CHUNK_BITS))
 
 enum {
 	F_NUS = 1,          /* x + n.^ + *k */
 	F_OPTS = 2,         /* options are built */
 	F_NUMBER = 4,
-	F_BDAY = 8          /* bday field valid */
+	F_BDAY = 8,         /* bday field valid */
+	F_STOPS = 16        /* stop fields valid */
 };
 
 struct rec {
 	cg_game *opt;       /* left options then right options */
 	uint32_t nl, nr;
-	uint32_t next;      /* hash chain */
-	uint32_t aux;       /* NUS: index into nus[] */
-	uint32_t flags;
+	uint32_t next;      /* hash chain (atomic: relinked by rehash) */
+	uint32_t aux;       /* NUS: index into the NUS chunks */
+	uint32_t flags;     /* atomic: F_OPTS and F_BDAY are set late */
 	uint32_t hash;
 	uint64_t bday;
+	/* left and right stops: G <= H needs LS(G) <= LS(H) and RS(G) <=
+	 * RS(H), a test that settles most comparisons of hot options */
+	int64_t lnum, rnum;
+	int32_t lexp, rexp;
 };
 
 struct nus {
@@ -53,56 +61,105 @@ struct cache_ent {
 	uint32_t a, b, r;
 };
 
+/* A bucket array of a chained index, published whole: a rehash makes a
+ * new one and keeps the old one (retired) for readers still walking it. */
+struct bucket {
+	uint32_t mask;
+	uint32_t head[];
+};
+
 static struct {
 	int ready;
-	struct rec **chunk;
-	size_t nchunk, capchunk;
-	uint32_t n;                 /* games */
-	struct nus *nus;
-	uint32_t nnus, capnus;
+	struct rec **chunk;         /* [MAX_CHUNKS]: records never move */
+	uint32_t nchunk;
+	uint32_t n;                 /* games (atomic) */
+	struct nus **nuschunk;      /* [MAX_CHUNKS] */
+	uint32_t nnus;
 	/* option arena */
 	cg_game **ochunk;
 	size_t nochunk, capochunk;
 	size_t ofree;               /* free ids in the last chunk */
 	cg_game *optr;
 	size_t obytes;
-	/* indexes */
-	uint32_t *oidx, ocap, ocount;
-	uint32_t *nidx, ncap, ncount;
-	/* caches */
+	/* indexes of ordinary games and of NUS games */
+	struct bucket *oidx, *nidx; /* atomic pointers */
+	uint32_t ocount, ncount;
+	void **retired;
+	size_t nretired;
+	/* memo tables: per memo, chunks of CHUNK pointers, as the records */
+	void ***memo[CG_MEMO_COUNT];
+	cg_game zero, star;
+} S;
+
+/*
+ * Threads.  Records, option lists and NUS parts never move and are
+ * complete before the index that finds them is published (release
+ * store), so reading a game needs no lock; lookups walk the indexes
+ * without one too, and only inserts take the store's lock (recursive:
+ * building a NUS's options interns NUS games).  A lookup that loses a
+ * race with a rehash may miss; it then looks again under the lock.  What
+ * is pure memo -- caches of sums, negatives and comparisons, the
+ * reversibility memo, the recursion depth -- belongs to one worker
+ * thread (cg_worker), so it needs no lock and no shared cache lines.
+ */
+static pthread_mutex_t lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+struct work {
 	struct cache_ent *sum, *neg, *leq;
 	uint32_t summask, negmask, leqmask;
-	/* memo slots */
-	void **slot[CG_CANON_SLOTS];
-	size_t slotcap[CG_CANON_SLOTS];
-	/* uptimal memo: 0 unknown, 1 none, 2+k expansion k (positive part
-	 * only for upos; full for ufull) */
-	uint32_t *upos, *ufull;
-	size_t upcap;
-	struct upx { struct cg_dyadic x; uint64_t nim; int len;
-		int64_t *d; } *upx;
-	size_t nupx, capupx;
-	/* ^<n>, ^[n] */
-	cg_game *pow, *powto;
-	int npow, npowto;
+	uint32_t sized;             /* store size the caches were made for */
 	/* reversibility memo for the game being built */
 	struct { uint32_t key, gen; uint8_t val; } *rmemo;
 	uint32_t rgen;
 	int depth;
-	cg_game zero, star;
-} S;
+};
+
+static struct work *works[CG_MAX_JOBS];
+
+#define LOAD(p) __atomic_load_n(&(p), __ATOMIC_ACQUIRE)
+#define STORE(p, v) __atomic_store_n(&(p), (v), __ATOMIC_RELEASE)
 
 #define REC(g) (&S.chunk[(g) >> CHUNK_BITS][(g) & (CHUNK - 1)])
+
+static struct work *work_new(void);
+
+/* This worker's caches and scratch. */
+static inline struct work *
+W(void)
+{
+	struct work *w = works[cg_worker];
+
+	return w != NULL ? w : work_new();
+}
+
+static inline uint32_t
+flags_of(const struct rec *r)
+{
+	return LOAD(r->flags);
+}
 
 static void
 deeper(void)
 {
-	if (++S.depth > CG_CANON_MAX_DEPTH)
+	if (++W()->depth > CG_CANON_MAX_DEPTH)
 		cg_die(CG_EXIT_DATA, "game too deep (more than %d levels)",
 		    CG_CANON_MAX_DEPTH);
 }
 
-#define SHALLOWER() (S.depth--)
+#define SHALLOWER() (W()->depth--)
+
+void
+cg_canon_enter(void)
+{
+	deeper();
+}
+
+void
+cg_canon_leave(void)
+{
+	SHALLOWER();
+}
 
 /* ------------------------------------------------------------ dyadics */
 
@@ -259,6 +316,13 @@ xcalloc_cache(uint32_t n)
 
 static void canon_init(void);
 
+static inline void
+ensure_init(void)
+{
+	if (!LOAD(S.ready))
+		pthread_once(&once, canon_init);
+}
+
 /* The caches grow with the store (up to 2^22 entries for sums and
  * negatives, 2^23 for comparisons); contents are dropped on growth. */
 static void
@@ -274,13 +338,43 @@ grow_cache(struct cache_ent **c, uint32_t *mask, uint32_t want, uint32_t max)
 }
 
 static void
-grow_caches(void)
+grow_caches(struct work *w)
 {
-	grow_cache(&S.sum, &S.summask, S.n * 4, 1u << 22);
-	grow_cache(&S.neg, &S.negmask, S.n, 1u << 22);
-	grow_cache(&S.leq, &S.leqmask, S.n * 8, 1u << 23);
+	uint32_t n = LOAD(S.n);
+
+	w->sized = n;
+	grow_cache(&w->sum, &w->summask, n * 4, 1u << 22);
+	grow_cache(&w->neg, &w->negmask, n, 1u << 22);
+	grow_cache(&w->leq, &w->leqmask, n * 8, 1u << 23);
 }
 
+static struct work *
+work_new(void)
+{
+	struct work *w = cg_xcalloc(1, sizeof *w);
+
+	w->summask = (1u << 16) - 1;
+	w->negmask = (1u << 14) - 1;
+	w->leqmask = (1u << 17) - 1;
+	w->sum = xcalloc_cache(w->summask + 1);
+	w->neg = xcalloc_cache(w->negmask + 1);
+	w->leq = xcalloc_cache(w->leqmask + 1);
+	w->rmemo = cg_xcalloc(1u << 16, sizeof *w->rmemo);
+	w->rgen = 1;
+	grow_caches(w);
+	works[cg_worker] = w;
+	return w;
+}
+
+static void
+retire(void *p)
+{
+	S.retired = cg_xreallocarray(S.retired, S.nretired + 1,
+	    sizeof *S.retired);
+	S.retired[S.nretired++] = p;
+}
+
+/* Under the lock. */
 static cg_game
 new_rec(void)
 {
@@ -288,18 +382,11 @@ new_rec(void)
 
 	if (S.n == UINT32_MAX - 1)
 		cg_die(CG_EXIT_DATA, "canonical game store full (2^32 games)");
-	if ((S.n >> CHUNK_BITS) >= S.nchunk) {
-		if (S.nchunk == S.capchunk) {
-			S.capchunk = S.capchunk ? S.capchunk * 2 : 64;
-			S.chunk = cg_xreallocarray(S.chunk, S.capchunk,
-			    sizeof *S.chunk);
-		}
+	if ((S.n >> CHUNK_BITS) >= S.nchunk)
 		S.chunk[S.nchunk++] = cg_xcalloc(CHUNK, sizeof(struct rec));
-	}
-	g = S.n++;
+	g = S.n;
 	memset(REC(g), 0, sizeof *REC(g));
-	if ((g & (g - 1)) == 0 && g >= (1u << 12))
-		grow_caches();
+	STORE(S.n, g + 1);
 	return g;
 }
 
@@ -329,92 +416,126 @@ opt_alloc(size_t n)
 	return p;
 }
 
-static void
-rehash(uint32_t **idx, uint32_t *cap)
+static struct bucket *
+bucket_new(uint32_t n)
 {
-	uint32_t ncap = *cap ? *cap * 2 : 1u << 16, i, g, nx;
-	uint32_t *nidx = cg_xreallocarray(NULL, ncap, sizeof *nidx);
+	struct bucket *b = cg_xmalloc(sizeof *b + (size_t)n * sizeof b->head[0]);
 
-	memset(nidx, 0xff, (size_t)ncap * sizeof *nidx);
-	for (i = 0; i < *cap; i++)
-		for (g = (*idx)[i]; g != CG_NO_GAME; g = nx) {
-			nx = REC(g)->next;
-			REC(g)->next = nidx[REC(g)->hash & (ncap - 1)];
-			nidx[REC(g)->hash & (ncap - 1)] = g;
+	b->mask = n - 1;
+	memset(b->head, 0xff, (size_t)n * sizeof b->head[0]);
+	return b;
+}
+
+/* A bucket array twice the size, published; under the lock. */
+static void
+rehash(struct bucket **idx)
+{
+	struct bucket *old = *idx, *nb = bucket_new((old->mask + 1) * 2);
+	uint32_t i, g, nx;
+
+	for (i = 0; i <= old->mask; i++)
+		for (g = old->head[i]; g != CG_NO_GAME; g = nx) {
+			struct rec *r = REC(g);
+
+			nx = r->next;
+			STORE(r->next, nb->head[r->hash & nb->mask]);
+			nb->head[r->hash & nb->mask] = g;
 		}
-	free(*idx);
-	*idx = nidx;
-	*cap = ncap;
+	STORE(*idx, nb);
+	retire(old);
+}
+
+/* Insert g (record filled in) into idx; under the lock. */
+static void
+index_add(struct bucket **idx, uint32_t *count, cg_game g)
+{
+	struct bucket *b = *idx;
+	struct rec *r = REC(g);
+
+	r->next = b->head[r->hash & b->mask];
+	STORE(b->head[r->hash & b->mask], g);
+	if (++*count > b->mask + 1)
+		rehash(idx);
+}
+
+static const struct nus *NUS(cg_game g);
+
+static cg_game
+nus_lookup(uint32_t h, int64_t num, int exp, int64_t up, uint64_t nim)
+{
+	struct bucket *b = LOAD(S.nidx);
+	const struct nus *u;
+	cg_game g;
+
+	for (g = LOAD(b->head[h & b->mask]); g != CG_NO_GAME;
+	    g = LOAD(REC(g)->next)) {
+		u = NUS(g);
+		if (u->num == num && u->exp == exp && u->up == up &&
+		    u->nim == nim)
+			return g;
+	}
+	return CG_NO_GAME;
 }
 
 static cg_game
 nus_find(int64_t num, int exp, int64_t up, uint64_t nim, int create)
 {
-	uint32_t h = hash_nus(num, exp, up, nim), g;
+	uint32_t h = hash_nus(num, exp, up, nim);
 	struct rec *r;
 	struct nus *u;
+	cg_game g;
 
-	if (!S.ready)
-		canon_init();
-	for (g = S.nidx[h & (S.ncap - 1)]; g != CG_NO_GAME; g = REC(g)->next) {
-		u = &S.nus[REC(g)->aux];
-		if (u->num == num && u->exp == exp && u->up == up &&
-		    u->nim == nim)
-			return g;
-	}
-	if (!create)
-		return CG_NO_GAME;
+	g = nus_lookup(h, num, exp, up, nim);
+	if (g != CG_NO_GAME || !create)
+		return g;
 	if (up > GL_MAX_UP || up < -GL_MAX_UP || nim > GL_MAX_NIM)
 		cg_die(CG_EXIT_DATA, "up multiple or nimber too large");
-	g = new_rec();
-	r = REC(g);
-	if (S.nnus == S.capnus) {
-		S.capnus = S.capnus ? S.capnus * 2 : 1024;
-		S.nus = cg_xreallocarray(S.nus, S.capnus, sizeof *S.nus);
+	pthread_mutex_lock(&lock);
+	g = nus_lookup(h, num, exp, up, nim);
+	if (g == CG_NO_GAME) {
+		g = new_rec();
+		r = REC(g);
+		if (S.nuschunk[S.nnus >> CHUNK_BITS] == NULL)
+			S.nuschunk[S.nnus >> CHUNK_BITS] = cg_xmalloc(
+			    CHUNK * sizeof(struct nus));
+		u = &S.nuschunk[S.nnus >> CHUNK_BITS][S.nnus & (CHUNK - 1)];
+		u->num = num;
+		u->exp = exp;
+		u->up = up;
+		u->nim = nim;
+		r->aux = S.nnus++;
+		r->flags = F_NUS | (up == 0 && nim == 0 ? F_NUMBER : 0);
+		r->hash = h;
+		index_add(&S.nidx, &S.ncount, g);
 	}
-	S.nus[S.nnus].num = num;
-	S.nus[S.nnus].exp = exp;
-	S.nus[S.nnus].up = up;
-	S.nus[S.nnus].nim = nim;
-	r->aux = S.nnus++;
-	r->flags = F_NUS | (up == 0 && nim == 0 ? F_NUMBER : 0);
-	r->hash = h;
-	r->next = S.nidx[h & (S.ncap - 1)];
-	S.nidx[h & (S.ncap - 1)] = g;
-	if (++S.ncount > S.ncap)
-		rehash(&S.nidx, &S.ncap);
+	pthread_mutex_unlock(&lock);
 	return g;
 }
 
 static void
 canon_init(void)
 {
-	S.ready = 1;
-	memset(&S.oidx, 0, sizeof S.oidx);
-	S.ocap = S.ncap = 0;
-	rehash(&S.oidx, &S.ocap);
-	rehash(&S.nidx, &S.ncap);
-	S.summask = (1u << 16) - 1;
-	S.negmask = (1u << 14) - 1;
-	S.leqmask = (1u << 17) - 1;
-	S.sum = xcalloc_cache(S.summask + 1);
-	S.neg = xcalloc_cache(S.negmask + 1);
-	S.leq = xcalloc_cache(S.leqmask + 1);
-	S.rmemo = cg_xcalloc(1u << 16, sizeof *S.rmemo);
-	S.rgen = 1;
+	S.chunk = cg_xcalloc(MAX_CHUNKS, sizeof *S.chunk);
+	S.nuschunk = cg_xcalloc(MAX_CHUNKS, sizeof *S.nuschunk);
+	S.oidx = bucket_new(1u << 16);
+	S.nidx = bucket_new(1u << 16);
 	S.zero = nus_find(0, 0, 0, 0, 1);
 	S.star = nus_find(0, 0, 0, 1, 1);
+	STORE(S.ready, 1);
 }
 
 static const struct nus *
 NUS(cg_game g)
 {
-	return &S.nus[REC(g)->aux];
+	uint32_t a = REC(g)->aux;
+
+	return &S.nuschunk[a >> CHUNK_BITS][a & (CHUNK - 1)];
 }
 
 cg_game
 cg_canon_nus(struct cg_dyadic x, int64_t up, uint64_t nim)
 {
+	ensure_init();
 	x = cg_dyadic_make(x.num, x.exp);
 	return nus_find(x.num, x.exp, up, nim, 1);
 }
@@ -422,8 +543,7 @@ cg_canon_nus(struct cg_dyadic x, int64_t up, uint64_t nim)
 cg_game
 cg_canon_zero(void)
 {
-	if (!S.ready)
-		canon_init();
+	ensure_init();
 	return S.zero;
 }
 
@@ -436,6 +556,7 @@ cg_canon_number(struct cg_dyadic x)
 cg_game
 cg_canon_integer(int64_t n)
 {
+	ensure_init();
 	return nus_find(n, 0, 0, 0, 1);
 }
 
@@ -471,6 +592,7 @@ cmp_id(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* Under the lock. */
 static void
 build_nus_options(cg_game g)
 {
@@ -507,7 +629,7 @@ build_nus_options(cg_game g)
 	r->opt = p;
 	r->nl = (uint32_t)o.nl;
 	r->nr = (uint32_t)o.nr;
-	r->flags |= F_OPTS;
+	__atomic_fetch_or(&r->flags, F_OPTS, __ATOMIC_RELEASE);
 }
 
 const cg_game *
@@ -515,9 +637,11 @@ cg_canon_options(cg_game g, enum cg_side side, size_t *n)
 {
 	struct rec *r = REC(g);
 
-	if (!(r->flags & F_OPTS)) {
-		build_nus_options(g);
-		r = REC(g);
+	if (!(flags_of(r) & F_OPTS)) {
+		pthread_mutex_lock(&lock);
+		if (!(flags_of(r) & F_OPTS))
+			build_nus_options(g);
+		pthread_mutex_unlock(&lock);
 	}
 	*n = side == CG_LEFT ? r->nl : r->nr;
 	return side == CG_LEFT ? r->opt : r->opt + r->nl;
@@ -529,13 +653,13 @@ cg_canon_options(cg_game g, enum cg_side side, size_t *n)
 int
 cg_canon_is_nus(cg_game g)
 {
-	return (REC(g)->flags & F_NUS) != 0;
+	return (flags_of(REC(g)) & F_NUS) != 0;
 }
 
 int
 cg_canon_is_number(cg_game g)
 {
-	return (REC(g)->flags & F_NUMBER) != 0;
+	return (flags_of(REC(g)) & F_NUMBER) != 0;
 }
 
 int
@@ -583,33 +707,73 @@ nus_x(cg_game g)
 size_t
 cg_canon_count(void)
 {
-	return S.n;
+	return LOAD(S.n);
 }
 
 size_t
 cg_canon_memory(void)
 {
-	return S.nchunk * (size_t)CHUNK * sizeof(struct rec) + S.obytes +
-	    (size_t)S.capnus * sizeof(struct nus) +
-	    ((size_t)S.ocap + S.ncap) * 4 +
-	    ((size_t)S.summask + S.negmask + S.leqmask + 3) *
-	    sizeof(struct cache_ent);
+	size_t bytes, k;
+
+	pthread_mutex_lock(&lock);
+	bytes = (size_t)S.nchunk * CHUNK * sizeof(struct rec) + S.obytes +
+	    ((size_t)S.nnus / CHUNK + 1) * CHUNK * sizeof(struct nus) +
+	    ((size_t)LOAD(S.oidx)->mask + LOAD(S.nidx)->mask + 2) * 4;
+	for (k = 0; k < CG_MAX_JOBS; k++)
+		if (works[k] != NULL)
+			bytes += ((size_t)works[k]->summask +
+			    works[k]->negmask + works[k]->leqmask + 3) *
+			    sizeof(struct cache_ent);
+	pthread_mutex_unlock(&lock);
+	return bytes;
 }
 
-void **
-cg_canon_slot(cg_game g, int slot)
+/* The memo word of g in table m, its chunk made if new (make: under the
+ * lock); NULL when the chunk is absent and make is 0. */
+static void **
+memo_word(cg_game g, enum cg_canon_memo m, int make)
 {
-	if (g >= S.slotcap[slot]) {
-		size_t nc = S.slotcap[slot] ? S.slotcap[slot] : 1024;
+	void ***t = LOAD(S.memo[m]), **chunk;
 
-		while (nc <= g)
-			nc *= 2;
-		S.slot[slot] = cg_xreallocarray(S.slot[slot], nc, sizeof(void *));
-		memset(S.slot[slot] + S.slotcap[slot], 0,
-		    (nc - S.slotcap[slot]) * sizeof(void *));
-		S.slotcap[slot] = nc;
+	if (t == NULL) {
+		if (!make)
+			return NULL;
+		t = cg_xcalloc(MAX_CHUNKS, sizeof *t);
+		STORE(S.memo[m], t);
 	}
-	return &S.slot[slot][g];
+	chunk = LOAD(t[g >> CHUNK_BITS]);
+	if (chunk == NULL) {
+		if (!make)
+			return NULL;
+		chunk = cg_xcalloc(CHUNK, sizeof *chunk);
+		STORE(t[g >> CHUNK_BITS], chunk);
+	}
+	return &chunk[g & (CHUNK - 1)];
+}
+
+void *
+cg_canon_memo(cg_game g, enum cg_canon_memo m)
+{
+	void **w = memo_word(g, m, 0);
+
+	return w == NULL ? NULL : LOAD(*w);
+}
+
+void *
+cg_canon_memo_set(cg_game g, enum cg_canon_memo m, void *v)
+{
+	void **w, *old = NULL;
+
+	w = memo_word(g, m, 0);
+	if (w == NULL) {
+		pthread_mutex_lock(&lock);
+		w = memo_word(g, m, 1);
+		pthread_mutex_unlock(&lock);
+	}
+	if (__atomic_compare_exchange_n(w, &old, v, 0, __ATOMIC_ACQ_REL,
+	    __ATOMIC_ACQUIRE))
+		return v;
+	return old;
 }
 
 /* ------------------------------------------------------------ order */
@@ -639,13 +803,15 @@ leq(cg_game g, cg_game h)
 	size_t n, i;
 	int res = 1;
 	uint32_t slot;
+	struct work *w;
 
 	if (g == h)
 		return 1;
-	if ((REC(g)->flags & REC(h)->flags & F_NUS))
+	if ((flags_of(REC(g)) & flags_of(REC(h)) & F_NUS))
 		return nus_leq(g, h);
-	slot = (mix(g * 0x9e3779b1u ^ h) ^ h) & S.leqmask;
-	e = &S.leq[slot];
+	w = W();
+	slot = (mix(g * 0x9e3779b1u ^ h) ^ h) & w->leqmask;
+	e = &w->leq[slot];
 	if (e->a == g && e->b == h)
 		return (int)e->r;
 	deeper();
@@ -662,7 +828,7 @@ leq(cg_game g, cg_game h)
 				res = 0;
 	}
 	SHALLOWER();
-	e = &S.leq[slot];
+	e = &w->leq[slot];
 	e->a = g;
 	e->b = h;
 	e->r = (uint32_t)res;
@@ -689,55 +855,6 @@ cg_canon_compare(cg_game g, cg_game h)
 
 /* ------------------------------------------------------------ construction */
 
-struct vec {
-	cg_game *v;
-	size_t n, cap;
-	cg_game small[16];
-};
-
-static void
-vec_init(struct vec *a)
-{
-	a->v = a->small;
-	a->n = 0;
-	a->cap = 16;
-}
-
-static void
-vec_free(struct vec *a)
-{
-	if (a->v != a->small)
-		free(a->v);
-}
-
-static void
-vec_push(struct vec *a, cg_game g)
-{
-	if (a->n == a->cap) {
-		size_t nc = a->cap * 2;
-
-		if (a->v == a->small) {
-			a->v = cg_xreallocarray(NULL, nc, sizeof *a->v);
-			memcpy(a->v, a->small, a->n * sizeof *a->v);
-		} else {
-			a->v = cg_xreallocarray(a->v, nc, sizeof *a->v);
-		}
-		a->cap = nc;
-	}
-	a->v[a->n++] = g;
-}
-
-static int
-vec_has(const struct vec *a, cg_game g)
-{
-	size_t i;
-
-	for (i = 0; i < a->n; i++)
-		if (a->v[i] == g)
-			return 1;
-	return 0;
-}
-
 static void
 vec_sort_unique(struct vec *a)
 {
@@ -750,22 +867,35 @@ vec_sort_unique(struct vec *a)
 	a->n = k;
 }
 
+static void stops(cg_game g, struct cg_dyadic *ls, struct cg_dyadic *rs);
+
 /* Keep the maxima (left, dir = 0) or minima (right, dir = 1). */
 static void
 remove_dominated(struct vec *a, int dir)
 {
 	size_t i, j, k = 0;
 	unsigned char *dead;
+	struct cg_dyadic *st;
 
 	if (a->n < 2)
 		return;
 	dead = cg_xcalloc(a->n, 1);
+	st = cg_xmalloc(2 * a->n * sizeof *st);
 	for (i = 0; i < a->n; i++)
-		for (j = 0; j < a->n && !dead[i]; j++)
-			if (i != j && !dead[j] &&
-			    (dir == 0 ? leq(a->v[i], a->v[j]) :
-			    leq(a->v[j], a->v[i])))
+		stops(a->v[i], &st[2 * i], &st[2 * i + 1]);
+	for (i = 0; i < a->n; i++)
+		for (j = 0; j < a->n && !dead[i]; j++) {
+			/* x <= y needs both stops of x at most y's */
+			size_t x = dir == 0 ? i : j, y = dir == 0 ? j : i;
+
+			if (i == j || dead[j] ||
+			    cg_dyadic_cmp(st[2 * x], st[2 * y]) > 0 ||
+			    cg_dyadic_cmp(st[2 * x + 1], st[2 * y + 1]) > 0)
+				continue;
+			if (leq(a->v[x], a->v[y]))
 				dead[i] = 1;
+		}
+	free(st);
 	for (i = 0; i < a->n; i++)
 		if (!dead[i])
 			a->v[k++] = a->v[i];
@@ -783,9 +913,10 @@ leq_g(cg_game x, const struct vec *l, const struct vec *r)
 	const cg_game *o;
 	size_t i, n;
 	int res = 1;
+	struct work *w = W();
 
-	if (S.rmemo[slot].gen == S.rgen && S.rmemo[slot].key == key)
-		return S.rmemo[slot].val;
+	if (w->rmemo[slot].gen == w->rgen && w->rmemo[slot].key == key)
+		return w->rmemo[slot].val;
 	deeper();
 	for (i = 0; i < r->n && res; i++)
 		if (leq(r->v[i], x))
@@ -797,9 +928,9 @@ leq_g(cg_game x, const struct vec *l, const struct vec *r)
 				res = 0;
 	}
 	SHALLOWER();
-	S.rmemo[slot].gen = S.rgen;
-	S.rmemo[slot].key = key;
-	S.rmemo[slot].val = (uint8_t)res;
+	w->rmemo[slot].gen = w->rgen;
+	w->rmemo[slot].key = key;
+	w->rmemo[slot].val = (uint8_t)res;
 	return res;
 }
 
@@ -811,9 +942,10 @@ geq_g(cg_game x, const struct vec *l, const struct vec *r)
 	const cg_game *o;
 	size_t i, n;
 	int res = 1;
+	struct work *w = W();
 
-	if (S.rmemo[slot].gen == S.rgen && S.rmemo[slot].key == key)
-		return S.rmemo[slot].val;
+	if (w->rmemo[slot].gen == w->rgen && w->rmemo[slot].key == key)
+		return w->rmemo[slot].val;
 	deeper();
 	for (i = 0; i < l->n && res; i++)
 		if (leq(x, l->v[i]))
@@ -825,18 +957,20 @@ geq_g(cg_game x, const struct vec *l, const struct vec *r)
 				res = 0;
 	}
 	SHALLOWER();
-	S.rmemo[slot].gen = S.rgen;
-	S.rmemo[slot].key = key;
-	S.rmemo[slot].val = (uint8_t)res;
+	w->rmemo[slot].gen = w->rgen;
+	w->rmemo[slot].key = key;
+	w->rmemo[slot].val = (uint8_t)res;
 	return res;
 }
 
 static void
 new_generation(void)
 {
-	if (++S.rgen == 0) {
-		memset(S.rmemo, 0, (1u << 16) * sizeof *S.rmemo);
-		S.rgen = 1;
+	struct work *w = W();
+
+	if (++w->rgen == 0) {
+		memset(w->rmemo, 0, (1u << 16) * sizeof *w->rmemo);
+		w->rgen = 1;
 	}
 }
 
@@ -964,6 +1098,23 @@ recognise_nus(const struct vec *l, const struct vec *r)
 	return CG_NO_GAME;
 }
 
+static cg_game
+opts_lookup(uint32_t h, const struct vec *l, const struct vec *r)
+{
+	struct bucket *b = LOAD(S.oidx);
+	const struct rec *rc;
+	cg_game g;
+
+	for (g = LOAD(b->head[h & b->mask]); g != CG_NO_GAME;
+	    g = LOAD(REC(g)->next)) {
+		rc = REC(g);
+		if (rc->hash == h && same_list(rc->opt, rc->nl, l->v, l->n) &&
+		    same_list(rc->opt + rc->nl, rc->nr, r->v, r->n))
+			return g;
+	}
+	return CG_NO_GAME;
+}
+
 /* Intern canonical, sorted, duplicate-free option lists. */
 static cg_game
 intern_canonical(const struct vec *l, const struct vec *r)
@@ -976,11 +1127,14 @@ intern_canonical(const struct vec *l, const struct vec *r)
 	if (g != CG_NO_GAME)
 		return g;
 	h = hash_opts(l->v, l->n, r->v, r->n);
-	for (g = S.oidx[h & (S.ocap - 1)]; g != CG_NO_GAME; g = REC(g)->next) {
-		rc = REC(g);
-		if (rc->hash == h && same_list(rc->opt, rc->nl, l->v, l->n) &&
-		    same_list(rc->opt + rc->nl, rc->nr, r->v, r->n))
-			return g;
+	g = opts_lookup(h, l, r);
+	if (g != CG_NO_GAME)
+		return g;
+	pthread_mutex_lock(&lock);
+	g = opts_lookup(h, l, r);
+	if (g != CG_NO_GAME) {
+		pthread_mutex_unlock(&lock);
+		return g;
 	}
 	g = new_rec();
 	rc = REC(g);
@@ -994,10 +1148,8 @@ intern_canonical(const struct vec *l, const struct vec *r)
 	rc->nr = (uint32_t)r->n;
 	rc->flags = F_OPTS;
 	rc->hash = h;
-	rc->next = S.oidx[h & (S.ocap - 1)];
-	S.oidx[h & (S.ocap - 1)] = g;
-	if (++S.ocount > S.ocap)
-		rehash(&S.oidx, &S.ocap);
+	index_add(&S.oidx, &S.ocount, g);
+	pthread_mutex_unlock(&lock);
 	return g;
 }
 
@@ -1040,10 +1192,12 @@ nimber_shortcut(const struct vec *l, const struct vec *r)
 static cg_game
 make_vec(struct vec *l, struct vec *r)
 {
+	struct work *w = W();
 	cg_game g;
 
-	if (!S.ready)
-		canon_init();
+	ensure_init();
+	if (LOAD(S.n) >= 2 * w->sized && LOAD(S.n) >= (1u << 12))
+		grow_caches(w);
 	vec_sort_unique(l);
 	vec_sort_unique(r);
 	g = nimber_shortcut(l, r);
@@ -1093,16 +1247,17 @@ cg_canon_neg(cg_game g)
 	size_t n, i;
 	uint32_t slot;
 	cg_game res;
+	struct work *w;
 
-	if (!S.ready)
-		canon_init();
+	ensure_init();
 	if (cg_canon_is_nus(g)) {
 		const struct nus *u = NUS(g);
 
 		return nus_find(-u->num, u->exp, -u->up, u->nim, 1);
 	}
-	slot = mix(g) & S.negmask;
-	e = &S.neg[slot];
+	w = W();
+	slot = mix(g) & w->negmask;
+	e = &w->neg[slot];
 	if (e->a == g)
 		return e->r;
 	deeper();
@@ -1121,11 +1276,11 @@ cg_canon_neg(cg_game g)
 	vec_free(&l);
 	vec_free(&r);
 	SHALLOWER();
-	e = &S.neg[slot];
+	e = &w->neg[slot];
 	e->a = g;
 	e->r = res;
 	/* and the other way round */
-	e = &S.neg[mix(res) & S.negmask];
+	e = &w->neg[mix(res) & w->negmask];
 	e->a = res;
 	e->r = g;
 	return res;
@@ -1153,9 +1308,9 @@ cg_canon_add(cg_game g, cg_game h)
 	uint32_t slot;
 	cg_game res, t;
 	int s;
+	struct work *w;
 
-	if (!S.ready)
-		canon_init();
+	ensure_init();
 	if (g == S.zero)
 		return h;
 	if (h == S.zero)
@@ -1167,8 +1322,9 @@ cg_canon_add(cg_game g, cg_game h)
 		g = h;
 		h = t;
 	}
-	slot = (mix(g * 0x85ebca6bu ^ h) + h) & S.summask;
-	e = &S.sum[slot];
+	w = W();
+	slot = (mix(g * 0x85ebca6bu ^ h) + h) & w->summask;
+	e = &w->sum[slot];
 	if (e->a == g && e->b == h)
 		return e->r;
 	deeper();
@@ -1193,7 +1349,7 @@ cg_canon_add(cg_game g, cg_game h)
 	vec_free(&l);
 	vec_free(&r);
 	SHALLOWER();
-	e = &S.sum[slot];
+	e = &w->sum[slot];
 	e->a = g;
 	e->b = h;
 	e->r = res;
@@ -1217,9 +1373,9 @@ cg_canon_birthday(cg_game g)
 	uint64_t b = 0, c;
 	int s;
 
-	if (rc->flags & F_BDAY)
-		return rc->bday;
-	if (rc->flags & F_NUS) {
+	if (flags_of(rc) & F_BDAY)
+		return __atomic_load_n(&rc->bday, __ATOMIC_RELAXED);
+	if (flags_of(rc) & F_NUS) {
 		const struct nus *u = NUS(g);
 		uint64_t an = u->num < 0 ? (uint64_t)0 - (uint64_t)u->num :
 		    (uint64_t)u->num;
@@ -1253,8 +1409,8 @@ cg_canon_birthday(cg_game g)
 		SHALLOWER();
 	}
 	rc = REC(g);
-	rc->bday = b;
-	rc->flags |= F_BDAY;
+	__atomic_store_n(&rc->bday, b, __ATOMIC_RELAXED);
+	__atomic_fetch_or(&rc->flags, F_BDAY, __ATOMIC_RELEASE);
 	return b;
 }
 
@@ -1272,36 +1428,58 @@ cg_canon_outcome(cg_game g)
 	return 'N';
 }
 
-static struct cg_dyadic stop(cg_game g, int side);
+/* Both stops of g, computed once and kept in its record (several
+ * threads may compute them at once; they write the same values). */
+static void
+stops(cg_game g, struct cg_dyadic *ls, struct cg_dyadic *rs)
+{
+	struct rec *r = REC(g);
+	struct cg_dyadic best[2], v[2];
+	const cg_game *o;
+	size_t n, i;
+	int s;
 
-/* Memoised in slot 0/1 as a boxed dyadic. */
+	if (flags_of(r) & F_STOPS) {
+		ls->num = __atomic_load_n(&r->lnum, __ATOMIC_RELAXED);
+		ls->exp = __atomic_load_n(&r->lexp, __ATOMIC_RELAXED);
+		rs->num = __atomic_load_n(&r->rnum, __ATOMIC_RELAXED);
+		rs->exp = __atomic_load_n(&r->rexp, __ATOMIC_RELAXED);
+		return;
+	}
+	if (flags_of(r) & F_NUS) {
+		*ls = *rs = nus_x(g);
+		return;
+	}
+	deeper();
+	for (s = 0; s < 2; s++) {
+		o = cg_canon_options(g, (enum cg_side)s, &n);
+		best[s] = cg_dyadic_make(0, 0);
+		for (i = 0; i < n; i++) {
+			stops(o[i], &v[0], &v[1]);
+			/* Left's stop is the best right stop of an option */
+			if (i == 0 || (s == 0 ? cg_dyadic_cmp(v[1], best[s]) > 0 :
+			    cg_dyadic_cmp(v[0], best[s]) < 0))
+				best[s] = s == 0 ? v[1] : v[0];
+		}
+	}
+	SHALLOWER();
+	r = REC(g);
+	__atomic_store_n(&r->lnum, best[0].num, __ATOMIC_RELAXED);
+	__atomic_store_n(&r->lexp, best[0].exp, __ATOMIC_RELAXED);
+	__atomic_store_n(&r->rnum, best[1].num, __ATOMIC_RELAXED);
+	__atomic_store_n(&r->rexp, best[1].exp, __ATOMIC_RELAXED);
+	__atomic_fetch_or(&r->flags, F_STOPS, __ATOMIC_RELEASE);
+	*ls = best[0];
+	*rs = best[1];
+}
+
 static struct cg_dyadic
 stop(cg_game g, int side)
 {
-	struct cg_dyadic best, v, *box;
-	const cg_game *o;
-	size_t n, i;
-	void **slot;
+	struct cg_dyadic ls, rs;
 
-	if (cg_canon_is_nus(g))
-		return nus_x(g);
-	slot = cg_canon_slot(g, side);
-	if (*slot != NULL)
-		return *(struct cg_dyadic *)*slot;
-	deeper();
-	o = cg_canon_options(g, (enum cg_side)side, &n);
-	best = cg_dyadic_make(0, 0);
-	for (i = 0; i < n; i++) {
-		v = stop(o[i], !side);
-		if (i == 0 || (side == 0 ? cg_dyadic_cmp(v, best) > 0 :
-		    cg_dyadic_cmp(v, best) < 0))
-			best = v;
-	}
-	SHALLOWER();
-	box = cg_xmalloc(sizeof *box);
-	*box = best;
-	*cg_canon_slot(g, side) = box;
-	return best;
+	stops(g, &ls, &rs);
+	return side == 0 ? ls : rs;
 }
 
 struct cg_dyadic
@@ -1314,668 +1492,4 @@ struct cg_dyadic
 cg_canon_right_stop(cg_game g)
 {
 	return stop(g, 1);
-}
-
-/* ------------------------------------------------------------ uptimals */
-
-cg_game
-cg_canon_up_powto(int n)
-{
-	cg_game l, r;
-
-	if (!S.ready)
-		canon_init();
-	if (n <= 0)
-		return S.zero;
-	while (S.npowto <= n) {
-		if (S.npowto == 0) {
-			S.powto = cg_xreallocarray(S.powto, 1, sizeof *S.powto);
-			S.powto[0] = S.zero;
-			S.npowto = 1;
-			continue;
-		}
-		S.powto = cg_xreallocarray(S.powto, S.npowto + 1,
-		    sizeof *S.powto);
-		l = S.powto[S.npowto - 1];
-		r = S.star;
-		S.powto[S.npowto] = cg_canon_make(&l, 1, &r, 1);
-		S.npowto++;
-	}
-	return S.powto[n];
-}
-
-cg_game
-cg_canon_up_pow(int n)
-{
-	cg_game l, r;
-
-	if (!S.ready)
-		canon_init();
-	if (n <= 0)
-		return S.zero;
-	while (S.npow <= n) {
-		if (S.npow == 0) {
-			S.pow = cg_xreallocarray(S.pow, 1, sizeof *S.pow);
-			S.pow[0] = S.zero;
-			S.npow = 1;
-			continue;
-		}
-		S.pow = cg_xreallocarray(S.pow, S.npow + 1, sizeof *S.pow);
-		/* ^<n> = {0 | * - ^[n-1]} */
-		l = S.zero;
-		r = cg_canon_sub(S.star, cg_canon_up_powto(S.npow - 1));
-		S.pow[S.npow] = cg_canon_make(&l, 1, &r, 1);
-		S.npow++;
-	}
-	return S.pow[n];
-}
-
-static cg_game
-build_uptimal(struct cg_dyadic x, const int64_t *d, int len, uint64_t nim)
-{
-	cg_game g = cg_canon_nus(x, len > 0 ? d[0] : 0, nim), p;
-	int i;
-	int64_t k, c;
-
-	for (i = 1; i < len; i++) {
-		if (d[i] == 0)
-			continue;
-		c = d[i] < 0 ? -d[i] : d[i];
-		if (c > 64)
-			return CG_NO_GAME;
-		p = cg_canon_up_pow(i + 1);
-		if (d[i] < 0)
-			p = cg_canon_neg(p);
-		for (k = 0; k < c; k++)
-			g = cg_canon_add(g, p);
-	}
-	return g;
-}
-
-static void
-up_grow(cg_game g)
-{
-	if (g >= S.upcap) {
-		size_t nc = S.upcap ? S.upcap : 1024;
-
-		while (nc <= g)
-			nc *= 2;
-		S.upos = cg_xreallocarray(S.upos, nc, sizeof *S.upos);
-		S.ufull = cg_xreallocarray(S.ufull, nc, sizeof *S.ufull);
-		memset(S.upos + S.upcap, 0, (nc - S.upcap) * sizeof *S.upos);
-		memset(S.ufull + S.upcap, 0, (nc - S.upcap) * sizeof *S.ufull);
-		S.upcap = nc;
-	}
-}
-
-static uint32_t
-upx_add(struct cg_dyadic x, uint64_t nim, const int64_t *d, int len)
-{
-	struct upx *u;
-
-	if (S.nupx == S.capupx) {
-		S.capupx = S.capupx ? S.capupx * 2 : 256;
-		S.upx = cg_xreallocarray(S.upx, S.capupx, sizeof *S.upx);
-	}
-	u = &S.upx[S.nupx];
-	u->x = x;
-	u->nim = nim;
-	u->len = len;
-	u->d = len ? cg_xreallocarray(NULL, (size_t)len, sizeof *u->d) : NULL;
-	if (len)
-		memcpy(u->d, d, (size_t)len * sizeof *d);
-	return (uint32_t)S.nupx++;
-}
-
-static uint32_t uptimal_full(cg_game g);
-
-/* Expansion of g found directly (not through -g): index + 2, or 1. */
-static uint32_t
-uptimal_pos(cg_game g)
-{
-	const cg_game *lo, *ro;
-	size_t nl, nr, i;
-	uint32_t ur, ul, res = 1;
-	const struct upx *r;
-	int maxlen, K, k;
-	int64_t *d;
-
-	up_grow(g);
-	if (S.upos[g])
-		return S.upos[g];
-	if (cg_canon_is_nus(g)) {
-		const struct nus *u = NUS(g);
-		int64_t dd = u->up;
-
-		res = upx_add(nus_x(g), u->nim, &dd, u->up != 0) + 2;
-		S.upos[g] = res;
-		return res;
-	}
-	ro = ROPTS(g, &nr);
-	if (nr != 1)
-		goto done;
-	deeper();
-	ur = uptimal_full(ro[0]);
-	if (ur < 2) {
-		SHALLOWER();
-		goto done;
-	}
-	maxlen = S.upx[ur - 2].len;
-	lo = LOPTS(g, &nl);
-	for (i = 0; i < nl; i++) {
-		ul = uptimal_full(lo[i]);
-		if (ul < 2 || cg_dyadic_cmp(S.upx[ul - 2].x,
-		    S.upx[ur - 2].x) != 0) {
-			SHALLOWER();
-			goto done;
-		}
-		if (S.upx[ul - 2].len > maxlen)
-			maxlen = S.upx[ul - 2].len;
-	}
-	SHALLOWER();
-	r = &S.upx[ur - 2];
-	K = maxlen + 1;
-	d = cg_xcalloc((size_t)K + 1, sizeof *d);
-	/* candidate (a) */
-	if (r->len > 0 && r->d[r->len - 1] > 0) {
-		for (k = 0; k < r->len; k++)
-			d[k] = r->d[k] + 1;
-		if (build_uptimal(r->x, d, r->len, r->nim ^ 1) == g) {
-			res = upx_add(r->x, r->nim ^ 1, d, r->len) + 2;
-			free(d);
-			goto done;
-		}
-	}
-	r = &S.upx[ur - 2];
-	for (k = 0; k < K; k++)
-		d[k] = (k < r->len ? r->d[k] : 0) + 1;
-	if (build_uptimal(r->x, d, K, r->nim ^ 1) == g)
-		res = upx_add(S.upx[ur - 2].x, S.upx[ur - 2].nim ^ 1, d, K) + 2;
-	free(d);
-done:
-	up_grow(g);
-	S.upos[g] = res;
-	return res;
-}
-
-static uint32_t
-uptimal_full(cg_game g)
-{
-	uint32_t res;
-	cg_game ng;
-
-	up_grow(g);
-	if (S.ufull[g])
-		return S.ufull[g];
-	res = uptimal_pos(g);
-	if (res < 2) {
-		ng = cg_canon_neg(g);
-		res = uptimal_pos(ng);
-		if (res >= 2) {
-			const struct upx *u = &S.upx[res - 2];
-			int64_t *d = u->len ? cg_xreallocarray(NULL,
-			    (size_t)u->len, sizeof *d) : NULL;
-			int k;
-
-			for (k = 0; k < u->len; k++)
-				d[k] = -u->d[k];
-			res = upx_add(cg_dyadic_neg(u->x), u->nim, d,
-			    u->len) + 2;
-			free(d);
-		}
-	}
-	up_grow(g);
-	S.ufull[g] = res;
-	return res;
-}
-
-int
-cg_canon_uptimal(cg_game g, struct cg_uptimal *u)
-{
-	uint32_t k = uptimal_full(g);
-
-	if (k < 2)
-		return 0;
-	u->x = S.upx[k - 2].x;
-	u->nim = S.upx[k - 2].nim;
-	u->len = S.upx[k - 2].len;
-	u->d = S.upx[k - 2].d;
-	return 1;
-}
-
-/* ------------------------------------------------------------ ordering */
-
-static int
-category(cg_game g)
-{
-	struct cg_uptimal u;
-
-	if (cg_canon_is_number(g))
-		return 1;
-	if (cg_canon_is_nimber(g))
-		return 2;
-	if (cg_canon_uptimal(g, &u))
-		return 3;
-	return 4;
-}
-
-static int order_cmp(cg_game a, cg_game b);
-
-static int
-order_qsort(const void *a, const void *b)
-{
-	return order_cmp(*(const cg_game *)a, *(const cg_game *)b);
-}
-
-static void
-sorted_side(cg_game g, int side, struct vec *v)
-{
-	const cg_game *o;
-	size_t n, i;
-
-	o = cg_canon_options(g, (enum cg_side)side, &n);
-	for (i = 0; i < n; i++)
-		vec_push(v, o[i]);
-	qsort(v->v, v->n, sizeof *v->v, order_qsort);
-}
-
-/* CGSuite's deterministic ordering of options (research/cgsuite.md 3.3). */
-static int
-order_cmp(cg_game a, cg_game b)
-{
-	int ca, cb, c, k, s;
-	struct cg_uptimal ua = { { 0, 0 }, 0, 0, NULL }, ub = ua;
-
-	if (a == b)
-		return 0;
-	ca = category(a);
-	cb = category(b);
-	if (ca != cb)
-		return ca < cb ? -1 : 1;
-	switch (ca) {
-	case 1:
-		return cg_dyadic_cmp(nus_x(a), nus_x(b));
-	case 2:
-		return NUS(a)->nim < NUS(b)->nim ? -1 : 1;
-	case 3:
-		cg_canon_uptimal(a, &ua);
-		cg_canon_uptimal(b, &ub);
-		if ((c = cg_dyadic_cmp(ua.x, ub.x)) != 0)
-			return c;
-		for (k = 0; k < ua.len && k < ub.len; k++)
-			if (ua.d[k] != ub.d[k])
-				return ua.d[k] < ub.d[k] ? -1 : 1;
-		if (ua.len != ub.len)
-			return ua.len < ub.len ? -1 : 1;
-		if (ua.nim != ub.nim)
-			return ua.nim < ub.nim ? -1 : 1;
-		return 0;
-	}
-	deeper();
-	for (s = 0; s < 2; s++) {
-		struct vec va, vb;
-		size_t i;
-
-		vec_init(&va);
-		vec_init(&vb);
-		sorted_side(a, s, &va);
-		sorted_side(b, s, &vb);
-		c = 0;
-		for (i = 0; i < va.n && i < vb.n && c == 0; i++)
-			c = order_cmp(va.v[i], vb.v[i]);
-		if (c == 0 && va.n != vb.n)
-			c = va.n < vb.n ? -1 : 1;
-		vec_free(&va);
-		vec_free(&vb);
-		if (c != 0) {
-			SHALLOWER();
-			return c;
-		}
-	}
-	SHALLOWER();
-	return 0;
-}
-
-int
-cg_canon_order(cg_game a, cg_game b)
-{
-	return order_cmp(a, b);
-}
-
-/* ------------------------------------------------------------ printing */
-
-static void
-print_atom(struct cg_buf *out, struct cg_dyadic x, int64_t up, uint64_t nim)
-{
-	if (x.num != 0 || (up == 0 && nim == 0))
-		cg_dyadic_print(x, out);
-	if (up == 1)
-		cg_buf_addstr(out, "^");
-	else if (up == 2)
-		cg_buf_addstr(out, "^^");
-	else if (up >= 3)
-		cg_buf_addf(out, "^%lld", (long long)up);
-	else if (up == -1)
-		cg_buf_addstr(out, "v");
-	else if (up == -2)
-		cg_buf_addstr(out, "vv");
-	else if (up <= -3)
-		cg_buf_addf(out, "v%lld", -(long long)up);
-	if (nim == 1)
-		cg_buf_addstr(out, "*");
-	else if (nim >= 2)
-		cg_buf_addf(out, "*%llu", (unsigned long long)nim);
-}
-
-static int print_game(cg_game g, int brackets, int parens,
-    struct cg_buf *out);
-
-/* Text of an uptimal printable as an atom, or 0. */
-static int
-print_uptimal_atom(cg_game g, int parens, struct cg_buf *out)
-{
-	struct cg_uptimal u;
-	int k, unit = 1, unitsum = 1, compact;
-	int64_t s;
-
-	if (cg_canon_is_nus(g)) {
-		const struct nus *n = NUS(g);
-
-		compact = (n->up == 0 && n->nim == 0) ||
-		    (n->num == 0 && n->up == 0) ||
-		    (n->num == 0 && n->nim == 0);
-		if (parens && !compact)
-			cg_buf_addc(out, '(');
-		print_atom(out, nus_x(g), n->up, n->nim);
-		if (parens && !compact)
-			cg_buf_addc(out, ')');
-		return 1;
-	}
-	if (!cg_canon_uptimal(g, &u) || u.len < 2)
-		return 0;
-	s = u.d[u.len - 1];
-	if (s != 1 && s != -1)
-		return 0;
-	for (k = 0; k < u.len - 1; k++)
-		if (u.d[k] != 0)
-			unit = 0;
-	for (k = 0; k < u.len; k++)
-		if (u.d[k] != s)
-			unitsum = 0;
-	if (!unit && !unitsum)
-		return 0;
-	compact = u.x.num == 0 && u.nim == 0;
-	if (parens && !compact)
-		cg_buf_addc(out, '(');
-	if (u.x.num != 0)
-		cg_dyadic_print(u.x, out);
-	cg_buf_addf(out, unit ? "%c<%d>" : "%c[%d]", s > 0 ? '^' : 'v',
-	    u.len);
-	if (u.nim == 1)
-		cg_buf_addc(out, '*');
-	else if (u.nim > 1)
-		cg_buf_addf(out, "*%llu", (unsigned long long)u.nim);
-	if (parens && !compact)
-		cg_buf_addc(out, ')');
-	return 1;
-}
-
-static struct cg_dyadic
-mean_of(cg_game g)
-{
-	if (cg_canon_is_nus(g))
-		return nus_x(g);
-	return cg_thermo_mean(g);
-}
-
-static int
-print_game(cg_game g, int brackets, int parens, struct cg_buf *out)
-{
-	const cg_game *lo, *ro, *o2;
-	size_t nl, nr, n2, n3, i;
-	struct vec side[2];
-	int s, slashes = 1, c;
-
-	if (print_uptimal_atom(g, parens, out))
-		return 0;
-	deeper();
-	lo = LOPTS(g, &nl);
-	ro = ROPTS(g, &nr);
-	/* switch: g = -g */
-	if (cg_canon_neg(g) == g) {
-		cg_buf_addstr(out, "+-");
-		if (nl == 1) {
-			print_game(lo[0], 1, 1, out);
-		} else {
-			vec_init(&side[0]);
-			sorted_side(g, 0, &side[0]);
-			cg_buf_addc(out, '{');
-			for (i = 0; i < side[0].n; i++) {
-				if (i)
-					cg_buf_addc(out, ',');
-				print_game(side[0].v[i], 1, 0, out);
-			}
-			cg_buf_addc(out, '}');
-			vec_free(&side[0]);
-		}
-		SHALLOWER();
-		return 0;
-	}
-	/* Tiny: {x || x | y}, mean(y) < x */
-	if (nl == 1 && nr == 1 && cg_canon_is_number(lo[0]) &&
-	    !cg_canon_is_nus(ro[0])) {
-		cg_game x = lo[0], h = ro[0];
-
-		o2 = LOPTS(h, &n2);
-		ROPTS(h, &n3);
-		if (n2 == 1 && n3 == 1 && o2[0] == x) {
-			cg_game y = ROPTS(h, &n3)[0];
-
-			if (cg_dyadic_cmp(mean_of(y), nus_x(x)) < 0) {
-				if (parens)
-					cg_buf_addc(out, '(');
-				if (NUS(x)->num != 0)
-					cg_dyadic_print(nus_x(x), out);
-				cg_buf_addstr(out, "Tiny(");
-				print_game(cg_canon_sub(x, y), 1, 0, out);
-				cg_buf_addc(out, ')');
-				if (parens)
-					cg_buf_addc(out, ')');
-				SHALLOWER();
-				return 0;
-			}
-		}
-	}
-	/* Miny: {{z | x} | x}, mean(z) > x */
-	if (nl == 1 && nr == 1 && cg_canon_is_number(ro[0]) &&
-	    !cg_canon_is_nus(lo[0])) {
-		cg_game x = ro[0], h = lo[0];
-
-		LOPTS(h, &n2);
-		o2 = ROPTS(h, &n3);
-		if (n2 == 1 && n3 == 1 && o2[0] == x) {
-			cg_game z = LOPTS(h, &n2)[0];
-
-			if (cg_dyadic_cmp(mean_of(z), nus_x(x)) > 0) {
-				if (parens)
-					cg_buf_addc(out, '(');
-				if (NUS(x)->num != 0)
-					cg_dyadic_print(nus_x(x), out);
-				cg_buf_addstr(out, "Miny(");
-				print_game(cg_canon_sub(z, x), 1, 0, out);
-				cg_buf_addc(out, ')');
-				if (parens)
-					cg_buf_addc(out, ')');
-				SHALLOWER();
-				return 0;
-			}
-		}
-	}
-	/* general {L|R}: print into a scratch buffer to learn the slashes */
-	{
-		struct cg_buf body;
-
-		cg_buf_init(&body);
-		for (s = 0; s < 2; s++) {
-			vec_init(&side[s]);
-			sorted_side(g, s, &side[s]);
-		}
-		for (s = 0; s < 2; s++) {
-			if (s == 1) {
-				/* slashes known after both sides: placeholder */
-				cg_buf_addc(&body, '\0');
-			}
-			for (i = 0; i < side[s].n; i++) {
-				if (i)
-					cg_buf_addc(&body, ',');
-				c = print_game(side[s].v[i], side[s].n >= 2, 0,
-				    &body);
-				if (c + 1 > slashes)
-					slashes = c + 1;
-			}
-		}
-		{
-			int braced = brackets || slashes == 4, k;
-
-			if (braced)
-				cg_buf_addc(out, '{');
-			for (i = 0; i < body.len; i++) {
-				if (body.data[i] != '\0') {
-					cg_buf_addc(out, body.data[i]);
-					continue;
-				}
-				for (k = 0; k < slashes; k++)
-					cg_buf_addc(out, '|');
-			}
-			if (braced) {
-				cg_buf_addc(out, '}');
-				slashes = 0;
-			}
-		}
-		cg_buf_free(&body);
-		for (s = 0; s < 2; s++)
-			vec_free(&side[s]);
-	}
-	SHALLOWER();
-	return slashes;
-}
-
-void
-cg_canon_print(cg_game g, struct cg_buf *out)
-{
-	print_game(g, 1, 0, out);
-}
-
-/* ------------------------------------------------------------ literals */
-
-static void *
-gl_realloc_x(void *p, size_t n)
-{
-	return realloc(p, n);
-}
-
-static const struct gl_alloc gl_libc = { gl_realloc_x, free };
-
-int
-cg_canon_parse(const char *text, size_t len, cg_game *out, char *msg,
-    size_t msgsize, size_t *col)
-{
-	struct gl_tree t;
-	cg_game *val;
-	uint32_t i, k;
-
-	gl_init(&t, &gl_libc);
-	if (gl_parse(&t, text, len) < 0) {
-		if (t.nomem)
-			cg_die(CG_EXIT_DATA, "out of memory");
-		snprintf(msg, msgsize, "%s", t.errmsg);
-		*col = t.errcol;
-		gl_free(&t);
-		return -1;
-	}
-	/* nodes are stored children first: one pass bottom-up */
-	val = cg_xreallocarray(NULL, t.n ? t.n : 1, sizeof *val);
-	for (i = 0; i < t.n; i++) {
-		const struct gl_node *nd = &t.node[i];
-		cg_game g = CG_NO_GAME, a;
-
-		switch (nd->kind) {
-		case GL_ATOM:
-			g = cg_canon_nus(cg_dyadic_make(nd->num, nd->exp),
-			    nd->up, nd->nim);
-			break;
-		case GL_BRACE: {
-			struct vec l, r;
-
-			vec_init(&l);
-			vec_init(&r);
-			for (k = 0; k < nd->nl; k++)
-				vec_push(&l, val[t.list[nd->first + k]]);
-			for (k = 0; k < nd->nr; k++)
-				vec_push(&r, val[t.list[nd->first + nd->nl + k]]);
-			g = make_vec(&l, &r);
-			vec_free(&l);
-			vec_free(&r);
-			break;
-		}
-		case GL_SUM:
-			g = cg_canon_zero();
-			for (k = 0; k < nd->nl; k++)
-				g = cg_canon_add(g, val[t.list[nd->first + k]]);
-			break;
-		case GL_NEG:
-			g = cg_canon_neg(val[nd->a]);
-			break;
-		case GL_SWITCH:
-			a = cg_canon_neg(val[nd->a]);
-			g = cg_canon_make(&val[nd->a], 1, &a, 1);
-			break;
-		case GL_SWITCHES: {
-			struct vec l, r;
-
-			vec_init(&l);
-			vec_init(&r);
-			for (k = 0; k < nd->nl; k++) {
-				vec_push(&l, val[t.list[nd->first + k]]);
-				vec_push(&r, cg_canon_neg(val[t.list[nd->first + k]]));
-			}
-			g = make_vec(&l, &r);
-			vec_free(&l);
-			vec_free(&r);
-			break;
-		}
-		case GL_TINY: {
-			/* {0 || 0 | -a} */
-			cg_game z = cg_canon_zero(), na = cg_canon_neg(val[nd->a]);
-			cg_game in = cg_canon_make(&z, 1, &na, 1);
-
-			g = cg_canon_make(&z, 1, &in, 1);
-			break;
-		}
-		case GL_MINY: {
-			cg_game z = cg_canon_zero();
-			cg_game in = cg_canon_make(&val[nd->a], 1, &z, 1);
-
-			g = cg_canon_make(&in, 1, &z, 1);
-			break;
-		}
-		case GL_POW:
-			if (nd->up > 100000)
-				cg_die(CG_EXIT_DATA, "^<%lld> too large",
-				    (long long)nd->up);
-			g = cg_canon_up_pow((int)nd->up);
-			break;
-		case GL_POWTO:
-			if (nd->up > 100000)
-				cg_die(CG_EXIT_DATA, "^[%lld] too large",
-				    (long long)nd->up);
-			g = cg_canon_up_powto((int)nd->up);
-			break;
-		}
-		val[i] = g;
-	}
-	*out = val[t.root];
-	free(val);
-	gl_free(&t);
-	return 0;
 }

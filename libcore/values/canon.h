@@ -68,31 +68,10 @@ int cg_canon_outcome(cg_game g);
 struct cg_dyadic cg_canon_left_stop(cg_game g);
 struct cg_dyadic cg_canon_right_stop(cg_game g);
 
-/* Uptimal expansion x + d1.^ + d2.^2 + ... + *nim, when g has one. */
-struct cg_uptimal {
-	struct cg_dyadic x;
-	uint64_t nim;
-	int len;
-	const int64_t *d;   /* d[0..len-1], owned by the store */
-};
-int cg_canon_uptimal(cg_game g, struct cg_uptimal *u);
-/* ^<n> (up-nth) and ^[n] (up to the nth), n >= 0. */
-cg_game cg_canon_up_pow(int n);
-cg_game cg_canon_up_powto(int n);
 
-/* CGSuite's deterministic order of games (numbers, nimbers, uptimals,
- * then the rest), as options are printed: <0, 0 or >0. */
-int cg_canon_order(cg_game a, cg_game b);
 
-/* Printing in CGSuite's plain-text notation (byte-exact). */
-void cg_canon_print(cg_game g, struct cg_buf *out);
 void cg_dyadic_print(struct cg_dyadic x, struct cg_buf *out);
 
-/* Read a game literal (the `game' ruleset's syntax, which includes every
- * canonical form the printer writes).  Returns 0, or -1 with a message
- * and a 1-based column in *col. */
-int cg_canon_parse(const char *text, size_t len, cg_game *out,
-    char *msg, size_t msgsize, size_t *col);
 
 /* Dyadic arithmetic (exits on overflow). */
 struct cg_dyadic cg_dyadic_make(int64_t num, int exp);
@@ -102,13 +81,29 @@ struct cg_dyadic cg_dyadic_neg(struct cg_dyadic a);
 struct cg_dyadic cg_dyadic_half(struct cg_dyadic a);
 int cg_dyadic_cmp(struct cg_dyadic a, struct cg_dyadic b);
 
+/* The store's recursion guard, for walkers of games outside the store
+ * (the printer): stops the program past CG_CANON_MAX_DEPTH levels. */
+void cg_canon_enter(void);
+void cg_canon_leave(void);
+
 /* Statistics: games created, bytes held. */
 size_t cg_canon_count(void);
 size_t cg_canon_memory(void);
 
-/* Per-game memo slots for other modules (thermography): a pointer-sized
- * value per id, NULL until set.  slot is 0 .. CG_CANON_SLOTS-1. */
-#define CG_CANON_SLOTS 8
-void **cg_canon_slot(cg_game g, int slot);
+/* Per-game memos for other modules: one pointer-sized word per game and
+ * memo, NULL until set.  Several threads may compute the same memo; the
+ * first to set it wins and cg_canon_memo_set returns the word now held
+ * (the caller frees its own value when that is not it). */
+enum cg_canon_memo {
+	CG_MEMO_THERMOGRAPH,      /* thermo.c's struct thermo */
+	CG_MEMO_REDUCED,          /* reduced canonical form: id + 1 */
+	CG_MEMO_ATOMIC_WEIGHT,    /* id + 1 */
+	CG_MEMO_FAR_STAR,         /* far star + 1 */
+	CG_MEMO_HEAT_STAR,        /* id + 1 */
+	CG_MEMO_STAR_PROJECTION,  /* id + 1 */
+	CG_MEMO_COUNT
+};
+void *cg_canon_memo(cg_game g, enum cg_canon_memo m);
+void *cg_canon_memo_set(cg_game g, enum cg_canon_memo m, void *v);
 
 #endif

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "values/canonprop.h"
+#include "values/notation.h"
 #include "values/thermo.h"
 #include "base/util.h"
 
@@ -30,19 +31,19 @@ is_zero_dy(struct cg_dyadic d)
 	return d.num == 0;
 }
 
-/* Memo helpers: store slots hold id + 1. */
+/* Memo helpers: the store's memo words hold id + 1. */
 static cg_game
-memo_get(cg_game g, int slot)
+memo_get(cg_game g, enum cg_canon_memo m)
 {
-	void *v = *cg_canon_slot(g, slot);
+	void *v = cg_canon_memo(g, m);
 
 	return v == NULL ? CG_NO_GAME : (cg_game)((uintptr_t)v - 1);
 }
 
 static void
-memo_set(cg_game g, int slot, cg_game v)
+memo_set(cg_game g, enum cg_canon_memo m, cg_game v)
 {
-	*cg_canon_slot(g, slot) = (void *)(uintptr_t)((uintptr_t)v + 1);
+	cg_canon_memo_set(g, m, (void *)(uintptr_t)((uintptr_t)v + 1));
 }
 
 static cg_game
@@ -77,11 +78,11 @@ heat_star(cg_game g)
 
 	if (cg_canon_is_number(g))
 		return g;
-	if ((r = memo_get(g, 6)) != CG_NO_GAME)
+	if ((r = memo_get(g, CG_MEMO_HEAT_STAR)) != CG_NO_GAME)
 		return r;
 	star = cg_canon_nus(cg_dyadic_make(0, 0), 0, 1);
 	r = map_options(g, heat_star, star, star);
-	memo_set(g, 6, r);
+	memo_set(g, CG_MEMO_HEAT_STAR, r);
 	return r;
 }
 
@@ -98,10 +99,10 @@ star_projection(cg_game g)
 		return g;
 	if (cg_canon_nus_parts(g, &x, &up, &nim) && up == 0 && nim == 1)
 		return cg_canon_number(x);
-	if ((r = memo_get(g, 7)) != CG_NO_GAME)
+	if ((r = memo_get(g, CG_MEMO_STAR_PROJECTION)) != CG_NO_GAME)
 		return r;
 	r = map_options(g, star_projection, CG_NO_GAME, CG_NO_GAME);
-	memo_set(g, 7, r);
+	memo_set(g, CG_MEMO_STAR_PROJECTION, r);
 	return r;
 }
 
@@ -115,10 +116,10 @@ cg_canon_rcf(cg_game g)
 
 	if (cg_canon_nus_parts(g, &x, NULL, NULL))
 		return cg_canon_number(x);
-	if ((r = memo_get(g, 3)) != CG_NO_GAME)
+	if ((r = memo_get(g, CG_MEMO_REDUCED)) != CG_NO_GAME)
 		return r;
 	r = star_projection(heat_star(g));
-	memo_set(g, 3, r);
+	memo_set(g, CG_MEMO_REDUCED, r);
 	return r;
 }
 
@@ -136,7 +137,7 @@ far_star(cg_game g)
 	const cg_game *o;
 	size_t n, i;
 	uint64_t f = 1, c;
-	void **slot;
+	void *held;
 	int s;
 
 	if (cg_canon_is_nimber(g)) {
@@ -145,9 +146,8 @@ far_star(cg_game g)
 		cg_canon_nus_parts(g, NULL, NULL, &nim);
 		return nim + 1;
 	}
-	slot = cg_canon_slot(g, 5);
-	if (*slot != NULL)
-		return (uint64_t)(uintptr_t)*slot;
+	if ((held = cg_canon_memo(g, CG_MEMO_FAR_STAR)) != NULL)
+		return (uint64_t)(uintptr_t)held;
 	for (s = 0; s < 2; s++) {
 		o = cg_canon_options(g, (enum cg_side)s, &n);
 		for (i = 0; i < n; i++) {
@@ -157,7 +157,7 @@ far_star(cg_game g)
 				f = c;
 		}
 	}
-	*cg_canon_slot(g, 5) = (void *)(uintptr_t)f;
+	cg_canon_memo_set(g, CG_MEMO_FAR_STAR, (void *)(uintptr_t)f);
 	return f;
 }
 
@@ -189,7 +189,7 @@ naive_aw(cg_game g)
 
 	if (cg_canon_nus_parts(g, NULL, &up, NULL))
 		return cg_canon_integer(up);
-	if ((res = memo_get(g, 4)) != CG_NO_GAME)
+	if ((res = memo_get(g, CG_MEMO_ATOMIC_WEIGHT)) != CG_NO_GAME)
 		return res;
 	for (s = 0; s < 2; s++) {
 		o = cg_canon_options(g, (enum cg_side)s, &n[s]);
@@ -234,7 +234,7 @@ naive_aw(cg_game g)
 	}
 	free(v[0]);
 	free(v[1]);
-	memo_set(g, 4, res);
+	memo_set(g, CG_MEMO_ATOMIC_WEIGHT, res);
 	return res;
 }
 

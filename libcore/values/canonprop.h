@@ -4,7 +4,7 @@
 #define CG_CANONPROP_H
 
 #include "values/canon.h"
-#include "host/plugin.h"
+#include "base/buf.h"
 
 /* Is name a property cg_canon_property knows? */
 int cg_canon_property_known(const char *name);

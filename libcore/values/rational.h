@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <gmp.h>
 
-#include "host/plugin.h"
+#include "base/buf.h"
 
 /* Number of decimal digits of |z| (0 has one digit). */
 size_t cg_mpz_digits(const mpz_t z);

@@ -6,7 +6,7 @@
  * wall of G^L minus t, right scaffold = min over G^R of the left wall plus
  * t; the temperature is the lowest t at which the left scaffold is no
  * longer above the right one, and above it both walls are the vertical
- * mast.  Results are memoised in store slot 2. */
+ * mast.  Results are memoised in the store (CG_MEMO_THERMOGRAPH). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -239,7 +239,7 @@ wall_const(struct wall *w, dy v)
 
 static const struct thermo *thermo(cg_game g);
 
-static int depth;
+static _Thread_local int depth;
 
 /* The walls of g cut at temperature T, with the mast above. */
 static void
@@ -369,17 +369,25 @@ compute(cg_game g)
 	return th;
 }
 
+static void
+thermo_free(struct thermo *th)
+{
+	wall_free(&th->w[0]);
+	wall_free(&th->w[1]);
+	free(th);
+}
+
 static const struct thermo *
 thermo(cg_game g)
 {
-	void **slot = cg_canon_slot(g, 2);
+	const struct thermo *held = cg_canon_memo(g, CG_MEMO_THERMOGRAPH);
 	struct cg_dyadic x;
 	int64_t up;
 	uint64_t nim;
 	struct thermo *th;
 
-	if (*slot != NULL)
-		return *slot;
+	if (held != NULL)
+		return held;
 	if (cg_canon_nus_parts(g, &x, &up, &nim) && !(up == 0 && nim == 0)) {
 		/* x + n.^ + *k has the thermograph of x*, x^ or xv */
 		cg_game rep;
@@ -391,13 +399,15 @@ thermo(cg_game g)
 		if (rep != g) {
 			const struct thermo *r = thermo(rep);
 
-			*cg_canon_slot(g, 2) = (void *)r;
-			return r;
+			return cg_canon_memo_set(g, CG_MEMO_THERMOGRAPH,
+			    (void *)r);
 		}
 	}
 	th = compute(g);
-	*cg_canon_slot(g, 2) = th;
-	return th;
+	held = cg_canon_memo_set(g, CG_MEMO_THERMOGRAPH, th);
+	if (held != th)
+		thermo_free(th);
+	return held;
 }
 
 struct cg_dyadic

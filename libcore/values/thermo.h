@@ -11,7 +11,7 @@
 #define CG_THERMO_H
 
 #include "values/canon.h"
-#include "host/plugin.h"
+#include "base/buf.h"
 
 struct cg_dyadic cg_thermo_mean(cg_game g);
 struct cg_dyadic cg_thermo_temp(cg_game g);

@@ -85,6 +85,23 @@ grid_dims(const struct cg_context *cx, const unsigned char *pos, size_t len,
 	return CG_OK;
 }
 
+/* The empty squares of a board: the measure of every game whose moves
+ * fill or burn squares (each move leaves fewer empty ones, and so does
+ * every region of what it leaves). */
+static inline int
+grid_measure_empty(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, uint64_t *m)
+{
+	size_t i;
+	uint64_t n = 0;
+
+	(void)cx;
+	for (i = GRID_HDR; i < len; i++)
+		n += pos[i] == '.';
+	*m = n;
+	return CG_OK;
+}
+
 static inline int
 grid_badchar(const struct cg_context *cx, size_t col, int c)
 {

@@ -155,6 +155,7 @@ set_hooks(struct rfile *rf)
 		rs->options = graph_hooks_options;
 		rs->canonical = graph_hooks_canonical;
 		rs->decompose = graph_hooks_decompose;
+		rs->measure = graph_hooks_measure;
 		rs->flags |= CG_SYMMETRY | CG_DECOMPOSES;
 		break;
 	case BOARD_HEAPS:
@@ -164,6 +165,7 @@ set_hooks(struct rfile *rf)
 		rs->canonical = heap_hooks_canonical;
 		rs->decompose = heap_hooks_decompose;
 		rs->extension = heap_hooks_extension;
+		rs->measure = heap_hooks_measure;
 		rs->flags |= CG_SYMMETRY | CG_DECOMPOSES;
 		if (r->family) {
 			rs->enumerate = heap_hooks_enumerate;
@@ -187,6 +189,9 @@ set_hooks(struct rfile *rf)
 			rs->flags |= CG_ENUMERATES;
 		}
 		rs->order_key = grid_hooks_order_key;
+		rs->measure = grid_hooks_measure;
+		if (r->kind == BOARD_GRID)
+			rs->flags |= CG_BOARD;
 		rs->synch_options = grid_hooks_synch;
 		rs->decided_value = grid_hooks_decided;
 		rs->flags |= CG_SYNCHRONIZED;

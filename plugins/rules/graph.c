@@ -167,3 +167,23 @@ graph_hooks_decompose(const struct cg_context *cx, const unsigned char *pos,
 	}
 	return CG_OK;
 }
+
+/* The file's measure: its terms count vertices by tint. */
+int
+graph_hooks_measure(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, uint64_t *m)
+{
+	const struct rules *r = rules_of(cx);
+	struct gg g;
+	int rc = gg_decode_tags(cx, pos, len, &g, r->cells), v, t;
+	uint64_t total = 0;
+
+	if (rc < 0)
+		return rc;
+	for (v = 0; v < g.n; v++)
+		for (t = 0; t < r->nterm; t++)
+			if (cs_has(&r->term[t].set, (unsigned char)g.tag[v]))
+				total += (uint64_t)r->term[t].coef;
+	*m = total;
+	return CG_OK;
+}

@@ -795,3 +795,18 @@ grid_hooks_order_key(const struct cg_context *cx, const unsigned char *pos,
 	*key = measure_cells(rules_of(cx), pos + GRID_HDR, rows, cols);
 	return CG_OK;
 }
+
+/* The file's measure, for the engines' ordering (every move decreases
+ * it, and a component cut out of the board has no more than in place:
+ * cropping only shortens distances to the edge). */
+int
+grid_hooks_measure(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, uint64_t *m)
+{
+	int rows, cols, rc;
+
+	if ((rc = grid_dims(cx, pos, len, &rows, &cols)) < 0)
+		return rc;
+	*m = (uint64_t)measure_cells(rules_of(cx), pos + GRID_HDR, rows, cols);
+	return CG_OK;
+}

@@ -600,3 +600,27 @@ heap_hooks_extension(const struct cg_context *cx, const char *name)
 		return st;
 	return NULL;
 }
+
+/* The file's measure: a heap of n weighs a*n + b (never negative). */
+int
+heap_hooks_measure(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, uint64_t *m)
+{
+	const struct rstate *st = cx->state;
+	const struct rules *r = st->r;
+	int64_t a = 0, b = 0, total = 0;
+	size_t i;
+	int t, rc = heaps_check(cx, pos, len, MAX_HEAP);
+
+	if (rc < 0)
+		return rc;
+	for (t = 0; t < r->nterm; t++)
+		if (r->term[t].what == 0)
+			a += r->term[t].coef;
+		else
+			b += r->term[t].coef;
+	for (i = 0; i < len; i += 4)
+		total += a * (int64_t)get32(pos + i) + b;
+	*m = (uint64_t)total;
+	return CG_OK;
+}

@@ -228,6 +228,8 @@ int grid_hooks_decided(const struct cg_context *cx,
     const unsigned char *pos, size_t len, int64_t *num, int64_t *den);
 int grid_hooks_order_key(const struct cg_context *cx,
     const unsigned char *pos, size_t len, int64_t *key);
+int grid_hooks_measure(const struct cg_context *cx,
+    const unsigned char *pos, size_t len, uint64_t *m);
 void grid_memo_free(const struct cg_host *h, void *memo);
 int grid_keep_rules(const struct grid_game *g, const unsigned char *board,
     size_t n);
@@ -242,6 +244,8 @@ int graph_hooks_options(const struct cg_context *cx,
     void *ctx);
 int graph_hooks_canonical(const struct cg_context *cx,
     const unsigned char *pos, size_t len, struct cg_buf *out);
+int graph_hooks_measure(const struct cg_context *cx,
+    const unsigned char *pos, size_t len, uint64_t *m);
 int graph_hooks_decompose(const struct cg_context *cx,
     const unsigned char *pos, size_t len, cg_emit_fn emit, void *ctx);
 
@@ -260,6 +264,8 @@ int heap_hooks_canonical(const struct cg_context *cx,
     const unsigned char *pos, size_t len, struct cg_buf *out);
 int heap_hooks_decompose(const struct cg_context *cx,
     const unsigned char *pos, size_t len, cg_emit_fn emit, void *ctx);
+int heap_hooks_measure(const struct cg_context *cx,
+    const unsigned char *pos, size_t len, uint64_t *m);
 int heap_hooks_enumerate(const struct cg_context *cx, const char *family,
     cg_emit_fn emit, void *ctx);
 const void *heap_hooks_extension(const struct cg_context *cx,

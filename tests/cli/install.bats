@@ -64,3 +64,27 @@ install_to() {
 	assert_success
 	assert_output ""
 }
+
+@test "make install writes cgtools.pc: a ruleset builds with pkg-config's flags and is found in its plugindir" {
+	install_to
+	[ -f "$T/root/usr/lib/pkgconfig/cgtools.pc" ]
+	# pkg-config as it would run on the installed system (the sysroot
+	# maps /usr to the DESTDIR tree)
+	export PKG_CONFIG_SYSROOT_DIR="$T/root" PKG_CONFIG_LIBDIR="$T/root/usr/lib/pkgconfig"
+	run pkg-config --cflags cgtools
+	assert_success
+	# (pkg-config ends the line with a blank)
+	assert_output --regexp "^-I$T/root/usr/include *\$"
+	run pkg-config --variable=plugindir cgtools
+	assert_output "$T/root/usr/lib/cg/plugins"
+	run pkg-config --modversion cgtools
+	assert_output "$(cg cg-parse --version | awk '{print $NF}')"
+	# the README's commands for an installed suite
+	cd "$T"
+	cc -std=c17 -fPIC -shared -fvisibility=hidden -Wl,-z,defs \
+	    $(pkg-config --cflags cgtools) -o hstring.so "$CG_ROOT/examples/ruleset/hstring.c"
+	cp hstring.so "$(pkg-config --variable=plugindir cgtools)"
+	run sh -c "env -i '$T/root/usr/bin/cg-parse' -r hstring LLR | env -i '$T/root/usr/bin/cg-canon' -t"
+	assert_success
+	assert_output "$(printf 'LLR\t3/2')"
+}

@@ -109,30 +109,73 @@ vector_positions() {
 	assert_output --partial "canon of '.x' is '7', but its options give '1'"
 }
 
-@test "a killed build resumes from its checkpoint and gives the same base" {
-	cg cg-kb-build -r amazons --family 4x2 -o "$T/one"
-	"$CG_BUILD/bin/cg-kb-build" -r amazons --family 4x2 --batch 20 \
-	    -o "$T/b" 2>/dev/null &
-	pid=$!
-	for i in $(seq 1 200); do
-		[ -s "$T/b.ckpt" ] && [ "$(wc -l < "$T/b.ckpt")" -gt 60 ] && break
-		sleep 0.05
+@test "a killed build resumes from its checkpoint, at any --jobs, and gives the same base" {
+	cg cg-kb-build --jobs 1 -r amazons --family 4x3 -o "$T/one"
+	for jobs in 1 2; do
+		rm -f "$T/b" "$T/b.ckpt"
+		"$CG_BUILD/bin/cg-kb-build" --jobs $jobs -r amazons --family 4x3 \
+		    --batch 200 -o "$T/b" 2>/dev/null &
+		pid=$!
+		for i in $(seq 1 400); do
+			[ -s "$T/b.ckpt" ] &&
+			    [ "$(stat -c %s "$T/b.ckpt")" -gt 20000 ] && break
+			sleep 0.02
+		done
+		kill -9 "$pid" 2>/dev/null || true
+		wait "$pid" || true
+		[ ! -e "$T/b" ] || skip "the build finished before it could be killed"
+		[ "$(stat -c %s "$T/b.ckpt")" -gt 20000 ]
+		# resumed with the other number of threads
+		run cg cg-kb-build -v --jobs $((3 - jobs)) -r amazons \
+		    --family 4x3 --batch 200 -o "$T/b"
+		assert_success
+		assert_output --partial "resumed"
+		cmp "$T/one" "$T/b"
+		[ ! -e "$T/b.ckpt" ]
 	done
-	kill -9 "$pid" 2>/dev/null || true
-	wait "$pid" || true
-	[ ! -e "$T/b" ] || skip "the build finished before it could be killed"
-	n=$(wc -l < "$T/b.ckpt")
-	[ "$n" -gt 1 ]
-	run cg cg-kb-build -v -r amazons --family 4x2 --batch 20 -o "$T/b"
-	assert_success
-	assert_output --partial "resumed"
-	cmp "$T/one" "$T/b"
-	[ ! -e "$T/b.ckpt" ]
-	# a checkpoint of another build is refused
+}
+
+@test "a checkpoint of another build, or a damaged one, is refused" {
 	printf 'cgkb-checkpoint\t1\tnim\t1.0\t\tnimber\t1/1\n' > "$T/c.ckpt"
 	run cg cg-kb-build -r amazons --family 3x3 -o "$T/c"
 	[ "$status" -eq 1 ]
+	assert_output --partial "not a cg-kb-build checkpoint"
+	# a checkpoint of the 3x3 build resumed by a 3x2 build
+	"$CG_BUILD/bin/cg-kb-build" -r amazons --family 3x3 --batch 50 \
+	    -o "$T/d" 2>/dev/null &
+	pid=$!
+	for i in $(seq 1 400); do
+		[ -s "$T/d.ckpt" ] && [ "$(stat -c %s "$T/d.ckpt")" -gt 3000 ] && break
+		sleep 0.01
+	done
+	kill -9 "$pid" 2>/dev/null || true
+	wait "$pid" || true
+	[ ! -e "$T/d" ] || skip "the build finished before it could be killed"
+	cp "$T/d.ckpt" "$T/e.ckpt"
+	run cg cg-kb-build -r amazons --family 3x2 -o "$T/e"
+	[ "$status" -eq 1 ]
 	assert_output --partial "checkpoint of another build"
+	# one byte changed anywhere: the chained checksums refuse the file,
+	# or (a length now reaching past the end looks like a batch a kill
+	# cut short) the records from there on are computed again; never a
+	# wrong base
+	cg cg-kb-build -r amazons --family 3x3 -o "$T/ref"
+	size=$(stat -c %s "$T/d.ckpt")
+	damaged=0
+	for at in 9 10 11 $((size / 3)) $((size / 2)) $((size - 5)); do
+		cp "$T/e.ckpt" "$T/d.ckpt"
+		rm -f "$T/d"
+		printf '\377' | dd of="$T/d.ckpt" bs=1 seek=$at conv=notrunc 2>/dev/null
+		run cg cg-kb-build -r amazons --family 3x3 --batch 50 -o "$T/d"
+		if [ "$status" -eq 0 ]; then
+			cmp "$T/ref" "$T/d"
+		else
+			[ "$status" -eq 1 ]
+			assert_output --partial "damaged at byte"
+			damaged=$((damaged + 1))
+		fi
+	done
+	[ "$damaged" -gt 0 ]
 }
 
 @test "best moves from a base agree with a full search of each option" {

@@ -77,14 +77,66 @@ count_nodes() { grep -c '^N	' "$1"; }
 	cmp "$T/a" "$T/b"
 }
 
-@test "--dot: a Graphviz picture labelled by position and move" {
+@test "--dot: a Graphviz picture labelled by position and move; impartial: one edge per move" {
+	# Nim is impartial: the move 1:0 is one black edge, not a blue and a
+	# red one
 	run sh -c 'cg-parse -r nim 2 | cg-options -a --dot'
 	assert_success
 	assert_line --index 0 "digraph cg {"
 	assert_line "	n1 [label=\"2\"];"
-	assert_line "	n1 -> n2 [color=blue, label=\"1:0\"];"
-	assert_line "	n1 -> n2 [color=red, label=\"1:0\"];"
+	assert_line "	n1 -> n2 [color=black, label=\"1:0\"];"
+	assert_line "	n1 -> n3 [color=black, label=\"1:1\"];"
+	refute_line --partial "color=blue"
+	refute_line --partial "color=red"
+	# 2 -> 0, 2 -> 1, 1 -> 0
+	[ "$(grep -c -- '->' <<<"$output")" -eq 3 ]
+	assert_line --partial "black: a move of either player"
 	assert_line --index -1 "}"
+	# a partizan game keeps its colours: ..|.. has two Left moves (blue)
+	# and two Right moves (red)
+	run sh -c 'cg-parse -r domineering ..\|.. | cg-options --dot'
+	[ "$(grep -c 'color=blue' <<<"$output")" -eq 2 ]
+	[ "$(grep -c 'color=red' <<<"$output")" -eq 2 ]
+}
+
+@test "--dot: an edge to a merged equivalent says so, never contradicting its target" {
+	# xo|ox: Left's a2-b2 (x takes the o on its right) leaves .x|ox, drawn
+	# as node 2; a2-a1 (x takes the o below it) leaves .o|xx, a mirror
+	# image of .x|ox merged into node 2: its edge says (equivalent)
+	run sh -c "cg-parse -r clobber 'xo|ox' | cg-options --dot"
+	assert_success
+	assert_line --partial "n2 [tooltip=\".x|ox\""
+	assert_line "	n1 -> n2 [color=blue, label=\"a2-b2\"];"
+	assert_line "	n1 -> n2 [color=blue, label=\"a2-a1 (equivalent)\"];"
+	assert_line --partial "(equivalent): the move reaches not the position drawn"
+	# no stand-in: no mark, no legend line for it (2+1 leads to 1, 1+1
+	# and 2, 1+1 to 1 and 1 to 0, each the position drawn)
+	run sh -c "cg-parse -r nim 2+1 | cg-options -a --dot"
+	assert_success
+	refute_output --partial "equivalent"
+}
+
+@test "--dot: boards are small grids, other positions text; dot reads it" {
+	# ..# over ...: a 2 x 3 board, the blocked square dark
+	run sh -c "cg-parse -r domineering '..#|...' | cg-options --dot"
+	assert_success
+	assert_line --partial "n1 [tooltip=\"..#|...\", margin=\"0.05\", label=<<TABLE"
+	[ "$(grep '^	n1 ' <<<"$output" | grep -o '<TR>' | wc -l)" -eq 2 ]
+	[ "$(grep '^	n1 ' <<<"$output" | grep -o '<TD ' | wc -l)" -eq 6 ]
+	[ "$(grep '^	n1 ' <<<"$output" | grep -o 'BGCOLOR' | wc -l)" -eq 1 ]
+	# Sprouts and game literals are no boards, '|' or not
+	run sh -c "cg-parse -r sprouts '0.AB|AB' | cg-options --dot"
+	refute_output --partial "TABLE"
+	assert_line "	n1 [label=\"0.AB|AB\"];"
+	# Graphviz takes every kind of picture without a complaint
+	for cmd in "cg-parse -r clobber 'xo.|.ox'" "cg-parse -r nim 2+1" \
+	    "cg-parse -r cutcake 2x2 | cg-options -a -j" \
+	    "cg-parse -r game '{1|*}+^'"; do
+		run sh -c "$cmd | cg-options -a --dot | dot -Tpng -o '$T/p.png' 2>&1"
+		assert_success
+		assert_output ""
+		[ -s "$T/p.png" ]
+	done
 }
 
 @test "-t and --dot together, -d 0 and -d x are usage errors" {

@@ -49,8 +49,12 @@ teardown() {
 @test "a game: bad input is refused and asked again, the computer answers" {
 	run cg cg-play -K "$T/nim.cgkb" -r nim 2+1 <<<$'?\n9:9\n\n1:1\n1:0\n'
 	assert_success
-	assert_line "You play Left; Left moves first.  Type ? for your moves, hint, or quit."
-	assert_line "  1:0  1:1  2:0"
+	assert_line "You play Left; Left moves first."
+	# heap 1 has 2 counters, heap 2 one: 1:0 leaves 1, 1:1 leaves 1+1,
+	# 2:0 leaves 2 (nim names a move HEAP:LEFT)
+	assert_line "  #1  1:0  leads to 1"
+	assert_line "  #2  1:1  leads to 1+1"
+	assert_line "  #3  2:0  leads to 2"
 	assert_line "illegal move '9:9': '9:9' is not a legal move for Left"
 	# 1+1 is P: both of Right's moves lose
 	assert_line "Right (computer) plays 1:0  (every move loses)"
@@ -64,8 +68,8 @@ teardown() {
 	assert_line "Left (computer) plays 1:1"
 	run cg cg-play -K "$T/nim.cgkb" -r nim -y right 2+1 <<<$'hint\nquit'
 	# from 1+1 every move of Right loses: both are listed
-	assert_line "  1:0  leads to 1, N"
-	assert_line "  2:0  leads to 1, N"
+	assert_line "  #1  1:0  leads to 1, N: you lose against best play"
+	assert_line "  #2  2:0  leads to 1, N: you lose against best play"
 	refute_line --partial "Right cannot move"
 }
 
@@ -76,15 +80,99 @@ teardown() {
 	[ "$status" -eq 1 ]
 	run sh -c "$CG_BUILD/bin/cg-play -K '$T/nim.cgkb' -r nim 2+1 </dev/null | head -n1"
 	assert_success
-	assert_output "You play Left; Left moves first.  Type ? for your moves, hint, or quit."
+	assert_output "You play Left; Left moves first."
 }
 
 @test "Amazons: the board with coordinates, moves checked by the ruleset" {
 	[ -x "$CG_BUILD/bin/cg-outcome" ] || skip "cg-outcome not built"
 	run cg cg-play -r amazons 'x..|..o' <<<$'b1-b2/a1\na2-c2/b1\n'
 	assert_success
-	assert_line "  2  x . . "
-	assert_line "     a b c "
+	assert_line "  2  x . ."
+	assert_line "     a b c"
 	assert_line --partial "illegal move 'b1-b2/a1'"
 	assert_line --regexp "^Right \(computer\) plays [a-c][12]-[a-c][12]/[a-c][12]"
+}
+
+@test "every ruleset: numbered moves, #N, moves by the position they lead to" {
+	# game literals name no moves.  In {1|*}+^ Left moves {1|*} to 1 or ^
+	# = {0|*} to 0; from 1+^ Right's only move is ^ to *, giving 1+*;
+	# there Left moves 1 to 0 or * to 0, and from 1+0 Right has no move.
+	run cg cg-play -r game '{1|*}+^' <<<$'?\nfoo\n1+^\n?\n#3\n1+0\n'
+	assert_success
+	assert_line "  {1|*}+^"
+	assert_line --regexp '^  #[12]  leads to 1\+\^$'
+	assert_line --regexp '^  #[12]  leads to \{1\|\*\}\+0$'
+	assert_line --partial "illegal move 'foo': neither #N nor a game position: column 1"
+	# 1+^ > 0: Left wins whoever starts, so Right's only move loses
+	assert_line "Right (computer) plays #1, to 1+*  (every move loses)"
+	assert_line "illegal move '#3': no move #3: Left has 2 moves (#1 to #2)"
+	assert_line "Right cannot move: Left wins (you)."
+	# no board: nothing drawn as a grid
+	refute_line --regexp '^ +a b'
+}
+
+@test "Sprouts: moves by number; positions with '|' are not drawn as boards" {
+	# 0*2 (two spots): joining the spots, or a loop on one of them
+	run cg cg-play -r sprouts '0*2' <<<$'?\n#0\n#1\n'
+	assert_success
+	assert_line "  0*2"
+	assert_line --regexp '^  #1  leads to [^ ]+$'
+	assert_line --regexp '^  #2  leads to [^ ]+$'
+	refute_line --regexp '^  #3 '
+	assert_line "illegal move '#0': no move #0: Left has 2 moves (#1 to #2)"
+	assert_line --regexp '^Right \(computer\) plays #[0-9]+, to '
+	refute_line --regexp '^ +a b'
+	refute_line --partial "illegal move '#1'"
+}
+
+@test "a board is drawn as a grid; a sum shows its components" {
+	# ...|###|#.. is two regions: the top row ... and the ..  on the
+	# bottom right; both are components of the sum
+	run cg cg-play -r domineering '...|###|#..' </dev/null
+	assert_success
+	assert_line "  3  . . ."
+	assert_line "  2  # # #"
+	assert_line "  1  # . ."
+	assert_line "     a b c"
+	assert_line --regexp '^  sum of 2 components: (\.\.\. \+ \.\.|\.\. \+ \.\.\.)$'
+	# a Nim sum is spelled out by its own text already
+	run cg cg-play -r nim 3+2 </dev/null
+	assert_line "  3+2"
+	refute_line --partial "components"
+}
+
+@test "a position typed may be an equivalent of the one a move reaches" {
+	# xo|ox: Left's a2-a1 takes a1 and leaves .o|xx; its mirror image
+	# o.|xx is no child, but equal to one up to symmetry
+	run cg cg-play -r clobber 'xo|ox' <<<$'o.|xx\n'
+	assert_success
+	assert_line --regexp "^\(taken as #[1-4] [a-b][12]-[a-b][12], which leads to an equivalent of 'o\.\|xx'\)$"
+	refute_line --partial "illegal move"
+	# a position no move reaches is refused with the reason
+	run cg cg-play -r nim 3+2 <<<$'4\n'
+	assert_line "illegal move '4': no move of Left leads to '4' (nor is it a move's name)"
+}
+
+@test "played on a terminal (tmux): the board, the list, a move by name" {
+	local sock="$T/tmux" out
+	tmux -S "$sock" new-session -d -x 100 -y 50 \
+	    "$CG_BUILD/bin/cg-play -r domineering '...|...'; sleep 10"
+	sleep 0.5
+	tmux -S "$sock" send-keys '?' Enter
+	sleep 0.5
+	tmux -S "$sock" send-keys 'b1-b2' Enter
+	sleep 1
+	out=$(tmux -S "$sock" capture-pane -p)
+	tmux -S "$sock" kill-server || true
+	printf '%s\n' "$out"
+	# Left's three vertical dominoes, numbered
+	grep -qx '  #1  a1-a2  leads to #..|#..' <<<"$out"
+	grep -qx '  #2  b1-b2  leads to .#.|.#.' <<<"$out"
+	grep -qx '  #3  c1-c2  leads to ..#|..#' <<<"$out"
+	# the terminal echoes what was typed: cg-play does not repeat it
+	[ "$(grep -c '^Left to move> b1-b2$' <<<"$out")" -eq 1 ]
+	[ "$(grep -cx 'b1-b2' <<<"$out")" -eq 0 ]
+	# after b1-b2 the board has a domino in column b; Right cannot move
+	grep -qx '  2  . # .' <<<"$out"
+	grep -q '^Right cannot move: Left wins (you)\.$' <<<"$out"
 }

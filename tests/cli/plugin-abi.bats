@@ -72,7 +72,7 @@ one_line_error() {
 	cp "$CG_ROOT/examples/ruleset/hstring.c" "$CG_ROOT/examples/ruleset/Makefile" "$T/"
 	rm -f "$T/hstring.so"
 	# a clean make: not the flags of a make check that runs this test
-	run env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -C "$T" CG_INCLUDE="$CG_ROOT/include"
+	run env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -C "$T" CG_CFLAGS="-I$CG_ROOT/include"
 	assert_success
 	[ -f "$T/hstring.so" ]
 }
@@ -210,4 +210,26 @@ CG_RULESET_ENTRY(noparse, rs)'
 	CG_PLUGIN_PATH=$T/broken run cg cg-parse -r noparse 1
 	one_line_error 1
 	assert_output --partial "lacks a valid name, parse, print or options"
+}
+
+@test "a capability flag without its hook, or a hook without its flag" {
+	# flags say what a ruleset can do (cg-parse -L): they must be true
+	build_broken noenum "$(descriptor noenum CG_ABI_VERSION 'sizeof(struct cg_ruleset)' |
+	    sed 's/\.summary = "broken",/.summary = "broken", .flags = CG_ENUMERATES,/')"
+	CG_PLUGIN_PATH=$T/broken run cg cg-parse -r noenum 1
+	one_line_error 1
+	assert_output --partial "ruleset 'noenum': CG_ENUMERATES set without its hook"
+	build_broken nosym "$(descriptor nosym CG_ABI_VERSION 'sizeof(struct cg_ruleset)' |
+	    sed 's/\.options = r };/.options = r, .canonical = q };/')"
+	CG_PLUGIN_PATH=$T/broken run cg cg-parse -r nosym 1
+	one_line_error 1
+	assert_output --partial "ruleset 'nosym': canonical() given without the flag that says so"
+}
+
+@test "cg-parse -L lists what each ruleset can do" {
+	run cg cg-parse -L
+	assert_success
+	assert_line --regexp "^amazons	symmetry,decomposes,enumerates,board,measure	Amazons"
+	assert_line --regexp "^nim	impartial,symmetry,decomposes	Nim"
+	assert_line --regexp "^push	synchronized	Push"
 }

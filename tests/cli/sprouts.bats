@@ -5,6 +5,7 @@ load common
 
 texts() { awk -F'\t' '$1 == "N" {print $3}'; }
 printed() { cg cg-parse -r sprouts "$@" | texts; }
+printed_on() { local t=$1; shift; cg cg-parse -r "sprouts:$t" "$@" | texts; }
 opts() { cg cg-options -r sprouts -t <<< "$1" | cut -f2; }
 has_outcome() { [ -x "$CG_BUILD/bin/cg-outcome" ]; }
 
@@ -52,8 +53,12 @@ has_outcome() { [ -x "$CG_BUILD/bin/cg-outcome" ]; }
 01	column 1: an unused spot 0 must be a boundary by itself
 1ab1a	column 3: lower-case letter 'b' occurs once
 3	column 1: dead vertex
-0@1	column 2: surfaces
-1z1z	column 2: two-boundary letter
+0@	column 2: expected a genus after '@'
+0@1.0	column 4: expected '|' or '+' after the genus
+@1	column 1: '@' must follow the last boundary of a region
+0@101	column 2: genus out of range
+0.z1@1	column 3: two-boundary letter 'z' occurs once in its region
+1zz1@1	column 3: two-boundary letter 'z' occurs twice in one boundary
 Z(0)	column 1: expected 'Z(k)'
 0*0	column 1: 0*0 has no spots
 10*2	column 2: 0*k must stand for whole boundaries
@@ -72,12 +77,49 @@ EOF
 	assert_output --partial 'column 3: empty boundary'
 }
 
-@test "sprouts: topology parameter" {
+@test "sprouts: topology parameter and the genus suffix" {
 	run cg cg-parse -r sprouts:0 0
 	assert_success
-	run cg cg-parse -r sprouts:1 0
-	assert_failure 2
-	assert_output --partial 'only the plane'
+	# the parameter is the surface of a region alone that does not say
+	# otherwise (Glop's start position on a surface): 0*5 on the torus,
+	# the Klein bottle; a region in the plane says @0 there
+	run printed_on 1 '0*5' '0*2@-1' '0*2@0' '0.AB|AB'
+	assert_output $'0*5@1\n0*2@-1\n0*2@0\n0.AB|AB'
+	run printed_on -2 '0*8'
+	assert_output '0*8@-2'
+	# in the plane the suffix is written only where a region has one
+	run printed '0*5@1' '0*2@0' '1a1a@-3|2AB@2|AB'
+	assert_output $'0*5@1\n0*2\n1a1a@-3|2AB@2|AB'
+	for bad in x 1.5 101 -101 +1; do
+		run cg cg-parse -r "sprouts:$bad" 0
+		assert_failure 2
+		assert_output --partial 'is not a genus'
+	done
+}
+
+@test "sprouts: options of two spots on the torus and the projective plane" {
+	# 0*2@1: a curve joining the spots (1a1a on the torus); a loop on a
+	# spot that cuts the torus in a disc and a holed torus, the other
+	# spot in either (0.AB@1|AB, or 0.AB|AB once the 2-life region AB
+	# forgets its handle); a loop round the handle, which cuts nothing:
+	# one region of genus 0 whose two boundaries both hold the spot and
+	# the new spot (0.zy.zy).
+	run bash -c "cg-options -r sprouts -t <<< '0*2@1' | cut -f2"
+	assert_output '0.AB@1|AB, 0.AB|AB, 0.zy.zy, 1a1a@1'
+	# 0*2@-1: the same joining curve and cutting loops (the Mobius band
+	# keeps the cross-cap), and a one-sided loop through the cross-cap:
+	# the disc left has one boundary walking round the loop twice,
+	# spot, new spot, spot, new spot (0.abab).
+	run bash -c "cg-options -r sprouts -t <<< '0*2@-1' | cut -f2"
+	assert_output '0.AB@-1|AB, 0.AB|AB, 0.abab, 1a1a@-1'
+}
+
+@test "sprouts: values on surfaces" {
+	has_outcome || skip "cg-outcome not built"
+	check_vectors outcome.tsv 'sprouts:-?[1-9][0-9]*' nimber -- \
+	    cg cg-outcome -t -n
+	check_vectors outcome.tsv 'sprouts:-?[1-9][0-9]*' outcome -- \
+	    cg cg-outcome -t
 }
 
 @test "sprouts: options of one spot and of its child" {

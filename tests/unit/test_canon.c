@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "values/canon.h"
+#include "values/notation.h"
 #include "values/canonprop.h"
 #include "host/plugin.h"
 #include "values/thermo.h"

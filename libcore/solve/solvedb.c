@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "format/solvedb.h"
+#include "solve/solvedb.h"
 #include "base/util.h"
 
 static const char *const headers[] = {

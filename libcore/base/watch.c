@@ -1,0 +1,160 @@
+/* watch.c - stop requests and progress (see watch.h). */
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/jobs.h"
+#include "base/util.h"
+#include "base/watch.h"
+
+volatile sig_atomic_t cg_stop;
+static volatile sig_atomic_t stop_signal;
+
+static unsigned long limit_mb;
+static char reason[80];
+
+static void
+on_signal(int sig)
+{
+	if (cg_stop == CG_STOP_SIGNAL) {
+		/* asked twice: stop now */
+		signal(sig, SIG_DFL);
+		raise(sig);
+	}
+	stop_signal = sig;
+	cg_stop = CG_STOP_SIGNAL;
+}
+
+int
+cg_stop_status(void)
+{
+	return cg_stop == CG_STOP_SIGNAL ? 128 + stop_signal : CG_EXIT_DATA;
+}
+
+void
+cg_watch_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+size_t
+cg_memory_rss(void)
+{
+	FILE *fp = fopen("/proc/self/statm", "r");
+	unsigned long size, rss = 0;
+
+	if (fp == NULL)
+		return 0;
+	if (fscanf(fp, "%lu %lu", &size, &rss) != 2)
+		rss = 0;
+	fclose(fp);
+	return (size_t)rss * (size_t)sysconf(_SC_PAGESIZE);
+}
+
+size_t
+cg_memory_peak(void)
+{
+	struct rusage ru;
+
+	getrusage(RUSAGE_SELF, &ru);
+	return (size_t)ru.ru_maxrss * 1024;
+}
+
+static void *
+memory_watch(void *arg)
+{
+	struct timespec ts = { 0, 100000000 };
+
+	(void)arg;
+	for (;;) {
+		if (cg_memory_rss() / 1048576 >= limit_mb && cg_stop == 0)
+			cg_stop = CG_STOP_MEMORY;
+		nanosleep(&ts, NULL);
+	}
+	return NULL;
+}
+
+void
+cg_watch_memory(unsigned long mb)
+{
+	pthread_t t;
+	pthread_attr_t attr;
+
+	if (mb == 0 || limit_mb != 0)
+		return;
+	limit_mb = mb;
+	pthread_attr_init(&attr);
+	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+	pthread_attr_setstacksize(&attr, 65536);
+	if (pthread_create(&t, &attr, memory_watch, NULL) != 0)
+		cg_die(CG_EXIT_DATA, "cannot start the memory watch");
+	pthread_attr_destroy(&attr);
+}
+
+const char *
+cg_stop_reason(void)
+{
+	if (cg_stop == CG_STOP_MEMORY)
+		snprintf(reason, sizeof reason, "memory limit of %lu MB reached",
+		    limit_mb);
+	else
+		snprintf(reason, sizeof reason, "interrupted");
+	return reason;
+}
+
+static struct timespec start;
+static int started;
+static double every, next_report;
+static void (*report)(void *, double);
+static void *report_ctx;
+
+double
+cg_elapsed(void)
+{
+	struct timespec t;
+
+	if (!started) {
+		clock_gettime(CLOCK_MONOTONIC, &start);
+		started = 1;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)(t.tv_sec - start.tv_sec) +
+	    (double)(t.tv_nsec - start.tv_nsec) / 1e9;
+}
+
+void
+cg_progress_every(double seconds, void (*fn)(void *, double), void *ctx)
+{
+	cg_elapsed();
+	every = seconds;
+	next_report = seconds;
+	report = fn;
+	report_ctx = ctx;
+}
+
+void
+cg_progress_tick(void)
+{
+	static unsigned long ticks;
+	double t;
+
+	/* the main thread reports; it takes part in every parallel loop */
+	if (report == NULL || cg_worker != 0 || (++ticks & 255) != 0)
+		return;
+	t = cg_elapsed();
+	if (t < next_report)
+		return;
+	next_report = t + every;
+	report(report_ctx, t);
+}

@@ -1,0 +1,39 @@
+/* play.h - a person's side of a game (cg-play): the move meant by what
+ * they type, and a position shown the way they read it. */
+#ifndef CG_PLAY_H
+#define CG_PLAY_H
+
+#include <stddef.h>
+
+#include "host/plugin.h"
+#include "kb/kbmove.h"
+
+/*
+ * The index in m[0..n-1] (the moves of side from pos, as cg_kb_moves gives
+ * them) of the move text means:
+ *   "#N"       the Nth move, counted from 1;
+ *   a name     read by the ruleset's move_parse(), or one of the names
+ *              options() gives (a name wins over a position spelled the
+ *              same: "#N" always reaches a move);
+ *   a position the position the move leads to, in the ruleset's notation,
+ *              equal to it or equivalent to it (the same canonical
+ *              representative: a mirror image, say).
+ * Returns -1 with the reason (one line, no newline) appended to why; when
+ * the move reaches only an equivalent of the position typed, a note saying
+ * which move was taken is appended to why.
+ */
+long cg_play_choose(struct cg_plugin *rs, const unsigned char *pos,
+    size_t len, enum cg_side side, const struct cg_kbmove *m, size_t n,
+    const char *text, struct cg_buf *why);
+
+/*
+ * Append pos the way a person reads it, each line starting with indent: a
+ * board drawn as a grid with coordinates (rulesets flagged CG_BOARD) or
+ * the position's text; then, when the position is a sum of two or more
+ * components that its text does not already spell out, a line naming
+ * them ("sum of 2 components: A + B").
+ */
+void cg_play_show(struct cg_plugin *rs, const unsigned char *pos,
+    size_t len, const char *indent, struct cg_buf *out);
+
+#endif

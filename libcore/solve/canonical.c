@@ -1,0 +1,360 @@
+/* canonical.c - canonical forms bottom-up over the position graph (see
+ * canonical.h).
+ *
+ * One frame per vertex being evaluated; its options live in an arena of
+ * words above its parent's, as [k, v1 .. vk] per option (Left options
+ * first), so popping a frame frees them.  A frame scans its options'
+ * components, descends into the first one whose form is unknown, and
+ * makes its own form when none is left.  The vertices on the stack are
+ * kept in a small set, so a position that comes back while it is being
+ * evaluated is caught (the game is loopy). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cg/value.h"
+#include "base/util.h"
+#include "base/watch.h"
+#include "solve/canonical.h"
+#include "values/notation.h"
+
+struct frame {
+	cg_vertex v;
+	uint32_t nl, nopt;
+	size_t base, scan, end;
+	int expanded;
+};
+
+/* Vertices on the stack: open addressing, backward-shift deletion. */
+struct onstack {
+	uint32_t *slot;         /* vertex + 1, 0 = empty */
+	size_t mask, n;
+};
+
+struct walk {
+	struct cg_graph *g;
+	struct cg_canon_eval *ev;
+	struct frame *fr;
+	size_t nfr, capfr;
+	uint32_t *ar;
+	size_t nar, capar;
+	struct onstack on;
+	cg_game *opt;
+	size_t capopt;
+};
+
+static size_t
+vhash(uint32_t v, size_t mask)
+{
+	return (size_t)((v * 0x9e3779b1u) >> 7) & mask;
+}
+
+static void
+on_grow(struct onstack *s)
+{
+	uint32_t *old = s->slot;
+	size_t oldn = old ? s->mask + 1 : 0, i, j;
+
+	s->mask = oldn ? 2 * oldn - 1 : 63;
+	s->slot = cg_xcalloc(s->mask + 1, sizeof *s->slot);
+	for (i = 0; i < oldn; i++) {
+		if (old[i] == 0)
+			continue;
+		for (j = vhash(old[i] - 1, s->mask); s->slot[j];
+		    j = (j + 1) & s->mask)
+			;
+		s->slot[j] = old[i];
+	}
+	free(old);
+}
+
+/* Add v; 0 if it was there already. */
+static int
+on_add(struct onstack *s, uint32_t v)
+{
+	size_t j;
+
+	if (s->slot == NULL || 2 * (s->n + 1) > s->mask + 1)
+		on_grow(s);
+	for (j = vhash(v, s->mask); s->slot[j]; j = (j + 1) & s->mask)
+		if (s->slot[j] == v + 1)
+			return 0;
+	s->slot[j] = v + 1;
+	s->n++;
+	return 1;
+}
+
+static void
+on_del(struct onstack *s, uint32_t v)
+{
+	size_t j, k, h;
+
+	for (j = vhash(v, s->mask); s->slot[j] != v + 1; j = (j + 1) & s->mask)
+		;
+	s->slot[j] = 0;
+	s->n--;
+	/* shift back the entries that probed past j */
+	for (k = (j + 1) & s->mask; s->slot[k]; k = (k + 1) & s->mask) {
+		h = vhash(s->slot[k] - 1, s->mask);
+		if (((k - h) & s->mask) >= ((k - j) & s->mask)) {
+			s->slot[j] = s->slot[k];
+			s->slot[k] = 0;
+			j = k;
+		}
+	}
+}
+
+static void
+die(struct cg_canon_eval *ev, const char *fmt, const char *what)
+{
+	cg_die_at(ev->file, ev->line, fmt, what);
+}
+
+cg_game
+cg_canonical_on_sight(struct cg_graph *g, cg_vertex v, const char *file,
+    unsigned long line)
+{
+	struct cg_plugin *rs = cg_graph_ruleset(g, v);
+	const struct cg_value_ext *x;
+	const unsigned char *key;
+	struct cg_buf text;
+	char msg[256];
+	size_t len, col;
+	cg_game value = CG_NO_GAME;
+
+	if (rs == NULL || (x = cg_rs_extension(rs, CG_EXT_VALUE)) == NULL ||
+	    x->struct_size < sizeof *x || x->value == NULL)
+		return CG_NO_GAME;
+	key = cg_graph_key(g, v, &len);
+	cg_buf_init(&text);
+	if (x->value(cg_rs_context(rs), key, len, &text) == CG_OK &&
+	    cg_canon_parse((const char *)text.data, text.len, &value, msg,
+	    sizeof msg, &col) < 0)
+		cg_die_at(file, line, "ruleset '%s' gives the value '%s': "
+		    "column %zu: %s", rs->name, cg_buf_str(&text), col, msg);
+	cg_buf_free(&text);
+	return value;
+}
+
+/* v's form if it is known, or can be had without expanding v. */
+static cg_game
+known(struct walk *w, cg_vertex v)
+{
+	cg_game x = cg_graph_canon(w->g, v);
+
+	if (x != CG_NO_GAME)
+		return x;
+	x = cg_canonical_on_sight(w->g, v, w->ev->file, w->ev->line);
+	if (x == CG_NO_GAME && w->ev->known != NULL)
+		x = w->ev->known(w->ev->ctx, w->g, v);
+	if (x != CG_NO_GAME)
+		cg_graph_set_canon(w->g, v, x);
+	return x;
+}
+
+static void
+push(struct walk *w, cg_vertex v)
+{
+	struct frame *f;
+
+	if (!on_add(&w->on, v)) {
+		struct cg_buf t;
+
+		cg_buf_init(&t);
+		cg_graph_print(w->g, v, &t);
+		die(w->ev, "position '%s' repeats: not a short game",
+		    cg_buf_str(&t));
+	}
+	if (w->nfr == w->capfr) {
+		w->capfr = w->capfr ? 2 * w->capfr : 64;
+		w->fr = cg_xreallocarray(w->fr, w->capfr, sizeof *w->fr);
+	}
+	f = &w->fr[w->nfr++];
+	memset(f, 0, sizeof *f);
+	f->v = v;
+	f->base = w->nar;
+}
+
+/* A document node with a ruleset but neither a position nor options
+ * cannot be valued. */
+static void
+check_node(struct walk *w, cg_vertex v)
+{
+	const struct cg_doc *d = cg_graph_doc(w->g);
+	const struct cg_node *n;
+	int64_t x = cg_graph_doc_node(w->g, v);
+
+	if (x < 0)
+		return;
+	n = &d->node[x];
+	if (!n->expanded && n->rs != NULL && n->text != NULL &&
+	    n->nopt[0] + n->nopt[1] == 0)
+		cg_die_at(d->file, n->line, "node %llu has no position bytes",
+		    (unsigned long long)n->id);
+}
+
+static void
+expand(struct walk *w, struct frame *f)
+{
+	struct cg_sum ar = { w->ar, w->nar, w->capar };
+	size_t nl;
+
+	check_node(w, f->v);
+	nl = cg_graph_all_options(w->g, f->v, CG_LEFT, &ar);
+	f->nopt = (uint32_t)(nl + cg_graph_all_options(w->g, f->v, CG_RIGHT,
+	    &ar));
+	f->nl = (uint32_t)nl;
+	w->ar = ar.v;
+	w->nar = ar.n;
+	w->capar = ar.cap;
+	f->scan = f->base;
+	f->end = w->nar;
+	f->expanded = 1;
+	w->ev->evaluated++;
+}
+
+/* Make the form of the top frame (every component known). */
+static cg_game
+finish(struct walk *w, struct frame *f)
+{
+	size_t p = f->base, i, k;
+	uint32_t j;
+
+	if (f->nopt + 1 > w->capopt) {
+		w->capopt = f->nopt + 1;
+		w->opt = cg_xreallocarray(w->opt, w->capopt, sizeof *w->opt);
+	}
+	for (j = 0; j < f->nopt; j++) {
+		cg_game s = cg_canon_zero();
+
+		k = w->ar[p++];
+		for (i = 0; i < k; i++)
+			s = cg_canon_add(s, cg_graph_canon(w->g, w->ar[p + i]));
+		p += k;
+		w->opt[j] = s;
+	}
+	return cg_canon_make(w->opt, f->nl, w->opt + f->nl, f->nopt - f->nl);
+}
+
+cg_game
+cg_canonical_vertex(struct cg_graph *g, cg_vertex v, struct cg_canon_eval *ev)
+{
+	struct walk w;
+	cg_game x;
+
+	memset(&w, 0, sizeof w);
+	w.g = g;
+	w.ev = ev;
+	if ((x = known(&w, v)) != CG_NO_GAME)
+		return x;
+	push(&w, v);
+	while (w.nfr > 0) {
+		struct frame *f = &w.fr[w.nfr - 1];
+		int descended = 0;
+
+		if (!f->expanded) {
+			if (ev->interrupt != NULL && *ev->interrupt) {
+				x = CG_NO_GAME;
+				goto out;
+			}
+			expand(&w, f);
+			f = &w.fr[w.nfr - 1];
+			cg_progress_tick();
+			/* the options may be cut short by the stop */
+			if (ev->interrupt != NULL && *ev->interrupt) {
+				x = CG_NO_GAME;
+				goto out;
+			}
+		}
+		while (f->scan < f->end && !descended) {
+			size_t k = w.ar[f->scan], i;
+
+			for (i = 0; i < k; i++) {
+				cg_vertex c = w.ar[f->scan + 1 + i];
+
+				if (known(&w, c) != CG_NO_GAME)
+					continue;
+				push(&w, c);
+				descended = 1;
+				break;
+			}
+			if (!descended)
+				f->scan += 1 + k;
+		}
+		if (descended)
+			continue;
+		x = finish(&w, f);
+		cg_graph_set_canon(g, f->v, x);
+		on_del(&w.on, f->v);
+		w.nar = f->base;
+		w.nfr--;
+	}
+	x = cg_graph_canon(g, v);
+out:
+	free(w.fr);
+	free(w.ar);
+	free(w.on.slot);
+	free(w.opt);
+	return x;
+}
+
+cg_game
+cg_canonical_sum(struct cg_graph *g, const cg_vertex *sum, size_t n,
+    struct cg_canon_eval *ev)
+{
+	cg_game s = cg_canon_zero(), x;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		x = cg_canonical_vertex(g, sum[i], ev);
+		if (x == CG_NO_GAME)
+			return CG_NO_GAME;
+		s = cg_canon_add(s, x);
+	}
+	return s;
+}
+
+struct rederive {
+	struct cg_graph *g;
+	struct cg_canon_eval *ev;
+	cg_game *opt;
+	size_t n, cap;
+	int stopped;
+};
+
+static int
+rederive_option(void *ctx, const char *move, const cg_vertex *sum, size_t n)
+{
+	struct rederive *r = ctx;
+	cg_game x;
+
+	(void)move;
+	x = cg_canonical_sum(r->g, sum, n, r->ev);
+	if (x == CG_NO_GAME) {
+		r->stopped = 1;
+		return 1;
+	}
+	if (r->n == r->cap) {
+		r->cap = r->cap ? 2 * r->cap : 16;
+		r->opt = cg_xreallocarray(r->opt, r->cap, sizeof *r->opt);
+	}
+	r->opt[r->n++] = x;
+	return 0;
+}
+
+cg_game
+cg_canonical_rederive(struct cg_graph *g, cg_vertex v,
+    struct cg_canon_eval *ev)
+{
+	struct rederive r = { g, ev, NULL, 0, 0, 0 };
+	size_t nl;
+	cg_game x = CG_NO_GAME;
+
+	cg_graph_options(g, v, CG_LEFT, rederive_option, &r);
+	nl = r.n;
+	if (!r.stopped)
+		cg_graph_options(g, v, CG_RIGHT, rederive_option, &r);
+	if (!r.stopped)
+		x = cg_canon_make(r.opt, nl, r.opt + nl, r.n - nl);
+	free(r.opt);
+	return x;
+}

@@ -1,0 +1,136 @@
+#!/usr/bin/env bats
+# Man pages as Debian's man shows them (groff), and pages that say what
+# the programs do.
+load common
+
+setup() {
+	T=$(mktemp -d)
+}
+
+teardown() {
+	rm -rf "$T"
+}
+
+# the page formatted by groff, as man(1) on Debian does, one long line per
+# paragraph
+groffed() {
+	groff -mandoc -Tutf8 -P-cbou -rLL=1000n "$1" 2>&1
+}
+
+@test "every page formats under groff without a warning or broken quoting (make lint)" {
+	run sh "$CG_ROOT/scripts/lint-man" "$CG_ROOT"/man/man*/*.[1-9]
+	assert_success
+	assert_output ""
+}
+
+@test "groff keeps the references of amazons(7) and sprouts(7)" {
+	# a title with the word "No" in it was read as the macro .No
+	run groffed "$CG_ROOT/man/man7/amazons.7"
+	assert_output --partial "Experiments in Computer Amazons"
+	assert_output --partial "More Games of No Chance, 2002."
+	run groffed "$CG_ROOT/man/man7/sprouts.7"
+	assert_output --partial "Computer analysis of Sprouts with nimbers"
+	assert_output --partial "Games of No Chance 4, 2015."
+}
+
+@test "quotes close where they should in octal(7), sprouts(7), cg-kb(1), cg-ruleset(3)" {
+	run groffed "$CG_ROOT/man/man7/octal.7"
+	assert_output --partial "(‘0’–‘9’, ‘A’–‘V’, either case)"
+	run groffed "$CG_ROOT/man/man7/sprouts.7"
+	assert_output --partial "or ‘Z(k)’ for the"
+	assert_output --partial "or ‘m(k)’, is a spot"
+	run groffed "$CG_ROOT/man/man1/cg-kb.1"
+	assert_output --partial "the side (‘L’ or ‘R’),"
+	run groffed "$CG_ROOT/man/man3/cg-ruleset.3"
+	assert_output --partial "cg_ruleset_entry_stem() instead"
+}
+
+@test "the groff check fails on a broken page" {
+	printf '.Dd January 1, 2026\n.Dt X 1\n.Os\n.Sh NAME\n.Nm x\n.Nd x\n.Sh DESCRIPTION\nthe side\n.Pq Ql L No or Ql R ,\nthe move.\n' > "$T/x.1"
+	run sh "$CG_ROOT/scripts/lint-man" "$T/x.1"
+	assert_failure
+	assert_output --partial "broken quoting"
+	printf '.Dd January 1, 2026\n.Dt X 1\n.Os\n.Sh NAME\n.Nm x\n.Nd x\n.Sh SEE ALSO\n.Rs\n.%%A A B\n.%%B Games of No Chance\n.Re\n' > "$T/y.1"
+	run sh "$CG_ROOT/scripts/lint-man" "$T/y.1"
+	assert_failure
+}
+
+@test "cg-kb-build --batch: the page's default is the program's" {
+	local prog page
+	prog=$(cg cg-kb-build --help | sed -n '/--batch N/,/default/p' |
+	    sed -n 's/.*(default \([0-9]*\)).*/\1/p')
+	page=$(sed -n '/^\.It Fl -batch/,/^\.It/p' "$CG_ROOT/man/man1/cg-kb-build.1" |
+	    sed -n 's/.*(default \([0-9]*\)).*/\1/p')
+	[ -n "$prog" ]
+	[ "$prog" = "$page" ]
+}
+
+@test "cg-canon: the page, --help and -p know the same properties" {
+	local page help p
+	page=$(sed -n '/^\.It Fl p Ar list/,/^\.It Fl c Ar game/p' "$CG_ROOT/man/man1/cg-canon.1" |
+	    sed -n 's/^\.It Cm //p' | sed 's/ *, *\(Cm \)*/ /g' | tr ' ' '\n' | sort)
+	help=$(cg cg-canon --help | sed -n '/^  -p LIST/,/^  -c GAME/p' | sed '1d;$d' |
+	    sed 's/(default canon)://; s/ and the$//; s/predicates//' | tr -s ' ' '\n' |
+	    grep -v '^$' | sort)
+	[ "$(printf '%s\n' "$page" | wc -l)" -ge 20 ]
+	diff <(printf '%s\n' "$page") <(printf '%s\n' "$help")
+	for p in $page; do
+		run sh -c "echo '{2|-1}' | cg-canon -r game -t -p $p"
+		assert_success
+	done
+}
+
+@test "incentives: one merged set, as the page says" {
+	# {2|-1}: Left's incentive 2 - {2|-1} = 2 + {1|-2} = {3|0}; Right's
+	# {2|-1} - (-1) = {3|0}: one set with one member
+	run sh -c "echo '{2|-1}' | cg-canon -r game -t -p incentives"
+	assert_output "$(printf '{2|-1}\t{{3|0}}')"
+	run groffed "$CG_ROOT/man/man1/cg-canon.1"
+	assert_output --partial "together in one set"
+}
+
+@test "--children: a partizan game's winning moves are not only P" {
+	# ...|...: Left's b1-b2 leaves .#.|.#. where only Left can move
+	# (value 2, L): Left's winning move, and no option of Left is P
+	run sh -c "cg-parse -r domineering '...|...' | cg-outcome --children"
+	assert_line "$(printf '...|...\tL:b1-b2\t.#.|.#.\tL')"
+	refute_line --regexp $'^\\.\\.\\.\\|\\.\\.\\.\tL:.*\tP$'
+	run groffed "$CG_ROOT/man/man1/cg-outcome.1"
+	assert_output --partial "Left's winning moves show L or P"
+}
+
+@test "cg-ruleset(3) answers what plugin authors had to guess" {
+	run groffed "$CG_ROOT/man/man3/cg-ruleset.3"
+	# the -I path before anything is installed, and pkg-config after
+	assert_output --partial "-Iinclude -o NAME.so NAME.c"
+	assert_output --partial "\$(pkg-config --cflags cgtools) -o NAME.so NAME.c"
+	# enumerate(): duplicates and non-canonical positions are fine
+	assert_output --partial "Positions need not be unique nor canonical"
+	# the move argument of enumerate() and decompose()
+	[ "$(grep -c 'argument of emit() is not read: pass NULL' <<<"$output")" -eq 2 ]
+	# the empty position's spelling
+	assert_output --partial "The text is never empty: the position in which nobody can move is spelled with a character, by convention ‘0’"
+	# order_key() over components
+	assert_output --partial "the key of a sum is the sum of the keys of its components"
+	# CG_SYMMETRY and canonical(): flags say what the hooks do
+	assert_output --partial "CG_SYMMETRY goes with canonical()"
+	assert_output --partial "a plugin whose flags and hooks disagree is refused when it loads"
+	# the thread contract
+	assert_output --partial "The host never calls the hooks of one plugin state at the same time from two threads"
+	assert_output --partial "calls init() once per thread"
+	assert_output --partial "never in global or static variables"
+	# the board flag
+	assert_output --partial "CG_BOARD (print() writes a board"
+}
+
+@test "cg-kb-build(1): values are computed in process, no other program is looked for" {
+	# libcore starts no program; the page said the engines were found
+	# next to cg-kb-build or on PATH
+	run grep -n -e 'found next to' -e 'not found (it computes' "$CG_ROOT/man/man1/cg-kb-build.1"
+	assert_failure
+	printf '..|..\n' > "$T/p"
+	run env PATH=/nonexistent "$CG_BUILD/bin/cg-kb-build" -r domineering -o "$T/b.cgkb" "$T/p"
+	assert_success
+	run env PATH=/nonexistent "$CG_BUILD/bin/cg-kb" lookup -t -r domineering "$T/b.cgkb" "$T/p"
+	assert_output "$(printf '..|..\t+-1\tN')"
+}
