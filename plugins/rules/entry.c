@@ -52,6 +52,7 @@ rules_fini(const struct cg_host *h, void *state)
 		return;
 	heap_params_free(h, st);
 	grid_memo_free(h, st->memo);
+	grid_frozen_cache_free(h, st->fzcache);
 	h->free(st->child);
 	h->free(st);
 }
@@ -176,12 +177,18 @@ set_hooks(struct rfile *rf)
 		rs->parse = grid_hooks_parse;
 		rs->print = grid_hooks_print;
 		rs->options = grid_hooks_options;
-		if (r->wall >= 0 || r->nsym > 1) {
+		if (r->frozen) {
+			rs->canonical = grid_hooks_frozen_canonical;
+			rs->flags |= CG_SYMMETRY;
+		} else if (r->wall >= 0 || r->nsym > 1) {
 			rs->canonical = grid_hooks_canonical;
 			rs->flags |= CG_SYMMETRY;
 		}
 		if (r->wall >= 0) {
 			rs->decompose = grid_hooks_decompose;
+			rs->flags |= CG_DECOMPOSES;
+		} else if (r->frozen) {
+			rs->decompose = grid_hooks_frozen_decompose;
 			rs->flags |= CG_DECOMPOSES;
 		}
 		if (r->family) {

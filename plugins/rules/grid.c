@@ -810,3 +810,4 @@ grid_hooks_measure(const struct cg_context *cx, const unsigned char *pos,
 	*m = (uint64_t)measure_cells(rules_of(cx), pos + GRID_HDR, rows, cols);
 	return CG_OK;
 }
+

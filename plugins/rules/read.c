@@ -526,11 +526,17 @@ do_components(struct reader *rd)
 		return ERR(rd, "'components' given twice");
 	if ((rc = args(rd, 1, 1)) < 0)
 		return rc;
+	rd->have_components = 1;
+	if (strcmp(rd->tok[1], "frozen") == 0) {
+		if (r->kind != BOARD_STRIP)
+			return ERR(rd, "'components frozen' is for strips");
+		r->frozen = 1;
+		return CG_OK;
+	}
 	if (strlen(rd->tok[1]) != 1 || !is_cell(r, rd->tok[1][0]))
 		return ERR(rd, "'components' names the one cell that "
-		    "separates them, not '%s'", rd->tok[1]);
+		    "separates them, or 'frozen', not '%s'", rd->tok[1]);
 	r->wall = (unsigned char)rd->tok[1][0];
-	rd->have_components = 1;
 	return CG_OK;
 }
 
@@ -1388,6 +1394,12 @@ finish(struct reader *rd)
 			r->impartial = 0;
 	if (r->wall >= 0 && (rc = check_components(h, r, rd->err)) < 0)
 		return rc;
+	for (i = 0; r->frozen && i < r->nrule; i++)
+		if (r->rule[i].e[r->rule[i].ne - 1].edge)
+			return rules_error(h, rd->err, r->rule[i].line, "with "
+			    "'components frozen', no pattern may look at the "
+			    "edge (a part cut out of the strip would end "
+			    "where it did not)");
 	if (r->nsym > 1 && (rc = check_symmetry(h, r, rd->err)) < 0)
 		return rc;
 	for (i = 0; i < r->nparam; i++) {

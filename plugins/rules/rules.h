@@ -158,6 +158,7 @@ struct rules {
 	unsigned long measure_line;
 	int runtime_check;     /* some rule needs the run-time check */
 	int wall;              /* components separator, -1 none */
+	int frozen;            /* components frozen (strips) */
 	int conn8;             /* components 8-connected (diagonal rules) */
 	unsigned nsym;         /* 1, 2, 4 or 8 (grid.h's symmetry prefix) */
 	struct grid_game gg;   /* for grid.h: wall, symmetries, keep */
@@ -187,6 +188,8 @@ struct rstate {
 	int has_hrules;
 	/* grids: longest runs of one player's moves (decided values) */
 	void *memo;
+	/* strips with 'components frozen': recent analyses */
+	void *fzcache;
 };
 
 /* read.c */
@@ -228,6 +231,11 @@ int grid_hooks_decided(const struct cg_context *cx,
     const unsigned char *pos, size_t len, int64_t *num, int64_t *den);
 int grid_hooks_order_key(const struct cg_context *cx,
     const unsigned char *pos, size_t len, int64_t *key);
+void grid_frozen_cache_free(const struct cg_host *h, void *cache);
+int grid_hooks_frozen_canonical(const struct cg_context *cx,
+    const unsigned char *pos, size_t len, struct cg_buf *out);
+int grid_hooks_frozen_decompose(const struct cg_context *cx,
+    const unsigned char *pos, size_t len, cg_emit_fn emit, void *ctx);
 int grid_hooks_measure(const struct cg_context *cx,
     const unsigned char *pos, size_t len, uint64_t *m);
 void grid_memo_free(const struct cg_host *h, void *memo);

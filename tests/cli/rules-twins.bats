@@ -153,12 +153,15 @@ random_grids() {
 	both clobber cg-outcome -t < "$T/boards"
 }
 
-# moves SPEC SIDE: each position's move names, from cg-play's "?"
+# moves SPEC SIDE: each position's moves (names and the positions they
+# lead to), from cg-play's "?"
 moves() {
 	local pos
 	while read -r pos; do
-		printf '%s\t' "$pos"
-		cg-play -r "$1" -y "$2" -f "$2" "$pos" <<<'?' | sed -n 6p
+		printf '%s:' "$pos"
+		cg-play -r "$1" -y "$2" -f "$2" "$pos" <<<'?' | grep '^  #' |
+		    tr -s ' ' | tr '\n' ';'
+		echo
 	done
 }
 

@@ -304,3 +304,40 @@ bad() {
 	CG_PLUGIN_PATH=$T/d run cg cg-canon -t "$T/doc"
 	one_line_error 1 "$T/doc:2: $T/d/broken.cgr: no 'cells'"
 }
+
+@test "components frozen: the same values as without it" {
+	# two rules files that differ only in 'components frozen'; values of
+	# random strips must agree (the fixed-pattern path: jumps and steps;
+	# the repeated-pattern path: slides of any length)
+	for kind in step slide; do
+		if [ $kind = step ]; then
+			rules='left  t .   -> . t    along e
+left  t f . -> . f t  along e
+right f .   -> . f    along w
+right f t . -> . t f  along w'
+		else
+			rules='left  t .* . -> . .* t  along e
+right f .* . -> . .* f  along w
+left  t f . -> . f t    along e'
+		fi
+		mkdir -p "$T/a" "$T/b"
+		printf 'board strip\ncells . t f\nmeasure t:e + f:w\n%s\n' \
+		    "$rules" > "$T/a/g.cgr"
+		printf 'board strip\ncells . t f\nmeasure t:e + f:w\ncomponents frozen\n%s\n' \
+		    "$rules" > "$T/b/g.cgr"
+		awk 'BEGIN { srand(11); split("tf.", c, "")
+		    for (t = 0; t < 150; t++) { n = 1 + int(rand() * 11); s = ""
+		    for (i = 0; i < n; i++) s = s c[1 + int(rand() * 3)]; print s } }' > "$T/strips"
+		CG_PLUGIN_PATH=$T/a cg-parse -r g < "$T/strips" | CG_PLUGIN_PATH=$T/a cg-canon -t > "$T/va"
+		CG_PLUGIN_PATH=$T/b cg-parse -r g < "$T/strips" | CG_PLUGIN_PATH=$T/b cg-canon -t > "$T/vb"
+		cmp "$T/va" "$T/vb"
+	done
+	# ttff never moves: t.f.ttff.t.f is the sum of t.f and t.f, cut out
+	export CG_PLUGIN_PATH=$T/b
+	run sh -c 'cg-parse -r g ttff t.fttfft.f | cg-options -t'
+	assert_success
+	run sh -c 'cg-parse -r g ttff | cg-canon -t'
+	assert_output "$(printf 'ttff\t0')"
+	bad 'board strip\ncells . t\nmeasure t:e\ncomponents frozen\nleft t | -> . |\n' 5 "with 'components frozen', no pattern may look at the edge"
+	bad 'board grid\ncells . t\nmeasure t:e\ncomponents frozen\n' 4 "'components frozen' is for strips"
+}
