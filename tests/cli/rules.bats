@@ -238,7 +238,9 @@ EOF
 @test "play: cg-play and cg-kb-build --family take rules files" {
 	run cg cg-play -r toppling lrl <<<$'?\n1e\n'
 	assert_success
-	assert_line "  1e  1w  3e  3w"
+	assert_line "  #1  1e  leads to ..."
+	assert_line "  #3  3e  leads to lr."
+	assert_line "Right cannot move: Left wins (you)."
 	cg cg-kb-build -r toppling --family 4 -o "$T/b"
 	run cg cg-kb stats "$T/b"
 	assert_line "family	4"
