@@ -1470,8 +1470,6 @@ rules_read(const struct cg_host *h, const char *file, const char *text,
 	}
 	if (rc == CG_OK)
 		rc = finish(rd);
-	if (rc == CG_OK)
-		r->flags = 0;
 	h->free(rd);
 	return rc;
 }

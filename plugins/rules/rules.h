@@ -6,6 +6,8 @@
  * measure.c   the measure: proved decreasing at load time, or checked
  *             move by move at run time where no proof was found
  * grid.c      boards of cells: grids ("..|.#") and strips ("t.f")
+ * frozen.c    strips' squares no move can ever change ('components
+ *             frozen'), and the parts they separate
  * graph.c     graphs in CGSuite's notation (vertex tints)
  * heaps.c     sums of heaps ("3+4"), with parameters
  * entry.c     the interpreter's descriptor, load/unload, the per-file
@@ -169,7 +171,6 @@ struct rules {
 	int impartial;         /* every rule is "both" */
 	char summary[256];
 	char version[64];
-	uint64_t flags;
 };
 
 /* A state: the compiled rules and one thread's scratch. */
