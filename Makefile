@@ -12,8 +12,9 @@
 #                        man pages, cgtools.pc for pkg-config)
 #
 # Sources are discovered: libcore/*/*.c make libcore.a, tools/cg-*.c one tool
-# each, plugins/NAME.c or plugins/NAME/*.c one NAME.so each,
-# tests/unit/test_*.c one TAP test program each.
+# each, plugins/NAME.c or plugins/NAME/*.c one NAME.so each, plugins/cgr/
+# NAME.cgr a rules file each (read by rules.so, installed beside the
+# plugins), tests/unit/test_*.c one TAP test program each.
 
 VERSION   = 0.1.0
 BUILD    ?= build
@@ -58,6 +59,7 @@ TOOL_SRC   := $(sort $(wildcard tools/cg-*.c))
 PLUG_SINGLE := $(sort $(wildcard plugins/*.c))
 PLUG_DIRS  := $(sort $(patsubst %/,%,$(dir $(wildcard plugins/*/*.c))))
 UNIT_SRC   := $(sort $(wildcard tests/unit/test_*.c))
+RULES_SRC  := $(sort $(wildcard plugins/cgr/*.cgr))
 BENCH_SRC  := $(sort $(wildcard bench/*.c))
 
 LIB_OBJ    := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
@@ -65,11 +67,12 @@ TOOLS      := $(TOOL_SRC:tools/%.c=$(BUILD)/bin/%)
 PLUGINS    := $(PLUG_SINGLE:plugins/%.c=$(BUILD)/plugins/%.so) \
               $(PLUG_DIRS:plugins/%=$(BUILD)/plugins/%.so)
 UNITS      := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+RULES      := $(RULES_SRC:plugins/cgr/%=$(BUILD)/plugins/%)
 BENCHES    := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%-bench)
 MANPAGES   := $(sort $(wildcard man/man*/*.[1-9]))
 DEPS_STAMP := $(BUILD)/.deps-installed
 
-all: $(TOOLS) $(PLUGINS) $(UNITS)
+all: $(TOOLS) $(PLUGINS) $(RULES) $(UNITS)
 
 # Debian packages the build and tests need, installed when missing.
 $(DEPS_STAMP): scripts/install-deps
@@ -111,6 +114,11 @@ $(BUILD)/plugins/%.so: $(BUILD)/pobj/plugins/%.o
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(ALLCFLAGS) $(PLUGIN_CFLAGS) $(PLUGIN_LDFLAGS) -o $@ $^ -lm
+
+# Rules files sit beside the plugins, where the uninstalled tools look.
+$(BUILD)/plugins/%.cgr: plugins/cgr/%.cgr
+	@mkdir -p $(dir $@)
+	$(Q)cp $< $@
 
 # A plugin kept in a directory: every .c in plugins/NAME/ links into NAME.so.
 define plugin_dir_rule
@@ -206,6 +214,7 @@ install: all
 	    $(DESTDIR)$(PKGCONFIGDIR)
 	install -m 0755 $(TOOLS) $(DESTDIR)$(BINDIR)
 	install -m 0755 $(PLUGINS) $(DESTDIR)$(PLUGINDIR)
+	install -m 0644 $(RULES) $(DESTDIR)$(PLUGINDIR)
 	install -m 0644 include/cg/*.h $(DESTDIR)$(INCDIR)/cg
 	printf '%s\n' 'prefix=$(PREFIX)' 'includedir=$(INCDIR)' \
 	    'plugindir=$(PLUGINDIR)' '' 'Name: cgtools' \
@@ -219,6 +228,7 @@ install: all
 uninstall:
 	rm -f $(TOOLS:$(BUILD)/bin/%=$(DESTDIR)$(BINDIR)/%)
 	rm -f $(PLUGINS:$(BUILD)/plugins/%=$(DESTDIR)$(PLUGINDIR)/%)
+	rm -f $(RULES:$(BUILD)/plugins/%=$(DESTDIR)$(PLUGINDIR)/%)
 	rm -f $(DESTDIR)$(PKGCONFIGDIR)/cgtools.pc
 
 clean:

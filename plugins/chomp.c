@@ -43,7 +43,8 @@ chomp_parse(const struct cg_context *cx, const char *text, size_t len,
 	if (len == 0 || !is_digit(text[0]))
 		return h->error(cx->err, 1, len == 0 ?
 		    "expected RxC or row lengths, found the end" :
-		    "expected RxC or row lengths, found '%c'", text[0]);
+		    "expected RxC or row lengths, found '%c'",
+		    len > 0 ? text[0] : 0);
 	if (read_uint(text, len, &i, MAX_SIDE, &r) < 0)
 		return h->error(cx->err, 1, "number too large (at most %u)",
 		    MAX_SIDE);

@@ -60,6 +60,7 @@ enum {
  * bottom (the squares move names such as "a1-a2" refer to).  Tools never
  * guess: without the flag a position's text is shown as it is. */
 #define CG_BOARD        (1u << 5)
+#define CG_INTERPRETER  (1u << 6) /* not a ruleset: load() reads rules files */
 
 /* A growable byte buffer owned by the host.  Plugins append through the
  * host's buf_* services and never free or reallocate data themselves. */
@@ -89,6 +90,13 @@ struct cg_host {
 	 * or 0 when there is none.  Returns CG_EPARSE for convenience. */
 	int (*error)(struct cg_error *err, size_t column, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));
+
+	/* -- appended for rules files (read below struct_size only) -- */
+	/* Like error(), for load(), which reads a file of several lines:
+	 * line is 1-based (0 = none).  The host writes "FILE:LINE: msg". */
+	int (*error_at)(struct cg_error *err, unsigned long line,
+	    size_t column, const char *fmt, ...)
+	    __attribute__((format(printf, 4, 5)));
 };
 
 /* What every hook receives: the host's services and the plugin's own state
@@ -193,7 +201,37 @@ struct cg_ruleset {
 	 * in waves of increasing measure, cg-kb-build --measure). */
 	int (*measure)(const struct cg_context *cx, const unsigned char *pos,
 	    size_t len, uint64_t *m);
+
+	/* -- appended for rules files (read below struct_size only) -- */
+	/*
+	 * An interpreter (flag CG_INTERPRETER, no parse, print or options of
+	 * its own) turns the text of a rules file NAME.cgr, read by the
+	 * host, into the descriptor of ruleset NAME.  file names the file in
+	 * messages; the interpreter never opens files.  On an error it
+	 * returns NULL with a message given through host->error_at (the
+	 * file's line).  The descriptor and everything it points to stay
+	 * valid and unchanged until unload(); every state init_desc() makes
+	 * shares them.
+	 */
+	const struct cg_ruleset *(*load)(const struct cg_host *host,
+	    const char *name, const char *file, const char *text, size_t len,
+	    struct cg_error *err);
+	void (*unload)(const struct cg_host *host, const struct cg_ruleset *rs);
+	/* init() that is also given the descriptor, so one interpreter can
+	 * serve several rulesets; when present the host calls it instead of
+	 * init(), with the same contract. */
+	int (*init_desc)(const struct cg_ruleset *self,
+	    const struct cg_host *host, const char *params, void **state,
+	    struct cg_error *err);
 };
+
+/* Rules files: NAME.cgr on the plugin path is ruleset NAME, read by the
+ * interpreter plugin CG_RULES_INTERPRETER (rules.so) found on the same
+ * path.  See cgr(5). */
+#define CG_RULES_SUFFIX ".cgr"
+#define CG_RULES_INTERPRETER "rules"
+/* The host reads at most this many bytes of a rules file. */
+#define CG_RULES_MAX_BYTES (1u << 20)
 
 /* The one exported symbol.  host_abi is the host's CG_ABI_VERSION; a
  * plugin returns NULL if it cannot work with that host. */

@@ -53,7 +53,19 @@ struct grid_game {
 	/* Is this cropped component (a board) worth keeping?  n = number
 	 * of its non-wall cells.  NULL keeps every component. */
 	int (*keep)(const unsigned char *board, size_t n);
+	/* The same with the game at hand (a ruleset whose grid_game is part
+	 * of a larger description); used instead of keep when set. */
+	int (*keep_with)(const struct grid_game *g, const unsigned char *board,
+	    size_t n);
 };
+
+static inline int
+grid_keep(const struct grid_game *g, const unsigned char *board, size_t n)
+{
+	if (g->keep_with != NULL)
+		return g->keep_with(g, board, n);
+	return g->keep == NULL || g->keep(board, n);
+}
 
 /* ------------------------------------------------------------------ */
 /* checking, parsing, printing                                         */
@@ -436,8 +448,7 @@ grid_split64(const struct cg_context *cx, const struct grid_game *g,
 					if (!((comp >> (r * C + c)) & 1))
 						dst[(size_t)(r - r0) * w +
 						    (c - c0)] = wall;
-		if (g->keep != NULL && !g->keep(list->data + start,
-		    (size_t)cnt)) {
+		if (!grid_keep(g, list->data + start, (size_t)cnt)) {
 			list->len = start;
 			if (whole != NULL)
 				for (s = 0; s < N; s++)
@@ -534,7 +545,7 @@ grid_split(const struct cg_context *cx, const struct grid_game *g,
 				if (lab[(size_t)i * C + j] != comp)
 					dst[(size_t)(i - r0) * w + (j - c0)] =
 					    wall;
-		if (g->keep != NULL && !g->keep(list->data + start, cnt)) {
+		if (!grid_keep(g, list->data + start, cnt)) {
 			list->len = start;
 			if (whole != NULL)
 				for (i = r0; i <= r1; i++)
