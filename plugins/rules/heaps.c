@@ -537,6 +537,15 @@ max_amount(const struct rules *r, const struct rstate *st)
 	return max;
 }
 
+/* The heaps of a position, for the extension's heaps(): the host values
+ * a sum as the XOR of its heaps' nim values. */
+static int
+heap_each(const struct cg_context *cx, const unsigned char *pos, size_t len,
+    cg_heap_fn fn, void *ctx)
+{
+	return heaps_each(cx, pos, len, fn, ctx, MAX_HEAP);
+}
+
 static void
 heap_tables(const struct cg_host *h, const struct rules *r, struct rstate *st)
 {
@@ -579,6 +588,7 @@ heap_tables(const struct cg_host *h, const struct rules *r, struct rstate *st)
 	st->hrules.tail_flags = t[0].tail_cons == CONS_UNEQUAL ?
 	    CG_HEAP_UNEQUAL : t[0].tail_cons == CONS_EQUAL ?
 	    CG_HEAP_EQUAL : 0;
+	st->hrules.heaps = heap_each;
 	st->has_hrules = 1;
 done:
 	for (s = 0; s < 2; s++) {
