@@ -606,7 +606,7 @@ heap_hooks_extension(const struct cg_context *cx, const char *name)
 		return NULL;
 	if (strcmp(name, CG_EXT_HEAP_RULES) == 0)
 		return st->has_hrules ? &st->hrules : NULL;
-	if (strcmp(name, "cg.impartial") == 0)
+	if (strcmp(name, CG_EXT_IMPARTIAL) == 0)
 		return st;
 	return NULL;
 }
