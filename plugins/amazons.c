@@ -69,12 +69,23 @@ am_keep(const unsigned char *board, size_t n)
 	return am_mobile(board);
 }
 
+/* Codes: '.' 1 and '#' 2 (planes 0 and 1), 'x' 3 and 'o' 4 (planes 2
+ * and 3: the amazons are the hi plane). */
+static int
+am_keep_bits(const struct grid_bits *b, uint64_t region)
+{
+	uint64_t amazons = region & b->hi, empty = region & ~b->hi & ~b->lo;
+
+	return (grid_bits_grow(b, amazons, 1) & empty) != 0;
+}
+
 static const struct grid_game am_game = {
 	.wall = '#',
-	.alphabet = ".#xo",
+	.code = { ['.'] = 1, ['#'] = 2, ['x'] = 3, ['o'] = 4 },
 	.nsym = 8,
 	.conn8 = 1,
 	.keep = am_keep,
+	.keep_bits = am_keep_bits,
 };
 
 static int
@@ -97,21 +108,10 @@ am_print(const struct cg_context *cx, const unsigned char *pos, size_t len,
 	return grid_print(cx, &am_game, pos, len, out);
 }
 
-static void
-am_move_name(char *s, int rows, int r0, int c0, int r1, int c1, int r2,
-    int c2)
-{
-	size_t n = grid_coord(s, r0, c0, rows);
-
-	s[n++] = '-';
-	n += grid_coord(s + n, r1, c1, rows);
-	s[n++] = '/';
-	grid_coord(s + n, r2, c2, rows);
-}
-
 /* Amazons of side in reading order; for each, the 8 directions (up-left,
  * up, up-right, left, right, down-left, down, down-right), nearest square
- * first; for each landing square the arrows in the same order. */
+ * first; for each landing square the arrows in the same order.  The move
+ * name's "FROM-TO/" is written once per landing square. */
 static int
 am_options(const struct cg_context *cx, const unsigned char *pos,
     size_t len, enum cg_side side, cg_emit_fn emit, void *ctx)
@@ -119,7 +119,7 @@ am_options(const struct cg_context *cx, const unsigned char *pos,
 	unsigned char *child, *cells, me;
 	char move[40];
 	int rows, cols, rc, r, c, d, e, r1, c1, r2, c2;
-	size_t k, t, a;
+	size_t k, t, a, n0, n1;
 
 	if ((rc = grid_dims(cx, pos, len, &rows, &cols)) < 0)
 		return rc;
@@ -135,6 +135,8 @@ am_options(const struct cg_context *cx, const unsigned char *pos,
 			if (cells[k] != me)
 				continue;
 			cells[k] = '.';
+			n0 = grid_coord(move, r, c, rows);
+			move[n0++] = '-';
 			for (d = 0; d < 8; d++) {
 				r1 = r + am_dr[d];
 				c1 = c + am_dc[d];
@@ -144,6 +146,9 @@ am_options(const struct cg_context *cx, const unsigned char *pos,
 					if (cells[t] != '.')
 						break;
 					cells[t] = me;
+					n1 = n0 + grid_coord(move + n0, r1, c1,
+					    rows);
+					move[n1++] = '/';
 					for (e = 0; e < 8; e++) {
 						r2 = r1 + am_dr[e];
 						c2 = c1 + am_dc[e];
@@ -156,9 +161,8 @@ am_options(const struct cg_context *cx, const unsigned char *pos,
 							if (cells[a] != '.')
 								break;
 							cells[a] = '#';
-							am_move_name(move, rows,
-							    r, c, r1, c1, r2,
-							    c2);
+							grid_coord(move + n1,
+							    r2, c2, rows);
 							rc = emit(ctx, child,
 							    len, move);
 							cells[a] = '.';
@@ -283,43 +287,18 @@ am_decompose(const struct cg_context *cx, const unsigned char *pos,
 	return grid_decompose(cx, &am_game, pos, len, emit, ctx);
 }
 
-/* Are the set bits of mask (an R x C board) 8-connected, and do they
- * touch all four sides of the box? */
+/* Is mask (the unburnt squares of b's box) one 8-connected region that
+ * touches all four sides of the box? */
 static int
-am_shape_ok(uint32_t mask, int R, int C)
+am_shape_ok(struct grid_bits *b, uint64_t mask)
 {
-	uint32_t seen, todo, rowmask = (1u << C) - 1, colmask = 0, next;
-	int r, k;
+	uint64_t rowmask = ((uint64_t)1 << b->C) - 1, colL = b->all & ~b->notl;
 
-	if ((mask & rowmask) == 0 || ((mask >> (R - 1) * C) & rowmask) == 0)
+	if ((mask & rowmask) == 0 || (mask >> (b->N - b->C)) == 0 ||
+	    (mask & colL) == 0 || (mask & ~b->notr) == 0)
 		return 0;
-	for (r = 0; r < R; r++)
-		colmask |= 1u << (r * C);
-	if ((mask & colmask) == 0 || (mask & (colmask << (C - 1))) == 0)
-		return 0;
-	/* flood fill from the lowest set bit */
-	seen = mask & -mask;
-	todo = seen;
-	while (todo) {
-		k = __builtin_ctz(todo);
-		todo &= todo - 1;
-		r = k / C;
-		next = 0;
-		{
-			int c = k % C, d, nr, nc;
-
-			for (d = 0; d < 8; d++) {
-				nr = r + am_dr[d];
-				nc = c + am_dc[d];
-				if (nr >= 0 && nr < R && nc >= 0 && nc < C)
-					next |= 1u << (nr * C + nc);
-			}
-		}
-		next &= mask & ~seen;
-		seen |= next;
-		todo |= next;
-	}
-	return seen == mask;
+	b->live = mask;
+	return grid_bits_region(b, mask & -mask, 1) == mask;
 }
 
 static int
@@ -349,8 +328,9 @@ am_enumerate(const struct cg_context *cx, const char *family,
 {
 	unsigned char board[GRID_HDR + AMAZONS_ENUM_CELLS];
 	unsigned char *cells = board + GRID_HDR;
+	struct grid_bits b;
 	int W, H, R, C, n, px, po, i;
-	uint32_t mask;
+	uint64_t mask, amazons, bx, bo;
 	size_t L;
 
 	if (am_parse_box(family, &W, &H) < 0)
@@ -369,8 +349,9 @@ am_enumerate(const struct cg_context *cx, const char *family,
 			board[0] = (unsigned char)R;
 			board[1] = (unsigned char)C;
 			L = GRID_HDR + (size_t)n;
-			for (mask = 1; mask < (1u << n) && mask != 0; mask++) {
-				if (!am_shape_ok(mask, R, C))
+			grid_bits_shape(&b, R, C);
+			for (mask = 1; mask < ((uint64_t)1 << n); mask++) {
+				if (!am_shape_ok(&b, mask))
 					continue;
 				for (i = 0; i < n; i++)
 					cells[i] = (mask >> i) & 1 ? '.' : '#';
@@ -378,6 +359,7 @@ am_enumerate(const struct cg_context *cx, const char *family,
 				for (px = 0; px <= n; px++) {
 					if (px < n && cells[px] != '.')
 						continue;
+					bx = px < n ? (uint64_t)1 << px : 0;
 					if (px < n)
 						cells[px] = 'x';
 					for (po = 0; po <= n; po++) {
@@ -385,9 +367,14 @@ am_enumerate(const struct cg_context *cx, const char *family,
 							continue;
 						if (px == n && po == n)
 							continue;
+						bo = po < n ? (uint64_t)1 << po : 0;
 						if (po < n)
 							cells[po] = 'o';
-						if (am_mobile(board) &&
+						/* some amazon next to an empty
+						 * square: am_mobile() */
+						amazons = bx | bo;
+						if ((grid_bits_grow(&b, amazons,
+						    1) & mask & ~amazons) != 0 &&
 						    grid_sym_best(board,
 						    am_game.nsym) == 0 &&
 						    emit(ctx, board, L, NULL))

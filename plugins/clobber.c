@@ -37,12 +37,20 @@ clob_keep(const unsigned char *board, size_t n)
 	return x && o;
 }
 
+/* codes: '.' 1 (plane 0), 'x' 2 (plane 1, lo), 'o' 3 (plane 2, hi) */
+static int
+clob_keep_bits(const struct grid_bits *b, uint64_t region)
+{
+	return (region & b->lo) != 0 && (region & b->hi) != 0;
+}
+
 static const struct grid_game clob_game = {
 	.wall = '.',
-	.alphabet = ".xo",
+	.code = { ['.'] = 1, ['x'] = 2, ['o'] = 3 },
 	.nsym = 8,
 	.conn8 = 0,
 	.keep = clob_keep,
+	.keep_bits = clob_keep_bits,
 };
 
 static int

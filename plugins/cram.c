@@ -33,12 +33,20 @@ cram_keep(const unsigned char *board, size_t n)
 	return n >= 2;  /* a single empty cell has no moves */
 }
 
+static int
+cram_keep_bits(const struct grid_bits *b, uint64_t region)
+{
+	(void)b;
+	return (region & (region - 1)) != 0;  /* two cells or more */
+}
+
 static const struct grid_game cram_game = {
 	.wall = '#',
-	.alphabet = ".#",
+	.code = { ['.'] = 1, ['#'] = 2 },
 	.nsym = 8,
 	.conn8 = 0,
 	.keep = cram_keep,
+	.keep_bits = cram_keep_bits,
 };
 
 /* Glop's notation: one board from text[*i], appended to out. */

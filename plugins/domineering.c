@@ -36,12 +36,20 @@ dom_keep(const unsigned char *board, size_t n)
 	return n >= 2;  /* a single empty cell has no moves */
 }
 
+static int
+dom_keep_bits(const struct grid_bits *b, uint64_t region)
+{
+	(void)b;
+	return (region & (region - 1)) != 0;  /* two cells or more */
+}
+
 static const struct grid_game dom_game = {
 	.wall = '#',
-	.alphabet = ".#",
+	.code = { ['.'] = 1, ['#'] = 2 },
 	.nsym = 4,
 	.conn8 = 0,
 	.keep = dom_keep,
+	.keep_bits = dom_keep_bits,
 };
 
 static int

@@ -45,14 +45,21 @@
 #define GRID_HDR 2
 #define GRID_MAX_SIDE 255
 
+struct grid_bits;
+
 struct grid_game {
 	char wall;          /* the cell that takes no part in play */
-	const char *alphabet; /* characters a board may contain */
+	/* code[c]: 1 + the index of plane holding cells of byte c (see
+	 * struct grid_bits); 0 for a byte a board may not contain */
+	unsigned char code[256];
 	unsigned nsym;      /* 4 (no transposition) or 8 */
 	int conn8;          /* components are 8-connected */
 	/* Is this cropped component (a board) worth keeping?  n = number
 	 * of its non-wall cells.  NULL keeps every component. */
 	int (*keep)(const unsigned char *board, size_t n);
+	/* The same question on bit boards: is region (a connected set of
+	 * live cells of b) worth keeping?  Must agree with keep. */
+	int (*keep_bits)(const struct grid_bits *b, uint64_t region);
 };
 
 /* ------------------------------------------------------------------ */
@@ -155,7 +162,7 @@ grid_check_cells(const struct cg_context *cx, const struct grid_game *g,
 	size_t i;
 
 	for (i = GRID_HDR; i < len; i++)
-		if (pos[i] == 0 || strchr(g->alphabet, pos[i]) == NULL)
+		if (g->code[pos[i]] == 0)
 			return cx->host->error(cx->err, 0,
 			    "corrupt board position");
 	return CG_OK;
@@ -341,6 +348,148 @@ grid_sym_write(const unsigned char *board, int k, unsigned char *dst)
 }
 
 /* ------------------------------------------------------------------ */
+/* bit boards: boards of at most 64 cells                              */
+
+/*
+ * A board of at most 64 cells as bit masks, bit r*C+c for cell (r, c).
+ * A cell's code (g->code[byte] - 1, 0..3) is split over hi and lo, so
+ * the cells of code k are grid_bits_plane(b, k).  Regions grow by shifts
+ * and are cut out of the board bytes without any allocation: canonical()
+ * and decompose() of small boards (every board of a knowledge-base
+ * family) take this path, larger boards the labelling code below, and
+ * both give the same bytes.
+ */
+#define GRID_BITS_MAX 64
+
+struct grid_bits {
+	int R, C, N;
+	uint64_t all;        /* the N cells */
+	uint64_t live;       /* cells that are not walls */
+	uint64_t hi, lo;     /* bit 1 and bit 0 of each cell's code */
+	uint64_t notl, notr; /* cells not in the first / last column */
+};
+
+/* The cells of code k (0..3). */
+static inline uint64_t
+grid_bits_plane(const struct grid_bits *b, unsigned k)
+{
+	return (k & 2 ? b->hi : ~b->hi) & (k & 1 ? b->lo : ~b->lo) & b->all;
+}
+
+/* The masks of an R x C box (R*C <= 64) with no cells set. */
+static inline void
+grid_bits_shape(struct grid_bits *b, int R, int C)
+{
+	uint64_t one = 1, colL;
+
+	b->R = R;
+	b->C = C;
+	b->N = R * C;
+	b->all = b->N == 64 ? ~(uint64_t)0 : (one << b->N) - 1;
+	/* bits 0, C, 2C, ...: (2^(RC) - 1) / (2^C - 1) */
+	colL = C == 64 ? 1 : b->all / ((one << C) - 1);
+	b->notl = b->all & ~colL;
+	b->notr = b->all & ~(colL << (C - 1));
+	b->live = b->hi = b->lo = 0;
+}
+
+/* Load a board of at most 64 cells; -1 if a cell is not in the game's
+ * alphabet (the labelling code deals with such boards). */
+static inline int
+grid_bits_load(const struct grid_game *g, const unsigned char *board,
+    struct grid_bits *b)
+{
+	const unsigned char *cells = board + GRID_HDR;
+	const unsigned char wall = (unsigned char)g->wall;
+	uint64_t hi = 0, lo = 0, live = 0;
+	unsigned k, bad = 0;
+	int s;
+
+	grid_bits_shape(b, board[0], board[1]);
+	for (s = 0; s < b->N; s++) {
+		k = g->code[cells[s]];
+		bad |= k == 0;
+		k -= 1;
+		hi |= (uint64_t)(k >> 1 & 1) << s;
+		lo |= (uint64_t)(k & 1) << s;
+		live |= (uint64_t)(cells[s] != wall) << s;
+	}
+	b->hi = hi;
+	b->lo = lo;
+	b->live = live;
+	return bad ? -1 : 0;
+}
+
+/* m and the cells next to it (4- or 8-connected); may set bits past N. */
+static inline uint64_t
+grid_bits_grow(const struct grid_bits *b, uint64_t m, int conn8)
+{
+	uint64_t h = m | ((m << 1) & b->notl) | ((m >> 1) & b->notr);
+
+	if (b->R == 1)
+		return h;
+	if (conn8)
+		return h | (h << b->C) | (h >> b->C);
+	return h | (m << b->C) | (m >> b->C);
+}
+
+/* The region (connected live cells) holding the cells of seed. */
+static inline uint64_t
+grid_bits_region(const struct grid_bits *b, uint64_t seed, int conn8)
+{
+	uint64_t r = seed, prev;
+
+	do {
+		prev = r;
+		r = grid_bits_grow(b, r, conn8) & b->live;
+	} while (r != prev);
+	return r;
+}
+
+/* Write to dst (GRID_HDR + 64 bytes) the bounding box of region cut out
+ * of board, its other cells walled up; returns the length. */
+static inline size_t
+grid_bits_crop(const struct grid_game *g, const struct grid_bits *b,
+    const unsigned char *board, uint64_t region, unsigned char *dst)
+{
+	const unsigned char *cells = board + GRID_HDR;
+	const unsigned char wall = (unsigned char)g->wall;
+	int C = b->C, r0 = __builtin_ctzll(region) / C,
+	    r1 = (63 - __builtin_clzll(region)) / C, r, c0, w;
+	uint64_t rowmask = C == 64 ? ~(uint64_t)0 : ((uint64_t)1 << C) - 1,
+	    cols = 0, wmask, out;
+	unsigned char *p = dst + GRID_HDR;
+
+	for (r = r0; r <= r1; r++)
+		cols |= (region >> (r * C)) & rowmask;
+	c0 = __builtin_ctzll(cols);
+	w = 64 - __builtin_clzll(cols) - c0;
+	wmask = w == 64 ? ~(uint64_t)0 : ((uint64_t)1 << w) - 1;
+	dst[0] = (unsigned char)(r1 - r0 + 1);
+	dst[1] = (unsigned char)w;
+	for (r = r0; r <= r1; r++, p += w) {
+		memcpy(p, cells + (size_t)r * C + c0, (size_t)w);
+		out = ~(region >> (r * C + c0)) & wmask;
+		for (; out != 0; out &= out - 1)
+			p[__builtin_ctzll(out)] = wall;
+	}
+	return GRID_HDR + (size_t)(r1 - r0 + 1) * w;
+}
+
+/* The game's keep() for a region of b (crop: scratch for the bytes). */
+static inline int
+grid_bits_keep(const struct grid_game *g, const struct grid_bits *b,
+    const unsigned char *board, uint64_t region, unsigned char *crop)
+{
+	if (g->keep_bits != NULL)
+		return g->keep_bits(b, region);
+	if (g->keep == NULL)
+		return 1;
+	grid_bits_crop(g, b, board, region, crop);
+	return g->keep(crop, (size_t)__builtin_popcountll(region));
+}
+
+/* ------------------------------------------------------------------ */
 /* components                                                          */
 
 static inline int
@@ -353,98 +502,38 @@ grid_cmp_boards(const unsigned char *a, const unsigned char *b)
 	return r ? r : la < lb ? -1 : la > lb;
 }
 
-static inline int
-grid_popcount(uint64_t x)
-{
-	x = x - ((x >> 1) & 0x5555555555555555ull);
-	x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
-	return (int)((x * 0x0101010101010101ull) >> 56);
-}
+#define GRID_BAD_BYTES 9 /* not a hook result: use the labelling code */
 
-/*
- * grid_split for boards of at most 64 cells: the non-wall cells as a bit
- * mask (bit r*C+c), components grown by shifts.
- */
+/* grid_split() of a board of at most 64 cells, on bit boards. */
 static inline int
-grid_split64(const struct cg_context *cx, const struct grid_game *g,
-    const unsigned char *pos, int R, int C, struct cg_buf *list, size_t *n,
+grid_split_bits(const struct cg_context *cx, const struct grid_game *g,
+    const unsigned char *pos, struct cg_buf *list, size_t *n,
     unsigned char *whole)
 {
-	const struct cg_host *h = cx->host;
-	const unsigned char *cells = pos + GRID_HDR;
-	const unsigned char wall = (unsigned char)g->wall;
-	int N = R * C, s, r, c, r0, r1, c0, c1, cnt;
-	uint64_t live = 0, all, colL = 0, colR = 0, comp, prev, grow, colbits,
-	    rowmask = C >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << C) - 1;
-	size_t start, w;
-	unsigned char hdr[GRID_HDR], *dst;
+	struct grid_bits b;
+	unsigned char crop[GRID_HDR + GRID_BITS_MAX];
+	uint64_t left, region;
+	size_t L;
+	int s;
 
+	if (grid_bits_load(g, pos, &b) < 0)
+		return GRID_BAD_BYTES;
 	*n = 0;
-	for (s = 0; s < N; s++)
-		live |= (uint64_t)(cells[s] != wall) << s;
-	all = live;
-	for (r = 0; r < R; r++) {
-		colL |= (uint64_t)1 << (r * C);
-		colR |= (uint64_t)1 << (r * C + C - 1);
-	}
 	if (whole != NULL)
-		memcpy(whole, pos, GRID_HDR + (size_t)N);
-	while (live != 0) {
-		comp = live & -live;
-		do {
-			prev = comp;
-			grow = comp | ((comp << 1) & ~colL) |
-			    ((comp >> 1) & ~colR);
-			if (R > 1) {
-				grow |= (comp << C) | (comp >> C);
-				if (g->conn8)
-					grow |= ((comp << (C + 1)) & ~colL) |
-					    ((comp << (C - 1)) & ~colR) |
-					    ((comp >> (C - 1)) & ~colL) |
-					    ((comp >> (C + 1)) & ~colR);
-			}
-			comp = grow & live;
-		} while (comp != prev);
-		live &= ~comp;
-		cnt = grid_popcount(comp);
-		r0 = __builtin_ctzll(comp) / C;
-		r1 = (63 - __builtin_clzll(comp)) / C;
-		colbits = 0;
-		for (r = r0; r <= r1; r++)
-			colbits |= (comp >> (r * C)) & rowmask;
-		c0 = __builtin_ctzll(colbits);
-		c1 = 63 - __builtin_clzll(colbits);
-		start = list->len;
-		w = (size_t)(c1 - c0 + 1);
-		hdr[0] = (unsigned char)(r1 - r0 + 1);
-		hdr[1] = (unsigned char)w;
-		if (h->buf_put(list, hdr, GRID_HDR) < 0)
-			return CG_ENOMEM;
-		for (r = r0; r <= r1; r++)
-			if (h->buf_put(list, cells + (size_t)r * C + c0, w) < 0)
-				return CG_ENOMEM;
-		dst = list->data + start + GRID_HDR;
-		/* other components' cells inside the box become walls */
-		colbits = 0;
-		for (r = r0; r <= r1; r++)
-			colbits |= ((all & ~comp) >> (r * C)) & rowmask;
-		if ((colbits >> c0) & (w >= 64 ? ~(uint64_t)0 :
-		    ((uint64_t)1 << w) - 1))
-			for (r = r0; r <= r1; r++)
-				for (c = c0; c <= c1; c++)
-					if (!((comp >> (r * C + c)) & 1))
-						dst[(size_t)(r - r0) * w +
-						    (c - c0)] = wall;
-		if (g->keep != NULL && !g->keep(list->data + start,
-		    (size_t)cnt)) {
-			list->len = start;
+		memcpy(whole, pos, GRID_HDR + (size_t)b.N);
+	for (left = b.live; left != 0; left &= ~region) {
+		region = grid_bits_region(&b, left & -left, g->conn8);
+		if (!grid_bits_keep(g, &b, pos, region, crop)) {
 			if (whole != NULL)
-				for (s = 0; s < N; s++)
-					if ((comp >> s) & 1)
-						whole[GRID_HDR + s] = wall;
+				for (s = 0; s < b.N; s++)
+					if ((region >> s) & 1)
+						whole[GRID_HDR + s] =
+						    (unsigned char)g->wall;
 			continue;
 		}
+		L = grid_bits_crop(g, &b, pos, region, crop);
+		if (cx->host->buf_put(list, crop, L) < 0)
+			return CG_ENOMEM;
 		(*n)++;
 	}
 	return CG_OK;
@@ -468,14 +557,15 @@ grid_split(const struct cg_context *cx, const struct grid_game *g,
 	const unsigned char wall = (unsigned char)g->wall;
 	size_t N = (size_t)R * C, s, top, k, cnt, start, w;
 	uint16_t small[2 * GRID_SMALL], *lab, *stack, comp = 0;
-	int r0, r1, c0, c1, r, c, nr, nc, i, j, d;
+	int r0, r1, c0, c1, r, c, nr, nc, i, j, d, rc;
 	unsigned char hdr[GRID_HDR], *dst;
 	static const int dr8[8] = { -1, 0, 0, 1, -1, -1, 1, 1 };
 	static const int dc8[8] = { 0, -1, 1, 0, -1, 1, -1, 1 };
 	int nd = g->conn8 ? 8 : 4;
 
-	if (N <= 64)
-		return grid_split64(cx, g, pos, R, C, list, n, whole);
+	if (N <= GRID_BITS_MAX && (rc = grid_split_bits(cx, g, pos, list, n,
+	    whole)) != GRID_BAD_BYTES)
+		return rc;
 	*n = 0;
 	if (N <= GRID_SMALL) {
 		lab = small;
@@ -589,6 +679,35 @@ grid_put_min(const struct cg_context *cx, const struct grid_game *g,
 	return CG_OK;
 }
 
+/*
+ * canonical() of a board of at most 64 cells with at most one kept
+ * region (a component, a family's position): no allocation.
+ * GRID_BAD_BYTES when it has more or a byte outside the alphabet.
+ */
+static inline int
+grid_canonical_bits(const struct cg_context *cx, const struct grid_game *g,
+    const unsigned char *pos, struct cg_buf *out)
+{
+	struct grid_bits b;
+	unsigned char crop[GRID_HDR + GRID_BITS_MAX];
+	uint64_t left, region, kept = 0;
+
+	if (grid_bits_load(g, pos, &b) < 0)
+		return GRID_BAD_BYTES;
+	for (left = b.live; left != 0; left &= ~region) {
+		region = grid_bits_region(&b, left & -left, g->conn8);
+		if (!grid_bits_keep(g, &b, pos, region, crop))
+			continue;
+		if (kept != 0)
+			return GRID_BAD_BYTES;
+		kept = region;
+	}
+	if (kept == 0)
+		return grid_put_empty(cx, g, out);
+	grid_bits_crop(g, &b, pos, kept, crop);
+	return grid_put_min(cx, g, crop, out);
+}
+
 static inline int
 grid_canonical(const struct cg_context *cx, const struct grid_game *g,
     const unsigned char *pos, size_t len, struct cg_buf *out)
@@ -600,6 +719,9 @@ grid_canonical(const struct cg_context *cx, const struct grid_game *g,
 	int rows, cols, rc, r, c, c0;
 
 	if ((rc = grid_dims(cx, pos, len, &rows, &cols)) < 0)
+		return rc;
+	if ((size_t)rows * cols <= GRID_BITS_MAX &&
+	    (rc = grid_canonical_bits(cx, g, pos, out)) != GRID_BAD_BYTES)
 		return rc;
 	list.data = h->alloc(len + 16);
 	if (list.data == NULL)
@@ -705,6 +827,30 @@ done:
 	return rc;
 }
 
+/* decompose() of a board of at most 64 cells: each kept region cut out
+ * straight into a buffer on the stack and emitted. */
+static inline int
+grid_decompose_bits(const struct grid_game *g, const unsigned char *pos,
+    cg_emit_fn emit, void *ctx)
+{
+	struct grid_bits b;
+	unsigned char crop[GRID_HDR + GRID_BITS_MAX];
+	uint64_t left, region;
+	size_t L;
+
+	if (grid_bits_load(g, pos, &b) < 0)
+		return GRID_BAD_BYTES;
+	for (left = b.live; left != 0; left &= ~region) {
+		region = grid_bits_region(&b, left & -left, g->conn8);
+		if (!grid_bits_keep(g, &b, pos, region, crop))
+			continue;
+		L = grid_bits_crop(g, &b, pos, region, crop);
+		if (emit(ctx, crop, L, NULL))
+			return CG_STOP;
+	}
+	return CG_OK;
+}
+
 static inline int
 grid_decompose(const struct cg_context *cx, const struct grid_game *g,
     const unsigned char *pos, size_t len, cg_emit_fn emit, void *ctx)
@@ -714,6 +860,9 @@ grid_decompose(const struct cg_context *cx, const struct grid_game *g,
 	int rows, cols, rc;
 
 	if ((rc = grid_dims(cx, pos, len, &rows, &cols)) < 0)
+		return rc;
+	if ((size_t)rows * cols <= GRID_BITS_MAX &&
+	    (rc = grid_decompose_bits(g, pos, emit, ctx)) != GRID_BAD_BYTES)
 		return rc;
 	if ((rc = grid_split(cx, g, pos, rows, cols, &list, &n, NULL)) < 0)
 		goto done;
