@@ -69,8 +69,8 @@ am_keep(const unsigned char *board, size_t n)
 	return am_mobile(board);
 }
 
-/* Codes: '.' 1 and '#' 2 (planes 0 and 1), 'x' 3 and 'o' 4 (planes 2
- * and 3: the amazons are the hi plane). */
+/* The alphabet ".#xo" codes '.' 0, '#' 1, 'x' 2, 'o' 3: the amazons are
+ * the hi plane, the empty squares neither plane. */
 static int
 am_keep_bits(const struct grid_bits *b, uint64_t region)
 {
@@ -81,7 +81,7 @@ am_keep_bits(const struct grid_bits *b, uint64_t region)
 
 static const struct grid_game am_game = {
 	.wall = '#',
-	.code = { ['.'] = 1, ['#'] = 2, ['x'] = 3, ['o'] = 4 },
+	.alphabet = ".#xo",
 	.nsym = 8,
 	.conn8 = 1,
 	.keep = am_keep,

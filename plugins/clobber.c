@@ -37,7 +37,7 @@ clob_keep(const unsigned char *board, size_t n)
 	return x && o;
 }
 
-/* codes: '.' 1 (plane 0), 'x' 2 (plane 1, lo), 'o' 3 (plane 2, hi) */
+/* The alphabet ".xo" codes 'x' 1 (the lo plane), 'o' 2 (the hi plane). */
 static int
 clob_keep_bits(const struct grid_bits *b, uint64_t region)
 {
@@ -46,7 +46,7 @@ clob_keep_bits(const struct grid_bits *b, uint64_t region)
 
 static const struct grid_game clob_game = {
 	.wall = '.',
-	.code = { ['.'] = 1, ['x'] = 2, ['o'] = 3 },
+	.alphabet = ".xo",
 	.nsym = 8,
 	.conn8 = 0,
 	.keep = clob_keep,

@@ -42,7 +42,7 @@ cram_keep_bits(const struct grid_bits *b, uint64_t region)
 
 static const struct grid_game cram_game = {
 	.wall = '#',
-	.code = { ['.'] = 1, ['#'] = 2 },
+	.alphabet = ".#",
 	.nsym = 8,
 	.conn8 = 0,
 	.keep = cram_keep,

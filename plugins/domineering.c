@@ -45,7 +45,7 @@ dom_keep_bits(const struct grid_bits *b, uint64_t region)
 
 static const struct grid_game dom_game = {
 	.wall = '#',
-	.code = { ['.'] = 1, ['#'] = 2 },
+	.alphabet = ".#",
 	.nsym = 4,
 	.conn8 = 0,
 	.keep = dom_keep,

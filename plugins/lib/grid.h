@@ -49,9 +49,9 @@ struct grid_bits;
 
 struct grid_game {
 	char wall;          /* the cell that takes no part in play */
-	/* code[c]: 1 + the index of plane holding cells of byte c (see
-	 * struct grid_bits); 0 for a byte a board may not contain */
-	unsigned char code[256];
+	/* the characters a board may contain (at most 4); on bit boards a
+	 * cell's code is the index of its character here */
+	const char *alphabet;
 	unsigned nsym;      /* 4 (no transposition) or 8 */
 	int conn8;          /* components are 8-connected */
 	/* Is this cropped component (a board) worth keeping?  n = number
@@ -162,7 +162,7 @@ grid_check_cells(const struct cg_context *cx, const struct grid_game *g,
 	size_t i;
 
 	for (i = GRID_HDR; i < len; i++)
-		if (g->code[pos[i]] == 0)
+		if (pos[i] == 0 || strchr(g->alphabet, pos[i]) == NULL)
 			return cx->host->error(cx->err, 0,
 			    "corrupt board position");
 	return CG_OK;
@@ -352,7 +352,8 @@ grid_sym_write(const unsigned char *board, int k, unsigned char *dst)
 
 /*
  * A board of at most 64 cells as bit masks, bit r*C+c for cell (r, c).
- * A cell's code (g->code[byte] - 1, 0..3) is split over hi and lo, so
+ * A cell's code (the index of its byte in g->alphabet) is split over hi
+ * and lo, so
  * the cells of code k are grid_bits_plane(b, k).  Regions grow by shifts
  * and are cut out of the board bytes without any allocation: canonical()
  * and decompose() of small boards (every board of a knowledge-base
@@ -380,44 +381,72 @@ grid_bits_plane(const struct grid_bits *b, unsigned k)
 static inline void
 grid_bits_shape(struct grid_bits *b, int R, int C)
 {
-	uint64_t one = 1, colL;
+	uint64_t one = 1, colL = 1;
+	int k;
 
 	b->R = R;
 	b->C = C;
 	b->N = R * C;
 	b->all = b->N == 64 ? ~(uint64_t)0 : (one << b->N) - 1;
-	/* bits 0, C, 2C, ...: (2^(RC) - 1) / (2^C - 1) */
-	colL = C == 64 ? 1 : b->all / ((one << C) - 1);
+	/* the first column, bits 0, C, 2C, ...: rows doubled */
+	for (k = 1; k < R; k *= 2)
+		colL |= colL << (k * C);
+	colL &= b->all;
 	b->notl = b->all & ~colL;
 	b->notr = b->all & ~(colL << (C - 1));
 	b->live = b->hi = b->lo = 0;
 }
 
-/* Load a board of at most 64 cells; -1 if a cell is not in the game's
- * alphabet (the labelling code deals with such boards). */
+/* Bit j set when byte j of v (little-endian) is c: zero bytes of v ^ c
+ * found without carries between bytes, their top bits gathered by one
+ * multiplication (byte j's bit lands on bit 56 + j, no two collide). */
+static inline uint64_t
+grid_bytes_eq8(uint64_t v, unsigned char c)
+{
+	const uint64_t low7 = 0x7f7f7f7f7f7f7f7full;
+	uint64_t t = v ^ (0x0101010101010101ull * c);
+	uint64_t zero = ~(((t & low7) + low7) | t | low7);
+
+	return ((zero >> 7) * 0x0102040810204080ull) >> 56;
+}
+
+/* Load a board of at most 64 cells, 8 cells at a time; -1 if a cell is
+ * not in the game's alphabet (the labelling code deals with such
+ * boards). */
 static inline int
 grid_bits_load(const struct grid_game *g, const unsigned char *board,
     struct grid_bits *b)
 {
 	const unsigned char *cells = board + GRID_HDR;
-	const unsigned char wall = (unsigned char)g->wall;
-	uint64_t hi = 0, lo = 0, live = 0;
-	unsigned k, bad = 0;
-	int s;
+	uint64_t v, m, hi = 0, lo = 0, live = 0, seen = 0;
+	int s, i, n, k;
 
 	grid_bits_shape(b, board[0], board[1]);
-	for (s = 0; s < b->N; s++) {
-		k = g->code[cells[s]];
-		bad |= k == 0;
-		k -= 1;
-		hi |= (uint64_t)(k >> 1 & 1) << s;
-		lo |= (uint64_t)(k & 1) << s;
-		live |= (uint64_t)(cells[s] != wall) << s;
+	for (s = 0; s < b->N; s += 8) {
+		n = b->N - s < 8 ? b->N - s : 8;
+		v = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+		if (n == 8)
+			memcpy(&v, cells + s, 8);
+		else
+#endif
+			for (i = 0; i < n; i++)
+				v |= (uint64_t)cells[s + i] << (8 * i);
+		for (k = 0; g->alphabet[k] != '\0'; k++) {
+			m = grid_bytes_eq8(v, (unsigned char)g->alphabet[k]) << s;
+			seen |= m;
+			if (k & 2)
+				hi |= m;
+			if (k & 1)
+				lo |= m;
+			if (g->alphabet[k] != g->wall)
+				live |= m;
+		}
 	}
 	b->hi = hi;
 	b->lo = lo;
 	b->live = live;
-	return bad ? -1 : 0;
+	return seen == b->all ? 0 : -1;
 }
 
 /* m and the cells next to it (4- or 8-connected); may set bits past N. */
@@ -474,6 +503,18 @@ grid_bits_crop(const struct grid_game *g, const struct grid_bits *b,
 			p[__builtin_ctzll(out)] = wall;
 	}
 	return GRID_HDR + (size_t)(r1 - r0 + 1) * w;
+}
+
+/* Does region reach all four sides of b's box (so cropping it to its
+ * bounding box leaves the box as it is)? */
+static inline int
+grid_bits_spans(const struct grid_bits *b, uint64_t region)
+{
+	uint64_t rowmask = b->C == 64 ? ~(uint64_t)0 :
+	    ((uint64_t)1 << b->C) - 1;
+
+	return (region & rowmask) != 0 && (region >> (b->N - b->C)) != 0 &&
+	    (region & ~b->notl) != 0 && (region & ~b->notr) != 0;
 }
 
 /* The game's keep() for a region of b (crop: scratch for the bytes). */
@@ -704,6 +745,8 @@ grid_canonical_bits(const struct cg_context *cx, const struct grid_game *g,
 	}
 	if (kept == 0)
 		return grid_put_empty(cx, g, out);
+	if (kept == b.live && grid_bits_spans(&b, kept))
+		return grid_put_min(cx, g, pos, out);  /* a component */
 	grid_bits_crop(g, &b, pos, kept, crop);
 	return grid_put_min(cx, g, crop, out);
 }
@@ -844,6 +887,12 @@ grid_decompose_bits(const struct grid_game *g, const unsigned char *pos,
 		region = grid_bits_region(&b, left & -left, g->conn8);
 		if (!grid_bits_keep(g, &b, pos, region, crop))
 			continue;
+		if (region == b.live && grid_bits_spans(&b, region)) {
+			/* the board is one component already */
+			if (emit(ctx, pos, GRID_HDR + (size_t)b.N, NULL))
+				return CG_STOP;
+			continue;
+		}
 		L = grid_bits_crop(g, &b, pos, region, crop);
 		if (emit(ctx, crop, L, NULL))
 			return CG_STOP;
