@@ -141,6 +141,24 @@ clob_decompose(const struct cg_context *cx, const unsigned char *pos,
 	return grid_decompose(cx, &clob_game, pos, len, emit, ctx);
 }
 
+/* The stones on the board: every move removes one (the stone clobbered),
+ * and a component keeps only stones of its position. */
+static int
+clob_measure(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, uint64_t *m)
+{
+	size_t i;
+	uint64_t n = 0;
+	int rows, cols, rc;
+
+	if ((rc = grid_dims(cx, pos, len, &rows, &cols)) < 0)
+		return rc;
+	for (i = GRID_HDR; i < len; i++)
+		n += pos[i] != '.';
+	*m = n;
+	return CG_OK;
+}
+
 struct clob_enum {
 	cg_emit_fn emit;
 	void *ctx;
@@ -208,6 +226,7 @@ static const struct cg_ruleset clob_ruleset = {
 	.canonical = clob_canonical,
 	.decompose = clob_decompose,
 	.enumerate = clob_enumerate,
+	.measure = clob_measure,
 };
 
 CG_RULESET_ENTRY(clobber, clob_ruleset)

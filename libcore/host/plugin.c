@@ -530,15 +530,21 @@ cg_plugin_unload_all(void)
 	size_t i;
 
 	for (p = loaded; p != NULL; p = next) {
+		void *dl = p->dl;
+
 		next = p->next;
 		if (p->inited && p->rs->fini != NULL)
 			p->rs->fini(cg_host(), p->cx.state);
+		/* the workers' states first: fini and the descriptor live in
+		 * the object dlclose() unmaps */
+		free_plugin(p);
 #if !defined(__SANITIZE_ADDRESS__)
 		/* Keep the code mapped under ASan so leak reports can name
 		 * plugin frames. */
-		dlclose(p->dl);
+		dlclose(dl);
+#else
+		(void)dl;
 #endif
-		free_plugin(p);
 	}
 	loaded = NULL;
 	for (i = 0; i < n_extra_dirs; i++)

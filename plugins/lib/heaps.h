@@ -137,6 +137,30 @@ heaps_decompose(const struct cg_context *cx, const unsigned char *pos,
 }
 
 /*
+ * The measure of a sum of heaps: the sum of 2n - 1 over its heaps of n
+ * counters.  A move on a heap of n takes k >= 0 counters and leaves j
+ * heaps of n - k counters in all, worth 2(n - k) - j: less than 2n - 1
+ * when k >= 1, and when k = 0 too, since a pure split leaves j >= 2
+ * heaps.  So every option is worth less than its position, and so is
+ * each heap of it (no heap is worth less than 1).
+ */
+static int
+heaps_measure(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, uint32_t max_heap, uint64_t *m)
+{
+	size_t i;
+	uint64_t sum = 0;
+	int rc = heaps_check(cx, pos, len, max_heap);
+
+	if (rc < 0)
+		return rc;
+	for (i = 0; i < len; i += 4)
+		sum += 2 * (uint64_t)get32(pos + i) - 1;
+	*m = sum;
+	return CG_OK;
+}
+
+/*
  * Build into child the position pos with heap number k replaced by the
  * n heaps in repl[] (sizes, zeros skipped); returns the child's length.
  * child must hold len - 4 + 4 * n bytes.
