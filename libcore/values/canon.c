@@ -869,38 +869,81 @@ vec_sort_unique(struct vec *a)
 
 static void stops(cg_game g, struct cg_dyadic *ls, struct cg_dyadic *rs);
 
-/* Keep the maxima (left, dir = 0) or minima (right, dir = 1). */
+/* An option with its stops, for removing dominated options. */
+struct ranked {
+	cg_game g;
+	struct cg_dyadic ls, rs;
+};
+
+/* Left options by stops, highest first; Right's lowest first (dir). */
+static int
+cmp_ranked(const void *pa, const void *pb, void *arg)
+{
+	const struct ranked *a = pa, *b = pb;
+	int c = cg_dyadic_cmp(b->ls, a->ls);
+
+	if (c == 0)
+		c = cg_dyadic_cmp(b->rs, a->rs);
+	if (c == 0)
+		c = a->g < b->g ? -1 : a->g > b->g;
+	return *(const int *)arg == 0 ? c : -c;
+}
+
+/* Does x <= y hold?  Both stops of x at most y's is needed, and settles
+ * most pairs of hot options without a comparison of games. */
+static int
+ranked_leq(const struct ranked *x, const struct ranked *y)
+{
+	if (cg_dyadic_cmp(x->ls, y->ls) > 0 || cg_dyadic_cmp(x->rs, y->rs) > 0)
+		return 0;
+	return leq(x->g, y->g);
+}
+
+/*
+ * Keep the maxima (left, dir = 0) or minima (right, dir = 1).  The
+ * options are taken best stops first, against the maxima kept so far: a
+ * dominated option meets its dominator early, and a new maximum can only
+ * beat a kept one whose stops are no better, which in this order means
+ * equal stops.  Each option is compared with the maxima, not with every
+ * other option.
+ */
 static void
 remove_dominated(struct vec *a, int dir)
 {
-	size_t i, j, k = 0;
-	unsigned char *dead;
-	struct cg_dyadic *st;
+	struct ranked *r, *keep;
+	size_t i, j, n = a->n, nk = 0;
 
-	if (a->n < 2)
+	if (n < 2)
 		return;
-	dead = cg_xcalloc(a->n, 1);
-	st = cg_xmalloc(2 * a->n * sizeof *st);
-	for (i = 0; i < a->n; i++)
-		stops(a->v[i], &st[2 * i], &st[2 * i + 1]);
-	for (i = 0; i < a->n; i++)
-		for (j = 0; j < a->n && !dead[i]; j++) {
-			/* x <= y needs both stops of x at most y's */
-			size_t x = dir == 0 ? i : j, y = dir == 0 ? j : i;
+	r = cg_xmalloc(2 * n * sizeof *r);
+	keep = r + n;
+	for (i = 0; i < n; i++) {
+		r[i].g = a->v[i];
+		stops(r[i].g, &r[i].ls, &r[i].rs);
+	}
+	qsort_r(r, n, sizeof *r, cmp_ranked, &dir);
+	for (i = 0; i < n; i++) {
+		int dominated = 0;
 
-			if (i == j || dead[j] ||
-			    cg_dyadic_cmp(st[2 * x], st[2 * y]) > 0 ||
-			    cg_dyadic_cmp(st[2 * x + 1], st[2 * y + 1]) > 0)
-				continue;
-			if (leq(a->v[x], a->v[y]))
-				dead[i] = 1;
+		for (j = 0; j < nk && !dominated; j++)
+			dominated = dir == 0 ? ranked_leq(&r[i], &keep[j]) :
+			    ranked_leq(&keep[j], &r[i]);
+		if (dominated)
+			continue;
+		/* kept options the new one dominates (equal stops only) */
+		for (j = 0; j < nk; ) {
+			if (dir == 0 ? ranked_leq(&keep[j], &r[i]) :
+			    ranked_leq(&r[i], &keep[j]))
+				keep[j] = keep[--nk];
+			else
+				j++;
 		}
-	free(st);
-	for (i = 0; i < a->n; i++)
-		if (!dead[i])
-			a->v[k++] = a->v[i];
-	a->n = k;
-	free(dead);
+		keep[nk++] = r[i];
+	}
+	for (i = 0; i < nk; i++)
+		a->v[i] = keep[i].g;
+	a->n = nk;
+	free(r);
 }
 
 static int geq_g(cg_game x, const struct vec *l, const struct vec *r);

@@ -247,3 +247,16 @@ canon_vectors() {
 	assert_success
 	echo "# $output forms"
 }
+
+@test "--jobs: one thread and several give the same forms" {
+	printf '%s\n' '....|....|....|....' '...|...|...|...|...' '.....|..#..|.....|.....' \
+	    > "$BATS_TEST_TMPDIR/d"
+	run cg cg-canon -r domineering -t --jobs 1 "$BATS_TEST_TMPDIR/d"
+	assert_success
+	one=$output
+	run cg cg-canon -r domineering -t --jobs 3 "$BATS_TEST_TMPDIR/d"
+	assert_success
+	[ "$output" = "$one" ]
+	run cg cg-canon -r domineering -t --jobs 0 "$BATS_TEST_TMPDIR/d"
+	[ "$status" -eq 2 ]
+}
