@@ -108,78 +108,127 @@ am_print(const struct cg_context *cx, const unsigned char *pos, size_t len,
 	return grid_print(cx, &am_game, pos, len, out);
 }
 
+/* What am_options() works with while it builds the children. */
+struct am_gen {
+	const struct cg_context *cx;
+	unsigned char *child, *cells, me;
+	size_t len;
+	int rows, cols;
+	char move[40];             /* "FROM-TO/" then the arrow's square */
+	int bits;                  /* the bit boards are kept */
+	struct grid_bits b, cb;    /* of the position, of the child */
+	uint64_t hi1, lo1;         /* the child's planes before the arrow */
+	cg_emit_fn emit;
+	void *ctx;
+};
+
+/* Every arrow from the amazon on (r, c), n: length of the move name so
+ * far.  Returns non-zero to stop. */
+static int
+am_arrows(struct am_gen *g, int r, int c, size_t n)
+{
+	int d, r2, c2, rc;
+	size_t a;
+	uint64_t sq;
+
+	for (d = 0; d < 8; d++)
+		for (r2 = r + am_dr[d], c2 = c + am_dc[d]; r2 >= 0 &&
+		    r2 < g->rows && c2 >= 0 && c2 < g->cols;
+		    r2 += am_dr[d], c2 += am_dc[d]) {
+			a = (size_t)r2 * g->cols + c2;
+			if (g->cells[a] != '.')
+				break;
+			g->cells[a] = '#';
+			grid_coord(g->move + n, r2, c2, g->rows);
+			if (g->bits) {
+				sq = (uint64_t)1 << a;
+				g->cb.hi = g->hi1 & ~sq;
+				g->cb.lo = g->lo1 | sq;
+				g->cb.live = g->b.live & ~sq;
+				rc = grid_emit_lent(g->cx, g->child, g->len,
+				    &g->cb, 0, g->emit, g->ctx, g->move);
+			} else {
+				rc = g->emit(g->ctx, g->child, g->len, g->move);
+			}
+			g->cells[a] = '.';
+			if (rc)
+				return 1;
+		}
+	return 0;
+}
+
+/* Every move of the amazon on square k = (r, c). */
+static int
+am_amazon(struct am_gen *g, int r, int c)
+{
+	size_t k = (size_t)r * g->cols + c, t, n0, n1;
+	uint64_t from = (uint64_t)1 << k, to;
+	int d, r1, c1;
+
+	g->cells[k] = '.';
+	n0 = grid_coord(g->move, r, c, g->rows);
+	g->move[n0++] = '-';
+	for (d = 0; d < 8; d++)
+		for (r1 = r + am_dr[d], c1 = c + am_dc[d]; r1 >= 0 &&
+		    r1 < g->rows && c1 >= 0 && c1 < g->cols;
+		    r1 += am_dr[d], c1 += am_dc[d]) {
+			t = (size_t)r1 * g->cols + c1;
+			if (g->cells[t] != '.')
+				break;
+			g->cells[t] = g->me;
+			n1 = n0 + grid_coord(g->move + n0, r1, c1, g->rows);
+			g->move[n1++] = '/';
+			/* the alphabet ".#xo" codes '.' 0, '#' 1, 'x' 2, 'o' 3 */
+			to = (uint64_t)1 << t;
+			g->hi1 = (g->b.hi & ~from) | to;
+			g->lo1 = (g->b.lo & ~from & ~to) |
+			    (g->me == 'o' ? to : 0);
+			if (am_arrows(g, r1, c1, n1))
+				return 1;
+			g->cells[t] = '.';
+		}
+	g->cells[k] = g->me;
+	return 0;
+}
+
 /* Amazons of side in reading order; for each, the 8 directions (up-left,
  * up, up-right, left, right, down-left, down, down-right), nearest square
  * first; for each landing square the arrows in the same order.  The move
- * name's "FROM-TO/" is written once per landing square. */
+ * name's "FROM-TO/" is written once per landing square.  A board of at
+ * most 64 squares keeps its bit board in step with the child's bytes and
+ * lends it with each option (grid.h: decompose() is asked next). */
 static int
 am_options(const struct cg_context *cx, const unsigned char *pos,
     size_t len, enum cg_side side, cg_emit_fn emit, void *ctx)
 {
-	unsigned char *child, *cells, me;
-	char move[40];
-	int rows, cols, rc, r, c, d, e, r1, c1, r2, c2;
-	size_t k, t, a, n0, n1;
+	struct am_gen g;
+	int rc, r, c;
 
-	if ((rc = grid_dims(cx, pos, len, &rows, &cols)) < 0)
+	memset(&g, 0, sizeof g);
+	if ((rc = grid_dims(cx, pos, len, &g.rows, &g.cols)) < 0)
 		return rc;
-	me = side == CG_LEFT ? 'x' : 'o';
-	child = cx->host->alloc(len);
-	if (child == NULL)
+	g.cx = cx;
+	g.len = len;
+	g.me = side == CG_LEFT ? 'x' : 'o';
+	g.emit = emit;
+	g.ctx = ctx;
+	g.bits = grid_use_bits(cx, (size_t)g.rows * g.cols) &&
+	    grid_bits_get(cx, &am_game, pos, &g.b) >= 0;
+	g.cb = g.b;
+	g.child = cx->host->alloc(len);
+	if (g.child == NULL)
 		return CG_ENOMEM;
-	memcpy(child, pos, len);
-	cells = child + GRID_HDR;
-	for (r = 0; r < rows; r++)
-		for (c = 0; c < cols; c++) {
-			k = (size_t)r * cols + c;
-			if (cells[k] != me)
-				continue;
-			cells[k] = '.';
-			n0 = grid_coord(move, r, c, rows);
-			move[n0++] = '-';
-			for (d = 0; d < 8; d++) {
-				r1 = r + am_dr[d];
-				c1 = c + am_dc[d];
-				for (; r1 >= 0 && r1 < rows && c1 >= 0 &&
-				    c1 < cols; r1 += am_dr[d], c1 += am_dc[d]) {
-					t = (size_t)r1 * cols + c1;
-					if (cells[t] != '.')
-						break;
-					cells[t] = me;
-					n1 = n0 + grid_coord(move + n0, r1, c1,
-					    rows);
-					move[n1++] = '/';
-					for (e = 0; e < 8; e++) {
-						r2 = r1 + am_dr[e];
-						c2 = c1 + am_dc[e];
-						for (; r2 >= 0 && r2 < rows &&
-						    c2 >= 0 && c2 < cols;
-						    r2 += am_dr[e],
-						    c2 += am_dc[e]) {
-							a = (size_t)r2 * cols +
-							    c2;
-							if (cells[a] != '.')
-								break;
-							cells[a] = '#';
-							grid_coord(move + n1,
-							    r2, c2, rows);
-							rc = emit(ctx, child,
-							    len, move);
-							cells[a] = '.';
-							if (rc) {
-								rc = CG_STOP;
-								goto done;
-							}
-						}
-					}
-					cells[t] = '.';
-				}
-			}
-			cells[k] = me;
-		}
+	memcpy(g.child, pos, len);
+	g.cells = g.child + GRID_HDR;
 	rc = CG_OK;
-done:
-	cx->host->free(child);
+	for (r = 0; r < g.rows && rc == CG_OK; r++)
+		for (c = 0; c < g.cols; c++)
+			if (g.cells[(size_t)r * g.cols + c] == g.me &&
+			    am_amazon(&g, r, c)) {
+				rc = CG_STOP;
+				break;
+			}
+	cx->host->free(g.child);
 	return rc;
 }
 
@@ -397,8 +446,11 @@ static const struct cg_ruleset am_ruleset = {
 	.version = "1.0",
 	.summary = "Amazons: move an amazon like a queen, then shoot an "
 	    "arrow like a queen",
-	.params_help = NULL,
+	.params_help = "none, or reference (the labelling code instead of bit "
+	    "boards, for checking)",
 	.flags = CG_SYMMETRY | CG_DECOMPOSES | CG_ENUMERATES | CG_BOARD,
+	.init = grid_init,
+	.fini = grid_fini,
 	.parse = am_parse,
 	.print = am_print,
 	.options = am_options,

@@ -73,7 +73,7 @@ clob_print(const struct cg_context *cx, const unsigned char *pos, size_t len,
 }
 
 /* Each stone of side in reading order, its targets up, left, right,
- * down. */
+ * down.  Small boards lend each child with its bit board. */
 static int
 clob_options(const struct cg_context *cx, const unsigned char *pos,
     size_t len, enum cg_side side, cg_emit_fn emit, void *ctx)
@@ -81,11 +81,14 @@ clob_options(const struct cg_context *cx, const unsigned char *pos,
 	static const int dr[4] = { -1, 0, 0, 1 }, dc[4] = { 0, -1, 1, 0 };
 	unsigned char *child, *cells, me, them;
 	char move[24];
-	int rows, cols, rc, r, c, d, nr, nc;
+	int rows, cols, rc, r, c, d, nr, nc, bits;
 	size_t k, t, n;
+	struct grid_bits b = { 0 }, cb;
 
 	if ((rc = grid_dims(cx, pos, len, &rows, &cols)) < 0)
 		return rc;
+	bits = grid_use_bits(cx, (size_t)rows * cols) &&
+	    grid_bits_get(cx, &clob_game, pos, &b) >= 0;
 	me = side == CG_LEFT ? 'x' : 'o';
 	them = side == CG_LEFT ? 'o' : 'x';
 	child = cx->host->alloc(len);
@@ -113,7 +116,19 @@ clob_options(const struct cg_context *cx, const unsigned char *pos,
 				n = grid_coord(move, r, c, rows);
 				move[n++] = '-';
 				grid_coord(move + n, nr, nc, rows);
-				if (emit(ctx, child, len, move)) {
+				if (bits) {
+					/* ".xo": '.' 0, 'x' 1, 'o' 2 */
+					cb = b;
+					grid_bits_set(&clob_game, &cb,
+					    (uint64_t)1 << k, 0);
+					grid_bits_set(&clob_game, &cb,
+					    (uint64_t)1 << t, me == 'x' ? 1 : 2);
+					rc = grid_emit_lent(cx, child, len, &cb,
+					    0, emit, ctx, move);
+				} else {
+					rc = emit(ctx, child, len, move);
+				}
+				if (rc) {
 					rc = CG_STOP;
 					break;
 				}
@@ -218,8 +233,11 @@ static const struct cg_ruleset clob_ruleset = {
 	.version = "1.0",
 	.summary = "Clobber: move a stone onto an adjacent enemy stone, "
 	    "removing it",
-	.params_help = NULL,
+	.params_help = "none, or reference (the labelling code instead of bit "
+	    "boards, for checking)",
 	.flags = CG_SYMMETRY | CG_DECOMPOSES | CG_ENUMERATES | CG_BOARD,
+	.init = grid_init,
+	.fini = grid_fini,
 	.parse = clob_parse,
 	.print = clob_print,
 	.options = clob_options,

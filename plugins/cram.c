@@ -193,7 +193,7 @@ cram_options(const struct cg_context *cx, const unsigned char *pos,
     size_t len, enum cg_side side, cg_emit_fn emit, void *ctx)
 {
 	(void)side;
-	return grid_domino_options(cx, pos, len, 1, 1, emit, ctx);
+	return grid_domino_options(cx, &cram_game, pos, len, 1, 1, emit, ctx);
 }
 
 static int
@@ -249,9 +249,12 @@ static const struct cg_ruleset cram_ruleset = {
 	.name = "cram",
 	.version = "1.0",
 	.summary = "Cram: both players place dominoes either way",
-	.params_help = NULL,
+	.params_help = "none, or reference (the labelling code instead of bit "
+	    "boards, for checking)",
 	.flags = CG_IMPARTIAL | CG_SYMMETRY | CG_DECOMPOSES | CG_ENUMERATES |
 	    CG_BOARD,
+	.init = grid_init,
+	.fini = grid_fini,
 	.parse = cram_parse,
 	.print = cram_print,
 	.options = cram_options,

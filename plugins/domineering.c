@@ -76,7 +76,7 @@ static int
 dom_options(const struct cg_context *cx, const unsigned char *pos,
     size_t len, enum cg_side side, cg_emit_fn emit, void *ctx)
 {
-	return grid_domino_options(cx, pos, len, side == CG_LEFT,
+	return grid_domino_options(cx, &dom_game, pos, len, side == CG_LEFT,
 	    side == CG_RIGHT, emit, ctx);
 }
 
@@ -213,9 +213,12 @@ static const struct cg_ruleset dom_ruleset = {
 	.version = "1.0",
 	.summary = "Domineering: Left places vertical dominoes, Right "
 	    "horizontal ones",
-	.params_help = NULL,
+	.params_help = "none, or reference (the labelling code instead of bit "
+	    "boards, for checking)",
 	.flags = CG_SYMMETRY | CG_DECOMPOSES | CG_SYNCHRONIZED |
 	    CG_ENUMERATES | CG_BOARD,
+	.init = grid_init,
+	.fini = grid_fini,
 	.parse = dom_parse,
 	.print = dom_print,
 	.options = dom_options,

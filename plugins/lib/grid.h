@@ -475,18 +475,33 @@ grid_bits_region(const struct grid_bits *b, uint64_t seed, int conn8)
 	return r;
 }
 
+/* Give the cells of mask m the character of code k (0..3). */
+static inline void
+grid_bits_set(const struct grid_game *g, struct grid_bits *b, uint64_t m,
+    unsigned k)
+{
+	b->hi = (b->hi & ~m) | (k & 2 ? m : 0);
+	b->lo = (b->lo & ~m) | (k & 1 ? m : 0);
+	if (g->alphabet[k] == g->wall)
+		b->live &= ~m;
+	else
+		b->live |= m;
+}
+
 /* Write to dst (GRID_HDR + 64 bytes) the bounding box of region cut out
- * of board, its other cells walled up; returns the length. */
+ * of board, its other cells walled up; returns the length.  If out is
+ * not NULL it gets the bit board of what was written. */
 static inline size_t
 grid_bits_crop(const struct grid_game *g, const struct grid_bits *b,
-    const unsigned char *board, uint64_t region, unsigned char *dst)
+    const unsigned char *board, uint64_t region, unsigned char *dst,
+    struct grid_bits *out)
 {
 	const unsigned char *cells = board + GRID_HDR;
 	const unsigned char wall = (unsigned char)g->wall;
 	int C = b->C, r0 = __builtin_ctzll(region) / C,
-	    r1 = (63 - __builtin_clzll(region)) / C, r, c0, w;
+	    r1 = (63 - __builtin_clzll(region)) / C, r, c0, w, at;
 	uint64_t rowmask = C == 64 ? ~(uint64_t)0 : ((uint64_t)1 << C) - 1,
-	    cols = 0, wmask, out;
+	    cols = 0, wmask, outside;
 	unsigned char *p = dst + GRID_HDR;
 
 	for (r = r0; r <= r1; r++)
@@ -498,9 +513,22 @@ grid_bits_crop(const struct grid_game *g, const struct grid_bits *b,
 	dst[1] = (unsigned char)w;
 	for (r = r0; r <= r1; r++, p += w) {
 		memcpy(p, cells + (size_t)r * C + c0, (size_t)w);
-		out = ~(region >> (r * C + c0)) & wmask;
-		for (; out != 0; out &= out - 1)
-			p[__builtin_ctzll(out)] = wall;
+		outside = ~(region >> (r * C + c0)) & wmask;
+		for (; outside != 0; outside &= outside - 1)
+			p[__builtin_ctzll(outside)] = wall;
+	}
+	if (out != NULL) {
+		grid_bits_shape(out, r1 - r0 + 1, w);
+		for (r = r0; r <= r1; r++) {
+			at = r * C + c0;
+			out->live |= ((region >> at) & wmask) << ((r - r0) * w);
+			out->hi |= ((b->hi & region) >> at & wmask) <<
+			    ((r - r0) * w);
+			out->lo |= ((b->lo & region) >> at & wmask) <<
+			    ((r - r0) * w);
+		}
+		grid_bits_set(g, out, out->all & ~out->live,
+		    (unsigned)(strchr(g->alphabet, g->wall) - g->alphabet));
 	}
 	return GRID_HDR + (size_t)(r1 - r0 + 1) * w;
 }
@@ -526,9 +554,111 @@ grid_bits_keep(const struct grid_game *g, const struct grid_bits *b,
 		return g->keep_bits(b, region);
 	if (g->keep == NULL)
 		return 1;
-	grid_bits_crop(g, b, board, region, crop);
+	grid_bits_crop(g, b, board, region, crop, NULL);
 	return g->keep(crop, (size_t)__builtin_popcountll(region));
 }
+
+/*
+ * What a grid ruleset keeps per thread (init() makes it, see
+ * grid_init()): its parameter, and the board it has lent the host.
+ *
+ * Lending: a hook that emits a board it owns (the child options() is
+ * building, a component decompose() cut out) records the pointer and its
+ * bit board here for the time the emit callback runs, and clears them
+ * when it returns.  Meanwhile that memory is the plugin's and the host
+ * sees it const, so a hook the callback calls with the same pointer is
+ * looking at exactly those bytes and takes their bit board from here
+ * instead of reading them again: decompose() of an option and
+ * canonical() of a component, what a knowledge-base build does for every
+ * option.  A copy elsewhere, or a call after the emit, reads the bytes.
+ */
+struct grid_lent {
+	const unsigned char *pos;   /* NULL: nothing lent */
+	struct grid_bits b;
+	int component;  /* pos is one kept region reaching the four sides */
+};
+
+struct grid_state {
+	int reference;  /* "reference": the labelling code for every board */
+	struct grid_lent lent;
+};
+
+/* init() of the grid rulesets: no parameters, or "reference", which
+ * sends boards of every size through the labelling code instead of bit
+ * boards (the same bytes, slower: an independent check of the bit
+ * boards). */
+static inline int
+grid_init(const struct cg_host *host, const char *params, void **state,
+    struct cg_error *err)
+{
+	struct grid_state *st;
+
+	if (params != NULL && *params != '\0' &&
+	    strcmp(params, "reference") != 0) {
+		host->error(err, 0, "unknown parameter '%s' (the only one is "
+		    "'reference')", params);
+		return CG_EPARAM;
+	}
+	st = host->alloc(sizeof *st);
+	if (st == NULL)
+		return CG_ENOMEM;
+	memset(st, 0, sizeof *st);
+	st->reference = params != NULL && *params != '\0';
+	*state = st;
+	return CG_OK;
+}
+
+static inline void
+grid_fini(const struct cg_host *host, void *state)
+{
+	host->free(state);
+}
+
+/* Do boards of this many cells go through the bit-board code? */
+static inline int
+grid_use_bits(const struct cg_context *cx, size_t cells)
+{
+	const struct grid_state *st = cx->state;
+
+	return cells <= GRID_BITS_MAX && (st == NULL || !st->reference);
+}
+
+/* The bit board of pos: the lent one if pos is lent, else read.  Returns
+ * 1 when pos is known to be one kept region reaching its four sides, 0,
+ * or -1 for a byte outside the alphabet. */
+static inline int
+grid_bits_get(const struct cg_context *cx, const struct grid_game *g,
+    const unsigned char *pos, struct grid_bits *b)
+{
+	const struct grid_state *st = cx->state;
+
+	if (st != NULL && st->lent.pos == pos) {
+		*b = st->lent.b;
+		return st->lent.component;
+	}
+	return grid_bits_load(g, pos, b);
+}
+
+/* Emit pos (whose bit board is b) lent for the time of the call. */
+static inline int
+grid_emit_lent(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, const struct grid_bits *b, int component, cg_emit_fn emit,
+    void *ctx, const char *move)
+{
+	struct grid_state *st = cx->state;
+	int rc;
+
+	if (st == NULL)
+		return emit(ctx, pos, len, move);
+	st->lent.pos = pos;
+	st->lent.b = *b;
+	st->lent.component = component;
+	rc = emit(ctx, pos, len, move);
+	st->lent.pos = NULL;
+	return rc;
+}
+
+
 
 /* ------------------------------------------------------------------ */
 /* components                                                          */
@@ -557,7 +687,7 @@ grid_split_bits(const struct cg_context *cx, const struct grid_game *g,
 	size_t L;
 	int s;
 
-	if (grid_bits_load(g, pos, &b) < 0)
+	if (grid_bits_get(cx, g, pos, &b) < 0)
 		return GRID_BAD_BYTES;
 	*n = 0;
 	if (whole != NULL)
@@ -572,7 +702,7 @@ grid_split_bits(const struct cg_context *cx, const struct grid_game *g,
 						    (unsigned char)g->wall;
 			continue;
 		}
-		L = grid_bits_crop(g, &b, pos, region, crop);
+		L = grid_bits_crop(g, &b, pos, region, crop, NULL);
 		if (cx->host->buf_put(list, crop, L) < 0)
 			return CG_ENOMEM;
 		(*n)++;
@@ -604,7 +734,7 @@ grid_split(const struct cg_context *cx, const struct grid_game *g,
 	static const int dc8[8] = { 0, -1, 1, 0, -1, 1, -1, 1 };
 	int nd = g->conn8 ? 8 : 4;
 
-	if (N <= GRID_BITS_MAX && (rc = grid_split_bits(cx, g, pos, list, n,
+	if (grid_use_bits(cx, N) && (rc = grid_split_bits(cx, g, pos, list, n,
 	    whole)) != GRID_BAD_BYTES)
 		return rc;
 	*n = 0;
@@ -733,8 +863,12 @@ grid_canonical_bits(const struct cg_context *cx, const struct grid_game *g,
 	unsigned char crop[GRID_HDR + GRID_BITS_MAX];
 	uint64_t left, region, kept = 0;
 
-	if (grid_bits_load(g, pos, &b) < 0)
+	switch (grid_bits_get(cx, g, pos, &b)) {
+	case -1:
 		return GRID_BAD_BYTES;
+	case 1:
+		return grid_put_min(cx, g, pos, out);  /* a component */
+	}
 	for (left = b.live; left != 0; left &= ~region) {
 		region = grid_bits_region(&b, left & -left, g->conn8);
 		if (!grid_bits_keep(g, &b, pos, region, crop))
@@ -747,7 +881,7 @@ grid_canonical_bits(const struct cg_context *cx, const struct grid_game *g,
 		return grid_put_empty(cx, g, out);
 	if (kept == b.live && grid_bits_spans(&b, kept))
 		return grid_put_min(cx, g, pos, out);  /* a component */
-	grid_bits_crop(g, &b, pos, kept, crop);
+	grid_bits_crop(g, &b, pos, kept, crop, NULL);
 	return grid_put_min(cx, g, crop, out);
 }
 
@@ -763,7 +897,7 @@ grid_canonical(const struct cg_context *cx, const struct grid_game *g,
 
 	if ((rc = grid_dims(cx, pos, len, &rows, &cols)) < 0)
 		return rc;
-	if ((size_t)rows * cols <= GRID_BITS_MAX &&
+	if (grid_use_bits(cx, (size_t)rows * cols) &&
 	    (rc = grid_canonical_bits(cx, g, pos, out)) != GRID_BAD_BYTES)
 		return rc;
 	list.data = h->alloc(len + 16);
@@ -871,30 +1005,36 @@ done:
 }
 
 /* decompose() of a board of at most 64 cells: each kept region cut out
- * straight into a buffer on the stack and emitted. */
+ * straight into a buffer on the stack and emitted, lent with its bit
+ * board (canonical() is asked next). */
 static inline int
-grid_decompose_bits(const struct grid_game *g, const unsigned char *pos,
-    cg_emit_fn emit, void *ctx)
+grid_decompose_bits(const struct cg_context *cx, const struct grid_game *g,
+    const unsigned char *pos, cg_emit_fn emit, void *ctx)
 {
-	struct grid_bits b;
+	struct grid_bits b, cb;
 	unsigned char crop[GRID_HDR + GRID_BITS_MAX];
 	uint64_t left, region;
 	size_t L;
+	int rc;
 
-	if (grid_bits_load(g, pos, &b) < 0)
+	if ((rc = grid_bits_get(cx, g, pos, &b)) < 0)
 		return GRID_BAD_BYTES;
+	if (rc == 1)	/* one component already */
+		return grid_emit_lent(cx, pos, GRID_HDR + (size_t)b.N, &b, 1,
+		    emit, ctx, NULL) ? CG_STOP : CG_OK;
 	for (left = b.live; left != 0; left &= ~region) {
 		region = grid_bits_region(&b, left & -left, g->conn8);
 		if (!grid_bits_keep(g, &b, pos, region, crop))
 			continue;
 		if (region == b.live && grid_bits_spans(&b, region)) {
 			/* the board is one component already */
-			if (emit(ctx, pos, GRID_HDR + (size_t)b.N, NULL))
+			if (grid_emit_lent(cx, pos, GRID_HDR + (size_t)b.N,
+			    &b, 1, emit, ctx, NULL))
 				return CG_STOP;
 			continue;
 		}
-		L = grid_bits_crop(g, &b, pos, region, crop);
-		if (emit(ctx, crop, L, NULL))
+		L = grid_bits_crop(g, &b, pos, region, crop, &cb);
+		if (grid_emit_lent(cx, crop, L, &cb, 1, emit, ctx, NULL))
 			return CG_STOP;
 	}
 	return CG_OK;
@@ -910,8 +1050,8 @@ grid_decompose(const struct cg_context *cx, const struct grid_game *g,
 
 	if ((rc = grid_dims(cx, pos, len, &rows, &cols)) < 0)
 		return rc;
-	if ((size_t)rows * cols <= GRID_BITS_MAX &&
-	    (rc = grid_decompose_bits(g, pos, emit, ctx)) != GRID_BAD_BYTES)
+	if (grid_use_bits(cx, (size_t)rows * cols) &&
+	    (rc = grid_decompose_bits(cx, g, pos, emit, ctx)) != GRID_BAD_BYTES)
 		return rc;
 	if ((rc = grid_split(cx, g, pos, rows, cols, &list, &n, NULL)) < 0)
 		goto done;
@@ -1133,18 +1273,25 @@ grid_domino_name(char *s, size_t k, int vertical, int rows, int cols)
 
 /* Emit every placement of a domino on two empty cells, vertical ones if
  * vertical is set, then horizontal ones if horizontal is set (Domineering
- * asks for one orientation per player, Cram for both). */
+ * asks for one orientation per player, Cram for both).  Small boards lend
+ * each child with its bit board ('.' and '#' are g's codes 0 and 1). */
 static inline int
-grid_domino_options(const struct cg_context *cx, const unsigned char *pos,
-    size_t len, int vertical, int horizontal, cg_emit_fn emit, void *ctx)
+grid_domino_options(const struct cg_context *cx, const struct grid_game *g,
+    const unsigned char *pos, size_t len, int vertical, int horizontal,
+    cg_emit_fn emit, void *ctx)
 {
 	unsigned char *child, *cells;
 	char move[24];
-	int rows, cols, rc, v;
+	int rows, cols, rc, v, bits;
 	size_t k, n, step;
+	struct grid_bits b = { 0 }, cb;
+	uint64_t two;
 
 	if ((rc = grid_dims(cx, pos, len, &rows, &cols)) < 0)
 		return rc;
+	bits = grid_use_bits(cx, (size_t)rows * cols) &&
+	    grid_bits_get(cx, g, pos, &b) >= 0;
+	cb = b;
 	child = cx->host->alloc(len);
 	if (child == NULL)
 		return CG_ENOMEM;
@@ -1163,7 +1310,16 @@ grid_domino_options(const struct cg_context *cx, const unsigned char *pos,
 				continue;
 			cells[k] = cells[k + step] = '#';
 			grid_domino_name(move, k, v, rows, cols);
-			if (emit(ctx, child, len, move)) {
+			if (bits) {
+				two = (uint64_t)1 << k | (uint64_t)1 << (k + step);
+				cb.lo = b.lo | two;
+				cb.live = b.live & ~two;
+				rc = grid_emit_lent(cx, child, len, &cb, 0, emit,
+				    ctx, move);
+			} else {
+				rc = emit(ctx, child, len, move);
+			}
+			if (rc) {
 				rc = CG_STOP;
 				break;
 			}
