@@ -350,6 +350,19 @@ am_shape_ok(struct grid_bits *b, uint64_t mask)
 	return grid_bits_region(b, mask & -mask, 1) == mask;
 }
 
+/* Emit a position of the family, lent with its bit board (one region
+ * that spans its box, with an amazon that can move: a component).
+ * Codes of ".#xo": '#' and 'o' have the lo bit, 'x' and 'o' the hi. */
+static int
+am_emit_shape(const struct cg_context *cx, struct grid_bits *b,
+    const unsigned char *board, size_t len, uint64_t bx, uint64_t bo,
+    cg_emit_fn emit, void *ctx)
+{
+	b->hi = bx | bo;
+	b->lo = (b->all & ~b->live) | bo;
+	return grid_emit_lent(cx, board, len, b, 1, emit, ctx, NULL);
+}
+
 static int
 am_parse_box(const char *family, int *W, int *H)
 {
@@ -426,7 +439,8 @@ am_enumerate(const struct cg_context *cx, const char *family,
 						    1) & mask & ~amazons) != 0 &&
 						    grid_sym_best(board,
 						    am_game.nsym) == 0 &&
-						    emit(ctx, board, L, NULL))
+						    am_emit_shape(cx, &b, board,
+						    L, bx, bo, emit, ctx))
 							return CG_STOP;
 						if (po < n)
 							cells[po] = '.';
