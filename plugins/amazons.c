@@ -10,6 +10,8 @@
  * a Right amazon, '.' empty, '#' burnt ('X' and 'O' are read as 'x' and
  * 'o', MCGS's letters).
  * Bytes: plugins/lib/grid.h (rows, cols, one character per cell).
+ * Parameter: none, or "reference" (grid.h: the labelling code for every
+ * board instead of bit boards, to check them against).
  * Move names: FROM-TO/ARROW in chess coordinates, columns a, b, ... from
  * the left, rows 1, 2, ... from the BOTTOM row of the text: in "x..|o.."
  * Left's amazon is on a2 and "a2-c2/b1" moves it to the top right corner

@@ -5,6 +5,8 @@
  * Text: CGSuite's notation, rows separated by '|', 'x' a Left stone, 'o'
  * a Right stone, '.' empty ('X' and 'O' are read as 'x' and 'o').
  * Bytes: plugins/lib/grid.h (rows, cols, one character per cell).
+ * Parameter: none, or "reference" (grid.h: the labelling code for every
+ * board instead of bit boards, to check them against).
  * Move names: FROM-TO in chess coordinates (columns a.., rows 1.. from
  * the bottom): in "xo" Left's move is "a1-b1".
  *

@@ -11,6 +11,8 @@
  * separated by a column of filled cells.  Positions are always printed
  * in CGSuite's notation.
  * Bytes: plugins/lib/grid.h (rows, cols, one character per cell).
+ * Parameter: none, or "reference" (grid.h: the labelling code for every
+ * board instead of bit boards, to check them against).
  * Move names as in domineering: "a1-a2" (vertical), "a1-b1".
  *
  * Canonical form: Glop's normalisation (single empty cells filled,

@@ -6,6 +6,8 @@
  * Text: CGSuite's notation, rows separated by '|', '.' empty, '#'
  * filled: "..|.." is the 2x2 board.
  * Bytes: plugins/lib/grid.h (rows, cols, one character per cell).
+ * Parameter: none, or "reference" (grid.h: the labelling code for every
+ * board instead of bit boards, to check them against).
  * Move names: the two cells covered, lower or left cell first, in chess
  * coordinates (columns a.., rows 1.. from the bottom): "a1-a2", "a1-b1".
  *

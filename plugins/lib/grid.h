@@ -13,10 +13,11 @@
  *
  * A ruleset describes itself with a struct grid_game: which character is
  * the "wall" (a cell that takes no part in play: '#' for Domineering,
- * Cram and Amazons, '.' for Clobber), whether regions are 4- or
- * 8-connected, how many of the 8 board symmetries preserve the game (4:
- * the flips and the half turn; 8: the whole dihedral group) and which
- * components are worth keeping (the others are 0 and are dropped).
+ * Cram and Amazons, '.' for Clobber), its alphabet, whether regions are
+ * 4- or 8-connected, how many of the 8 board symmetries preserve the game
+ * (4: the flips and the half turn; 8: the whole dihedral group) and which
+ * components are worth keeping (the others are 0 and are dropped), asked
+ * of a cropped board or of a region of a bit board.
  *
  * Canonical form: split the board into connected components of non-wall
  * cells, drop the worthless ones, crop each to its bounding box (cells of
@@ -28,6 +29,14 @@
  * wider than 255 columns, the whole board is cropped and minimised over
  * the symmetries instead (still a valid, idempotent, but less merging
  * form).
+ *
+ * Two ways to the same bytes: boards of at most 64 cells (every board of
+ * a knowledge-base family) are bit boards, regions grown by shifts and
+ * cut out on the stack; larger ones are labelled cell by cell.  The
+ * rulesets' parameter "reference" sends every board the second way, to
+ * check the first against.  Hooks of one thread share a state (init()
+ * makes it) through which a board handed to the host comes back without
+ * being read again (see struct grid_lent).
  *
  * Coordinates in move names: a column is a letter, a for the leftmost
  * (z, then aa, ab, ... as in spreadsheets), a row a number, 1 for the
