@@ -457,6 +457,13 @@ octal_extension(const struct cg_context *cx, const char *name)
 	return NULL;
 }
 
+static int
+octal_measure(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, uint64_t *m)
+{
+	return heaps_measure(cx, pos, len, MAX_HEAP, m);
+}
+
 static const struct cg_ruleset octal_ruleset = {
 	.abi_version = CG_ABI_VERSION,
 	.struct_size = sizeof(struct cg_ruleset),
@@ -475,6 +482,7 @@ static const struct cg_ruleset octal_ruleset = {
 	.decompose = octal_decompose,
 	.enumerate = heaps_enumerate,
 	.extension = octal_extension,
+	.measure = octal_measure,
 };
 
 CG_RULESET_ENTRY(octal, octal_ruleset)

@@ -257,6 +257,13 @@ sub_extension(const struct cg_context *cx, const char *name)
 	return NULL;
 }
 
+static int
+sub_measure(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, uint64_t *m)
+{
+	return heaps_measure(cx, pos, len, MAX_HEAP, m);
+}
+
 static const struct cg_ruleset subtraction_ruleset = {
 	.abi_version = CG_ABI_VERSION,
 	.struct_size = sizeof(struct cg_ruleset),
@@ -275,6 +282,7 @@ static const struct cg_ruleset subtraction_ruleset = {
 	.decompose = sub_decompose,
 	.enumerate = heaps_enumerate,
 	.extension = sub_extension,
+	.measure = sub_measure,
 };
 
 CG_RULESET_ENTRY(subtraction, subtraction_ruleset)
