@@ -8,6 +8,7 @@
  * makes its own form when none is left.  The vertices on the stack are
  * kept in a small set, so a position that comes back while it is being
  * evaluated is caught (the game is loopy). */
+#include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,7 @@
 #include "base/util.h"
 #include "base/watch.h"
 #include "solve/canonical.h"
+#include "solve/heapnim.h"
 #include "values/notation.h"
 
 struct frame {
@@ -112,6 +114,54 @@ die(struct cg_canon_eval *ev, const char *fmt, const char *what)
 	cg_die_at(ev->file, ev->line, fmt, what);
 }
 
+/*
+ * Heap games (cg.heap-rules): a position is a sum of heaps whose nim
+ * values the rules give, so its form is *(XOR of them) without expanding
+ * it.  One heapnim per ruleset, made on first use and shared by every
+ * thread under a lock (a lookup is a table read once the values are in).
+ */
+static pthread_mutex_t heap_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct heap_cache {
+	struct cg_plugin *rs;
+	struct cg_heapnim *h;   /* NULL: the ruleset has no usable rules;
+	                         * kept to the end of the process */
+} heap_cache[8];
+static size_t heap_ncache;
+
+static cg_game
+heap_value(struct cg_graph *g, cg_vertex v, struct cg_plugin *rs,
+    const char *file, unsigned long line)
+{
+	struct cg_heapnim *h = NULL;
+	const unsigned char *key;
+	const char *why;
+	char msg[256];
+	uint64_t value;
+	size_t len, i;
+	int r;
+
+	pthread_mutex_lock(&heap_lock);
+	for (i = 0; i < heap_ncache && heap_cache[i].rs != rs; i++)
+		;
+	if (i == heap_ncache && i < sizeof heap_cache / sizeof *heap_cache) {
+		heap_cache[i].rs = rs;
+		heap_cache[i].h = cg_heapnim_for(rs, 0, &why);
+		heap_ncache++;
+	}
+	if (i < heap_ncache)
+		h = heap_cache[i].h;
+	if (h == NULL) {
+		pthread_mutex_unlock(&heap_lock);
+		return CG_NO_GAME;
+	}
+	key = cg_graph_key(g, v, &len);
+	r = cg_heapnim_position(h, rs, key, len, &value, msg, sizeof msg);
+	pthread_mutex_unlock(&heap_lock);
+	if (r == -1 && !cg_stop)
+		cg_die_at(file, line, "%s", msg);
+	return r == 0 ? cg_canon_nus(cg_dyadic_make(0, 0), 0, value) : CG_NO_GAME;
+}
+
 cg_game
 cg_canonical_on_sight(struct cg_graph *g, cg_vertex v, const char *file,
     unsigned long line)
@@ -124,9 +174,11 @@ cg_canonical_on_sight(struct cg_graph *g, cg_vertex v, const char *file,
 	size_t len, col;
 	cg_game value = CG_NO_GAME;
 
-	if (rs == NULL || (x = cg_rs_extension(rs, CG_EXT_VALUE)) == NULL ||
-	    x->struct_size < sizeof *x || x->value == NULL)
+	if (rs == NULL)
 		return CG_NO_GAME;
+	if ((x = cg_rs_extension(rs, CG_EXT_VALUE)) == NULL ||
+	    x->struct_size < sizeof *x || x->value == NULL)
+		return heap_value(g, v, rs, file, line);
 	key = cg_graph_key(g, v, &len);
 	cg_buf_init(&text);
 	if (x->value(cg_rs_context(rs), key, len, &text) == CG_OK &&
@@ -526,6 +578,12 @@ cg_canonical_parallel(struct cg_graph *g, const cg_vertex *sum, size_t n,
 		if (seen[v] || cg_graph_canon(g, v) != CG_NO_GAME)
 			continue;
 		seen[v] = 1;
+		/* a value known on sight is not expanded (a heap of 10^6) */
+		x = cg_canonical_on_sight(g, v, evs[0].file, evs[0].line);
+		if (x != CG_NO_GAME) {
+			cg_graph_set_canon(g, v, x);
+			continue;
+		}
 		key = cg_graph_key(g, v, &len);
 		if (rs == NULL || cg_rs_measure(rs, key, len, &m) < 0) {
 			/* no proof the game cannot loop */

@@ -56,7 +56,8 @@ cg_game cg_canonical_parallel(struct cg_graph *g, const cg_vertex *sum,
  * CG_NO_GAME when interrupted. */
 cg_game cg_canonical_rederive(struct cg_graph *g, cg_vertex v,
     struct cg_canon_eval *ev);
-/* The value the ruleset of v gives on sight (cg.value), or CG_NO_GAME. */
+/* The value the ruleset of v gives on sight (cg.value; for heap games the
+ * nim value the heap rules give), or CG_NO_GAME. */
 cg_game cg_canonical_on_sight(struct cg_graph *g, cg_vertex v,
     const char *file, unsigned long line);
 

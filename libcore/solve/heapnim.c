@@ -6,12 +6,14 @@
 #include "solve/heapnim.h"
 #include "solve/heapseq.h"
 #include "base/util.h"
+#include "base/watch.h"
 
 struct cg_heapnim {
 	struct cg_heapseq *seq;
 	const struct cg_heap_rules *rules;  /* the plugin's, for heaps() */
 	size_t limit;
 	int periodic;                 /* per holds a declared or proven period */
+	int compute_all;              /* no periods: every value computed */
 	struct cg_period per;
 	uint32_t *base;               /* G(0 .. preperiod + period - 1) */
 };
@@ -50,6 +52,13 @@ cg_heapnim_for(struct cg_plugin *p, size_t limit, const char **why)
 	if (r == NULL)
 		return NULL;
 	return cg_heapnim_new(r, limit, why);
+}
+
+void
+cg_heapnim_compute_all(struct cg_heapnim *h)
+{
+	h->compute_all = 1;
+	h->periodic = 0;
 }
 
 void
@@ -112,9 +121,12 @@ extend(struct cg_heapnim *h, uint64_t n)
 			target = h->limit;
 		if ((uint64_t)target > n)
 			target = (size_t)n;
-		cg_heapseq_compute(h->seq, target, 1);
+		cg_heapseq_compute(h->seq, target, !h->compute_all);
+		if (cg_stop)
+			return;
 		v = cg_heapseq_values(h->seq, &len);
-		if (t != UINT32_MAX && cg_heapseq_find_period(v, len, t,
+		if (!h->compute_all && cg_heapseq_provable(h->seq) &&
+		    cg_heapseq_find_period(v, len, t,
 		    cg_heapseq_splits(h->seq), &h->per) && h->per.saltus == 0) {
 			size_t m = h->per.preperiod + h->per.period;
 
@@ -194,13 +206,13 @@ cg_heapnim_position(struct cg_heapnim *h, struct cg_plugin *p,
 	if (!CG_HEAP_RULES_HAS(h->rules, heaps) || h->rules->heaps == NULL) {
 		snprintf(msg, msglen, "ruleset '%s' does not list the heaps of "
 		    "its positions", p->spec);
-		return -1;
+		return -2;
 	}
 	p->err.set = 0;
 	if (h->rules->heaps(&p->cx, pos, len, xor_heap, &x) < 0) {
 		snprintf(msg, msglen, "ruleset '%s': %s", p->spec,
 		    p->err.set ? p->err.msg : "not a position");
-		return -1;
+		return -2;
 	}
 	if (x.failed)
 		return -1;

@@ -16,9 +16,10 @@
 #include "cg/heaprules.h"
 #include "host/plugin.h"
 
-/* Heaps computed one by one when no period is known, by default (a few
- * seconds and 4 MB for the octal games of Winning Ways). */
-#define CG_HEAPNIM_LIMIT ((size_t)1 << 20)
+/* Heaps computed one by one when no period is known, by default: 1 MB,
+ * and at most seconds for the octal games of Winning Ways (Grundy's game,
+ * with no period, takes about 10 s to reach it). */
+#define CG_HEAPNIM_LIMIT ((size_t)1 << 18)
 
 struct cg_heapnim;
 
@@ -31,6 +32,9 @@ struct cg_heapnim *cg_heapnim_new(const struct cg_heap_rules *r,
 struct cg_heapnim *cg_heapnim_for(struct cg_plugin *p, size_t limit,
     const char **why);
 void cg_heapnim_free(struct cg_heapnim *h);
+/* Use no period, declared or proven: every value up to the limit is
+ * computed heap by heap (cg-outcome --no-shortcut, to check periods). */
+void cg_heapnim_compute_all(struct cg_heapnim *h);
 
 /* The nim value of one heap of n counters: 0 with *value, or -1 with a
  * message in msg ("nim value of heap N unknown: ...") when n is past the
@@ -38,8 +42,9 @@ void cg_heapnim_free(struct cg_heapnim *h);
 int cg_heapnim_heap(struct cg_heapnim *h, uint64_t n, uint64_t *value,
     char *msg, size_t msglen);
 /* The nim value of a position of p (a sum of heaps, listed by the rules'
- * heaps() hook): the XOR of its heaps' values.  0, or -1 with a message
- * (a heap of unknown value; no heaps() hook; bytes the plugin refuses). */
+ * heaps() hook): the XOR of its heaps' values.  0; -1 with a message for
+ * a heap of unknown value; -2 with a message when the heaps cannot be
+ * listed (no heaps() hook, bytes the plugin refuses). */
 int cg_heapnim_position(struct cg_heapnim *h, struct cg_plugin *p,
     const unsigned char *pos, size_t len, uint64_t *value, char *msg,
     size_t msglen);

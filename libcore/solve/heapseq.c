@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/watch.h"
 #include "solve/heapseq.h"
 #include "base/util.h"
 
@@ -238,6 +239,19 @@ int
 cg_heapseq_splits(const struct cg_heapseq *s)
 {
 	return s->splits;
+}
+
+int
+cg_heapseq_provable(const struct cg_heapseq *s)
+{
+	uint32_t k;
+
+	if (s->tail_mask != 0 || s->maxj > 2)
+		return 0;
+	for (k = 0; k <= s->max_take; k++)
+		if (s->flags[k] != 0)
+			return 0;
+	return 1;
 }
 
 /* ---------------------------------------------------------- bitsets */
@@ -598,7 +612,11 @@ cg_heapseq_compute(struct cg_heapseq *s, size_t n, int shortcut)
 	if (s->use_bits && s->splits && s->nbits <= n)
 		build_bits(s, n + 1 > 2 * s->nbits ? n + 1 : 2 * s->nbits);
 	while (s->n <= n) {
-		if (shortcut && s->n >= s->next_period_check) {
+		/* a long sequence stops on a signal or the memory limit */
+		if ((s->n & 1023) == 0 && cg_stop)
+			return;
+		if (shortcut && s->n >= s->next_period_check &&
+		    cg_heapseq_provable(s)) {
 			s->next_period_check = 2 * s->n;
 			if (t != UINT32_MAX && cg_heapseq_find_period(s->g, s->n,
 			    t, s->splits, &per) && per.saltus == 0) {

@@ -47,6 +47,8 @@ struct cg_session_options {
 	void *known_ctx;
 	int progress;               /* report on standard error */
 	int no_shortcut;            /* heap sequences: compute every heap */
+	size_t heap_limit;          /* heaps computed one by one when no
+	                             * period is known (0: the default) */
 };
 
 struct cg_session;

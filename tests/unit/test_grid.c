@@ -503,6 +503,14 @@ collect(void *ctx, const unsigned char *pos, size_t len, const char *move)
 	return 0;
 }
 
+/* Equal buffers (memcmp must not see the NULL of an empty one). */
+static int
+same_bytes(const struct cg_buf *a, const struct cg_buf *b)
+{
+	return a->len == b->len &&
+	    (a->len == 0 || memcmp(a->data, b->data, a->len) == 0);
+}
+
 /* canonical() of pos in both modes: 0 when the bytes agree. */
 static int
 same_canon(struct modes *m, const unsigned char *pos, size_t len)
@@ -514,8 +522,7 @@ same_canon(struct modes *m, const unsigned char *pos, size_t len)
 	cg_buf_init(&b);
 	m->checks++;
 	differ = cg_rs_canonical(m->fast, pos, len, &a) < 0 ||
-	    cg_rs_canonical(m->ref, pos, len, &b) < 0 || a.len != b.len ||
-	    memcmp(a.data, b.data, a.len) != 0;
+	    cg_rs_canonical(m->ref, pos, len, &b) < 0 || !same_bytes(&a, &b);
 	cg_buf_free(&a);
 	cg_buf_free(&b);
 	return differ;
@@ -537,10 +544,8 @@ modes_option(void *ctx, const unsigned char *pos, size_t len,
 	m->canons[0].len = m->canons[1].len = 0;
 	if (cg_rs_decompose(m->fast, pos, len, collect, &c0) < 0 ||
 	    cg_rs_decompose(m->ref, pos, len, collect, &c1) < 0 ||
-	    m->comps[0].len != m->comps[1].len ||
-	    memcmp(m->comps[0].data, m->comps[1].data, m->comps[0].len) != 0 ||
-	    m->canons[0].len != m->canons[1].len ||
-	    memcmp(m->canons[0].data, m->canons[1].data, m->canons[0].len))
+	    !same_bytes(&m->comps[0], &m->comps[1]) ||
+	    !same_bytes(&m->canons[0], &m->canons[1]))
 		m->bad++;
 	m->bad += same_canon(m, pos, len) != 0;
 	for (off = 0; off < m->comps[0].len; off += sizeof n + n) {
