@@ -1249,6 +1249,10 @@ expand_sum(struct cg_solver *s, uint64_t e, int tag, int side, int other,
 			size_t cnt = sc.raw.v[p++], m = cnt;
 			int32_t k = sc.k;
 
+			/* millions of children must not delay a stop */
+			if ((p & 4095) == 0 && STOPPED(s))
+				break;
+
 			fold_ints(s, sc.raw.v + p, &m, &k);
 			sum_record(&sc, sc.raw.v + p, m, k);
 			p += cnt;
