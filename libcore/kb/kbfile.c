@@ -46,14 +46,15 @@ static const unsigned char magic[8] = {
  *  - a block's keys decode to at most KEY_EXPANSION times the block's
  *    size (the writer shares fewer prefix bytes where a long key would
  *    exceed that);
- *  - the values of a kind stored as games print to at most
- *    GAMES_EXPANSION times its encoding plus GAMES_SLACK bytes, counted
- *    with print_bound() (the writer stores text where they would not).
+ *  - a kind stored as games is rebuilt in the canonical store (one game
+ *    per dictionary entry, which takes at least a byte) and a value is
+ *    printed only when it is asked for; each prints to at most
+ *    PRINT_MAX bytes, counted with print_bound() (the writer stores the
+ *    kind as text where one would not).
  */
 #define MAX_INFLATE(c) ((uint64_t)(c) * 1032 + 1024)
 #define KEY_EXPANSION 64
-#define GAMES_EXPANSION 256
-#define GAMES_SLACK ((uint64_t)1 << 20)
+#define PRINT_MAX ((uint64_t)1 << 26)   /* 64 MB: no real value comes near */
 #define PRINT_NUS 128          /* printed x + u.^ + *n, at most */
 #define PRINT_CAP ((uint64_t)1 << 62)
 
@@ -810,8 +811,8 @@ dag_visit(struct dag *d, cg_game g)
 
 /* Encode one games kind's values into raw and rank them: rank[id] is
  * the place of value id in the dictionary.  -1, with nothing written,
- * when the values would print to more than a reader accepts (see the
- * top): the kind is then written as text. */
+ * when a value could print to more than a reader accepts (see the top):
+ * the kind is then written as text. */
 static int
 dict_games(struct cg_buf *raw, const struct cg_bytemap *vals, uint32_t *rank)
 {
@@ -847,11 +848,10 @@ dict_games(struct cg_buf *raw, const struct cg_bytemap *vals, uint32_t *rank)
 	put_varint(&enc, nv);
 	for (i = 0; i < nv; i++) {
 		put_varint(&enc, gi[i]);
-		printed += d.bound[gi[i]] + 1;
-		if (printed > PRINT_CAP)
-			printed = PRINT_CAP;
+		if (d.bound[gi[i]] > printed)
+			printed = d.bound[gi[i]];
 	}
-	if (printed > GAMES_EXPANSION * (uint64_t)enc.len + GAMES_SLACK)
+	if (printed > PRINT_MAX)
 		rc = -1;   /* a reader would refuse it */
 	else
 		cg_buf_add(raw, enc.data, enc.len);
@@ -1221,8 +1221,11 @@ struct cg_kbfile {
 	struct block *blk;
 	uint32_t nblocks;
 	uint64_t header_size, dict_clen, dict_ulen;
-	char **dict[CG_KB_MAXKINDS];
+	char **dict[CG_KB_MAXKINDS];     /* printed values; for a kind
+	                                  * stored as games, each printed
+	                                  * when first asked for */
 	uint64_t ndict[CG_KB_MAXKINDS];
+	cg_game *dgame[CG_KB_MAXKINDS];  /* a games kind's values, or NULL */
 	char *dictmem;
 	struct decoded cache[NCACHE];
 	uint64_t clock;
@@ -1391,9 +1394,8 @@ get_zigzag(struct rd *r, int64_t *v)
 /* A kind stored as games, rebuilt in the canon store and printed. */
 struct games {
 	struct rd *r;
-	const unsigned char *start;  /* the kind's first byte (its encoding) */
-	struct cg_buf *mem;          /* printed values, NUL-terminated */
-	uint64_t *off, count;        /* offsets of the values in mem */
+	cg_game *val;                /* the values */
+	uint64_t count;
 	cg_game *g;
 	uint64_t *bound;             /* print_bound of each game */
 	uint64_t *idx;               /* options (indices), then values */
@@ -1433,8 +1435,9 @@ build_games(void *arg)
 {
 	struct games *gs = arg;
 	struct rd *r = gs->r;
-	uint64_t ng, i, j, tag, nl, nr, d, exp, nim, nv, gi, total = 0;
+	uint64_t ng, i, j, tag, nl, nr, d, exp, nim, nv, gi;
 	int64_t num, up;
+	cg_game *val;
 	cg_game opt[2][64], *o[2] = { opt[0], opt[1] };
 
 	if (get_varint(r, &ng) < 0 || ng > (uint64_t)(r->end - r->p))
@@ -1489,38 +1492,30 @@ build_games(void *arg)
 	}
 	if (get_varint(r, &nv) < 0 || nv > (uint64_t)(r->end - r->p))
 		goto out;
-	free(gs->idx);
-	gs->idx = cg_xmalloc((nv ? nv : 1) * sizeof *gs->idx);
+	val = cg_xmalloc((nv ? nv : 1) * sizeof *val);
 	for (i = 0; i < nv; i++) {
-		if (get_varint(r, &gi) < 0 || gi >= ng)
+		if (get_varint(r, &gi) < 0 || gi >= ng) {
+			free(val);
 			goto out;
-		gs->idx[i] = gi;
-		total += gs->bound[gi] + 1;
-		if (total > PRINT_CAP)
-			total = PRINT_CAP;
+		}
+		/* printed on demand: only what may be printed (the top) */
+		if (gs->bound[gi] > PRINT_MAX) {
+			gs->why = "a value prints to more than 64 MB";
+			free(val);
+			goto out;
+		}
+		val[i] = gs->g[gi];
 	}
-	/* print only what the encoding may print to (see the top) */
-	if (total > GAMES_EXPANSION * (uint64_t)(r->p - gs->start) +
-	    GAMES_SLACK) {
-		gs->why = "games print to more than the file can hold";
-		goto out;
-	}
-	gs->off = cg_xmalloc((nv ? nv : 1) * sizeof *gs->off);
-	for (i = 0; i < nv; i++) {
-		gs->off[i] = gs->mem->len;
-		cg_canon_print(gs->g[gs->idx[i]], gs->mem);
-		cg_buf_addc(gs->mem, '\0');
-	}
+	gs->val = val;
 	gs->count = nv;
 out:
 	;
 }
 
-/* Load a kind stored as games; the printed values go to mem, their
- * offsets to *off.  -1 with *why (or NULL) when malformed. */
+/* Load a kind stored as games: its values, as games of the canonical
+ * store, to *val.  -1 with *why (or NULL) when malformed. */
 static int
-load_games(struct rd *r, const unsigned char *start, struct cg_buf *mem,
-    uint64_t **off, uint64_t *count, const char **why)
+load_games(struct rd *r, cg_game **val, uint64_t *count, const char **why)
 {
 	struct games gs;
 	char msg[256];
@@ -1529,8 +1524,6 @@ load_games(struct rd *r, const unsigned char *start, struct cg_buf *mem,
 
 	memset(&gs, 0, sizeof gs);
 	gs.r = r;
-	gs.start = start;
-	gs.mem = mem;
 	rc = cg_canon_catch(build_games, &gs, msg, sizeof msg);
 	free(gs.g);
 	free(gs.bound);
@@ -1539,14 +1532,14 @@ load_games(struct rd *r, const unsigned char *start, struct cg_buf *mem,
 	if (rc < 0) {
 		snprintf(caught, sizeof caught, "a game is too large (%s)", msg);
 		*why = caught;
-		free(gs.off);
+		free(gs.val);
 		return -1;
 	}
-	if (gs.off == NULL) {
+	if (gs.val == NULL) {
 		*why = gs.why;
 		return -1;
 	}
-	*off = gs.off;
+	*val = gs.val;
 	*count = gs.count;
 	return 0;
 }
@@ -1561,7 +1554,6 @@ load_dict(struct cg_kbfile *f, char *err, size_t errlen)
 	uint64_t *off[CG_KB_MAXKINDS] = { 0 };
 	uint32_t k;
 	uint64_t n, len, i, enc;
-	const unsigned char *kstart;
 	const char *why = NULL;
 
 	if (inflate_exact(f->map + f->header_size, f->dict_clen, &raw,
@@ -1577,11 +1569,10 @@ load_dict(struct cg_kbfile *f, char *err, size_t errlen)
 	r.end = raw + f->dict_ulen;
 	r.bad = 0;
 	for (k = 0; k < f->meta.nkinds; k++) {
-		kstart = r.p;
 		if (get_varint(&r, &enc) < 0)
 			goto bad;
 		if (enc == 1) {
-			if (load_games(&r, kstart, &mem, &off[k], &f->ndict[k],
+			if (load_games(&r, &f->dgame[k], &f->ndict[k],
 			    &why) < 0)
 				goto bad;
 			f->meta.games = 1;
@@ -1605,9 +1596,9 @@ load_dict(struct cg_kbfile *f, char *err, size_t errlen)
 		goto bad;
 	f->dictmem = (char *)mem.data;
 	for (k = 0; k < f->meta.nkinds; k++) {
-		f->dict[k] = cg_xmalloc((f->ndict[k] ? f->ndict[k] : 1) *
+		f->dict[k] = cg_xcalloc(f->ndict[k] ? f->ndict[k] : 1,
 		    sizeof *f->dict[k]);
-		for (i = 0; i < f->ndict[k]; i++)
+		for (i = 0; f->dgame[k] == NULL && i < f->ndict[k]; i++)
 			f->dict[k][i] = f->dictmem + off[k][i];
 		free(off[k]);
 	}
@@ -1618,11 +1609,29 @@ bad:
 	    f->path, why ? " (" : "", why ? why : "", why ? ")" : "");
 	for (k = 0; k < f->meta.nkinds; k++) {
 		free(off[k]);
+		free(f->dgame[k]);
+		f->dgame[k] = NULL;
 		f->ndict[k] = 0;
 	}
 	cg_buf_free(&mem);
 	free(raw);
 	return -1;
+}
+
+/* Value i of kind k as text; a kind stored as games is printed here, the
+ * first time a value is asked for (a whole dictionary printed at open
+ * would be 69 MB of text for the Amazons 4x4 family). */
+static const char *
+dict_value(struct cg_kbfile *f, uint32_t k, uint64_t i)
+{
+	struct cg_buf b;
+
+	if (f->dict[k][i] == NULL) {
+		cg_buf_init(&b);
+		cg_canon_print(f->dgame[k][i], &b);
+		f->dict[k][i] = (char *)cg_buf_str(&b);
+	}
+	return f->dict[k][i];
 }
 
 struct cg_kbfile *
@@ -1782,14 +1791,19 @@ void
 cg_kbfile_close(struct cg_kbfile *f)
 {
 	uint32_t k;
+	uint64_t n;
 	int i;
 
 	if (f == NULL)
 		return;
 	if (f->map)
 		munmap(f->map, f->size);
-	for (k = 0; k < f->meta.nkinds; k++)
+	for (k = 0; k < f->meta.nkinds; k++) {
+		for (n = 0; f->dgame[k] != NULL && n < f->ndict[k]; n++)
+			free(f->dict[k][n]);
 		free(f->dict[k]);
+		free(f->dgame[k]);
+	}
 	free(f->dictmem);
 	for (i = 0; i < NCACHE; i++) {
 		free(f->cache[i].keys);
@@ -1926,7 +1940,7 @@ cg_kbfile_get(struct cg_kbfile *f, const unsigned char *key, size_t len,
 		    d->koff[mid], key, len);
 		if (c == 0) {
 			v = d->val[(size_t)mid * f->meta.nkinds + k];
-			return v ? f->dict[k][v - 1] : NULL;
+			return v ? dict_value(f, k, v - 1) : NULL;
 		}
 		if (c < 0)
 			lo = mid + 1;
@@ -1973,7 +1987,7 @@ cg_kbfile_each(struct cg_kbfile *f, cg_kb_visit_fn fn, void *ctx, char *err,
 			total++;
 			for (k = 0; k < f->meta.nkinds; k++) {
 				v = d.val[(size_t)i * f->meta.nkinds + k];
-				vals[k] = v ? f->dict[k][v - 1] : NULL;
+				vals[k] = v ? dict_value(f, k, v - 1) : NULL;
 			}
 			ret = fn(ctx, key, kl, vals);
 			if (ret != 0)
