@@ -48,14 +48,13 @@ static const unsigned char magic[8] = {
  *    exceed that);
  *  - a kind stored as games is rebuilt in the canonical store (one game
  *    per dictionary entry, which takes at least a byte) and a value is
- *    printed only when it is asked for; each prints to at most
- *    PRINT_MAX bytes, counted with print_bound() (the writer stores the
- *    kind as text where one would not).
+ *    printed only when it is asked for; one whose print could exceed
+ *    PRINT_MAX bytes (print_bound(): a DAG of a few bytes can print to
+ *    exabytes) is an error when asked for, never an allocation.
  */
 #define MAX_INFLATE(c) ((uint64_t)(c) * 1032 + 1024)
 #define KEY_EXPANSION 64
 #define PRINT_MAX ((uint64_t)1 << 26)   /* 64 MB: no real value comes near */
-#define PRINT_NUS 128          /* printed x + u.^ + *n, at most */
 #define PRINT_CAP ((uint64_t)1 << 62)
 
 /* ------------------------------------------------------------- metadata */
@@ -631,8 +630,6 @@ struct dag {
 	struct cg_bytemap *hash;  /* game id -> structural hash */
 	struct cg_buf out;
 	uint64_t n;
-	uint64_t *bound;          /* print_bound of game index i */
-	size_t boundcap;
 };
 
 /* An upper bound of the printed size of a game whose options print to at
@@ -649,17 +646,6 @@ print_bound(const uint64_t *bound, const uint64_t *idx, size_t n)
 			return PRINT_CAP;
 	}
 	return b;
-}
-
-static void
-dag_bound(struct dag *d, uint64_t me, uint64_t b)
-{
-	if (me >= d->boundcap) {
-		d->boundcap = d->boundcap ? 2 * d->boundcap : 1024;
-		d->bound = cg_xreallocarray(d->bound, d->boundcap,
-		    sizeof *d->bound);
-	}
-	d->bound[me] = b;
 }
 
 static void
@@ -771,7 +757,6 @@ dag_visit(struct dag *d, cg_game g)
 		put_zigzag(&d->out, up);
 		put_varint(&d->out, nim);
 		me = d->n++;
-		dag_bound(d, me, PRINT_NUS);
 		*cg_bytemap_value(d->idx, e) = me + 1;
 		return me;
 	}
@@ -788,13 +773,6 @@ dag_visit(struct dag *d, cg_game g)
 			oi[side][i] = dag_visit(d, o[side][i].g);
 	}
 	me = d->n++;
-	{
-		/* as the reader counts it: 2 + every option's size + 1 */
-		uint64_t b = print_bound(d->bound, oi[0], n[0]);
-
-		b += print_bound(d->bound, oi[1], n[1]) - 2;
-		dag_bound(d, me, b > PRINT_CAP ? PRINT_CAP : b);
-	}
 	put_varint(&d->out, 1);
 	put_varint(&d->out, n[0]);
 	put_varint(&d->out, n[1]);
@@ -810,10 +788,8 @@ dag_visit(struct dag *d, cg_game g)
 }
 
 /* Encode one games kind's values into raw and rank them: rank[id] is
- * the place of value id in the dictionary.  -1, with nothing written,
- * when a value could print to more than a reader accepts (see the top):
- * the kind is then written as text. */
-static int
+ * the place of value id in the dictionary. */
+static void
 dict_games(struct cg_buf *raw, const struct cg_bytemap *vals, uint32_t *rank)
 {
 	struct dag d;
@@ -822,8 +798,7 @@ dict_games(struct cg_buf *raw, const struct cg_bytemap *vals, uint32_t *rank)
 	uint64_t *gi = cg_xmalloc((nv ? nv : 1) * sizeof *gi);
 	struct cg_bytemap *byid = cg_bytemap_new();
 	struct cg_buf enc;
-	uint64_t printed = 0;
-	int isnew, rc = 0;
+	int isnew;
 
 	memset(&d, 0, sizeof d);
 	d.idx = cg_bytemap_new();
@@ -846,72 +821,16 @@ dict_games(struct cg_buf *raw, const struct cg_bytemap *vals, uint32_t *rank)
 	put_varint(&enc, d.n);
 	cg_buf_add(&enc, d.out.data, d.out.len);
 	put_varint(&enc, nv);
-	for (i = 0; i < nv; i++) {
+	for (i = 0; i < nv; i++)
 		put_varint(&enc, gi[i]);
-		if (d.bound[gi[i]] > printed)
-			printed = d.bound[gi[i]];
-	}
-	if (printed > PRINT_MAX)
-		rc = -1;   /* a reader would refuse it */
-	else
-		cg_buf_add(raw, enc.data, enc.len);
+	cg_buf_add(raw, enc.data, enc.len);
 	cg_bytemap_free(d.idx);
 	cg_bytemap_free(d.hash);
 	cg_bytemap_free(byid);
 	cg_buf_free(&d.out);
 	cg_buf_free(&enc);
-	free(d.bound);
 	free(v);
 	free(gi);
-	return rc;
-}
-
-struct printed {
-	char *text;
-	size_t len;
-	uint32_t id;
-};
-
-static int
-cmp_printed(const void *pa, const void *pb)
-{
-	const struct printed *a = pa, *b = pb;
-
-	return keycmp((const unsigned char *)a->text, a->len,
-	    (const unsigned char *)b->text, b->len);
-}
-
-/* A games kind written as text (encoding 0): the games printed, sorted
- * bytewise, ranked. */
-static void
-dict_games_as_text(struct cg_buf *raw, const struct cg_bytemap *vals,
-    uint32_t *rank)
-{
-	size_t nv = cg_bytemap_count(vals), i, len;
-	struct printed *t = cg_xmalloc((nv ? nv : 1) * sizeof *t);
-	struct cg_buf b;
-	cg_game g;
-
-	cg_buf_init(&b);
-	for (i = 0; i < nv; i++) {
-		memcpy(&g, cg_bytemap_key(vals, i, &len), sizeof g);
-		b.len = 0;
-		cg_canon_print(g, &b);
-		t[i].text = cg_xstrndup((const char *)b.data, b.len);
-		t[i].len = b.len;
-		t[i].id = (uint32_t)i;
-	}
-	cg_buf_free(&b);
-	qsort(t, nv, sizeof *t, cmp_printed);
-	put_varint(raw, 0);           /* encoding: text */
-	put_varint(raw, nv);
-	for (i = 0; i < nv; i++) {
-		rank[t[i].id] = (uint32_t)i;
-		put_varint(raw, t[i].len);
-		cg_buf_add(raw, t[i].text, t[i].len);
-		free(t[i].text);
-	}
-	free(t);
 }
 
 static unsigned write_jobs;
@@ -972,8 +891,7 @@ cg_kbset_write(const struct cg_kbset *s, struct cg_kb_meta *m,
 
 		rank[k] = cg_xmalloc((nv ? nv : 1) * sizeof *rank[k]);
 		if (s->games[k]) {
-			if (dict_games(&raw, s->vals[k], rank[k]) < 0)
-				dict_games_as_text(&raw, s->vals[k], rank[k]);
+			dict_games(&raw, s->vals[k], rank[k]);
 			continue;
 		}
 		vo = cg_xmalloc((nv ? nv : 1) * sizeof *vo);
@@ -1226,6 +1144,7 @@ struct cg_kbfile {
 	                                  * when first asked for */
 	uint64_t ndict[CG_KB_MAXKINDS];
 	cg_game *dgame[CG_KB_MAXKINDS];  /* a games kind's values, or NULL */
+	uint64_t *dbound[CG_KB_MAXKINDS];  /* and their print bounds */
 	char *dictmem;
 	struct decoded cache[NCACHE];
 	uint64_t clock;
@@ -1395,6 +1314,8 @@ get_zigzag(struct rd *r, int64_t *v)
 struct games {
 	struct rd *r;
 	cg_game *val;                /* the values */
+	uint64_t *vbound;            /* print_bound of each value */
+	struct cg_buf scratch;
 	uint64_t count;
 	cg_game *g;
 	uint64_t *bound;             /* print_bound of each game */
@@ -1438,6 +1359,7 @@ build_games(void *arg)
 	uint64_t ng, i, j, tag, nl, nr, d, exp, nim, nv, gi;
 	int64_t num, up;
 	cg_game *val;
+	uint64_t *vb;
 	cg_game opt[2][64], *o[2] = { opt[0], opt[1] };
 
 	if (get_varint(r, &ng) < 0 || ng > (uint64_t)(r->end - r->p))
@@ -1454,7 +1376,9 @@ build_games(void *arg)
 				goto out;
 			gs->g[i] = cg_canon_nus(cg_dyadic_make(num, (int)exp),
 			    up, nim);
-			gs->bound[i] = PRINT_NUS;
+			gs->scratch.len = 0;
+			cg_canon_print(gs->g[i], &gs->scratch);
+			gs->bound[i] = gs->scratch.len;
 			continue;
 		}
 		/* every option takes a byte at least: no overflow below */
@@ -1493,20 +1417,18 @@ build_games(void *arg)
 	if (get_varint(r, &nv) < 0 || nv > (uint64_t)(r->end - r->p))
 		goto out;
 	val = cg_xmalloc((nv ? nv : 1) * sizeof *val);
+	vb = cg_xmalloc((nv ? nv : 1) * sizeof *vb);
 	for (i = 0; i < nv; i++) {
 		if (get_varint(r, &gi) < 0 || gi >= ng) {
 			free(val);
-			goto out;
-		}
-		/* printed on demand: only what may be printed (the top) */
-		if (gs->bound[gi] > PRINT_MAX) {
-			gs->why = "a value prints to more than 64 MB";
-			free(val);
+			free(vb);
 			goto out;
 		}
 		val[i] = gs->g[gi];
+		vb[i] = gs->bound[gi];
 	}
 	gs->val = val;
+	gs->vbound = vb;
 	gs->count = nv;
 out:
 	;
@@ -1515,7 +1437,8 @@ out:
 /* Load a kind stored as games: its values, as games of the canonical
  * store, to *val.  -1 with *why (or NULL) when malformed. */
 static int
-load_games(struct rd *r, cg_game **val, uint64_t *count, const char **why)
+load_games(struct rd *r, cg_game **val, uint64_t **vbound, uint64_t *count,
+    const char **why)
 {
 	struct games gs;
 	char msg[256];
@@ -1524,7 +1447,9 @@ load_games(struct rd *r, cg_game **val, uint64_t *count, const char **why)
 
 	memset(&gs, 0, sizeof gs);
 	gs.r = r;
+	cg_buf_init(&gs.scratch);
 	rc = cg_canon_catch(build_games, &gs, msg, sizeof msg);
+	cg_buf_free(&gs.scratch);
 	free(gs.g);
 	free(gs.bound);
 	free(gs.idx);
@@ -1533,6 +1458,7 @@ load_games(struct rd *r, cg_game **val, uint64_t *count, const char **why)
 		snprintf(caught, sizeof caught, "a game is too large (%s)", msg);
 		*why = caught;
 		free(gs.val);
+		free(gs.vbound);
 		return -1;
 	}
 	if (gs.val == NULL) {
@@ -1540,6 +1466,7 @@ load_games(struct rd *r, cg_game **val, uint64_t *count, const char **why)
 		return -1;
 	}
 	*val = gs.val;
+	*vbound = gs.vbound;
 	*count = gs.count;
 	return 0;
 }
@@ -1572,8 +1499,8 @@ load_dict(struct cg_kbfile *f, char *err, size_t errlen)
 		if (get_varint(&r, &enc) < 0)
 			goto bad;
 		if (enc == 1) {
-			if (load_games(&r, &f->dgame[k], &f->ndict[k],
-			    &why) < 0)
+			if (load_games(&r, &f->dgame[k], &f->dbound[k],
+			    &f->ndict[k], &why) < 0)
 				goto bad;
 			f->meta.games = 1;
 			continue;
@@ -1610,7 +1537,9 @@ bad:
 	for (k = 0; k < f->meta.nkinds; k++) {
 		free(off[k]);
 		free(f->dgame[k]);
+		free(f->dbound[k]);
 		f->dgame[k] = NULL;
+		f->dbound[k] = NULL;
 		f->ndict[k] = 0;
 	}
 	cg_buf_free(&mem);
@@ -1627,6 +1556,11 @@ dict_value(struct cg_kbfile *f, uint32_t k, uint64_t i)
 	struct cg_buf b;
 
 	if (f->dict[k][i] == NULL) {
+		if (f->dbound[k][i] > PRINT_MAX)
+			cg_die(CG_EXIT_DATA, "%s: a value of kind '%s' prints to "
+			    "more than %llu MB (a file this tool cannot print)",
+			    f->path, f->meta.kinds[k], (unsigned long long)
+			    (PRINT_MAX >> 20));
 		cg_buf_init(&b);
 		cg_canon_print(f->dgame[k][i], &b);
 		f->dict[k][i] = (char *)cg_buf_str(&b);
@@ -1803,6 +1737,7 @@ cg_kbfile_close(struct cg_kbfile *f)
 			free(f->dict[k][n]);
 		free(f->dict[k]);
 		free(f->dgame[k]);
+		free(f->dbound[k]);
 	}
 	free(f->dictmem);
 	for (i = 0; i < NCACHE; i++) {
