@@ -626,8 +626,12 @@ write_all(int fd, const void *p, size_t n)
  * the numbering then depends only on the set of values.
  */
 struct dag {
-	struct cg_bytemap *idx;   /* game id (4 bytes) -> index + 1 */
-	struct cg_bytemap *hash;  /* game id -> structural hash */
+	/* by game id (the store's ids are small and dense: arrays, one
+	 * cache miss a look, where hash tables took three) */
+	uint64_t *idx;            /* index + 1, 0 when not yet visited */
+	uint64_t *hash;           /* structural hash */
+	unsigned char *hashed;    /* hash[] set */
+	size_t cap;
 	struct cg_buf out;
 	uint64_t n;
 };
@@ -670,6 +674,24 @@ cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* Room in d's arrays for game id g. */
+static void
+dag_room(struct dag *d, cg_game g)
+{
+	size_t cap = d->cap ? d->cap : 4096;
+
+	if ((size_t)g < d->cap)
+		return;
+	while (cap <= (size_t)g)
+		cap *= 2;
+	d->idx = cg_xreallocarray(d->idx, cap, sizeof *d->idx);
+	d->hash = cg_xreallocarray(d->hash, cap, sizeof *d->hash);
+	d->hashed = cg_xrealloc(d->hashed, cap);
+	memset(d->idx + d->cap, 0, (cap - d->cap) * sizeof *d->idx);
+	memset(d->hashed + d->cap, 0, cap - d->cap);
+	d->cap = cap;
+}
+
 /* A hash of g's structure: equal for equal games in any run. */
 static uint64_t
 shash(struct dag *d, cg_game g)
@@ -677,12 +699,12 @@ shash(struct dag *d, cg_game g)
 	struct cg_dyadic x;
 	int64_t up;
 	uint64_t nim, h, *hs;
-	int isnew, s;
-	uint64_t e = cg_bytemap_intern(d->hash, &g, sizeof g, &isnew);
+	int s;
 	size_t n, i;
 
-	if (!isnew)
-		return *cg_bytemap_value(d->hash, e);
+	dag_room(d, g);
+	if (d->hashed[g])
+		return d->hash[g];
 	if (cg_canon_nus_parts(g, &x, &up, &nim)) {
 		h = hmix(hmix(hmix(hmix(1, (uint64_t)x.num), (uint64_t)x.exp),
 		    (uint64_t)up), nim);
@@ -702,7 +724,8 @@ shash(struct dag *d, cg_game g)
 			free(hs);
 		}
 	}
-	*cg_bytemap_value(d->hash, cg_bytemap_find(d->hash, &g, sizeof g)) = h;
+	d->hash[g] = h;   /* the arrays may have moved: index again */
+	d->hashed[g] = 1;
 	return h;
 }
 
@@ -737,8 +760,7 @@ sort_games(struct dag *d, struct gsort *v, size_t n)
 static uint64_t
 dag_visit(struct dag *d, cg_game g)
 {
-	uint64_t e, *v;
-	int isnew, side;
+	int side;
 	struct cg_dyadic x;
 	int64_t up;
 	uint64_t nim, me;
@@ -746,10 +768,9 @@ dag_visit(struct dag *d, cg_game g)
 	struct gsort *o[2];
 	uint64_t *oi[2];
 
-	e = cg_bytemap_intern(d->idx, &g, sizeof g, &isnew);
-	v = cg_bytemap_value(d->idx, e);
-	if (!isnew)
-		return *v - 1;
+	dag_room(d, g);
+	if (d->idx[g] != 0)
+		return d->idx[g] - 1;
 	if (cg_canon_nus_parts(g, &x, &up, &nim)) {
 		put_varint(&d->out, 0);
 		put_zigzag(&d->out, x.num);
@@ -757,7 +778,7 @@ dag_visit(struct dag *d, cg_game g)
 		put_zigzag(&d->out, up);
 		put_varint(&d->out, nim);
 		me = d->n++;
-		*cg_bytemap_value(d->idx, e) = me + 1;
+		d->idx[g] = me + 1;
 		return me;
 	}
 	for (side = 0; side < 2; side++) {
@@ -782,8 +803,7 @@ dag_visit(struct dag *d, cg_game g)
 		free(o[side]);
 		free(oi[side]);
 	}
-	*cg_bytemap_value(d->idx, cg_bytemap_find(d->idx, &g, sizeof g)) =
-	    me + 1;
+	d->idx[g] = me + 1;
 	return me;
 }
 
@@ -801,8 +821,6 @@ dict_games(struct cg_buf *raw, const struct cg_bytemap *vals, uint32_t *rank)
 	int isnew;
 
 	memset(&d, 0, sizeof d);
-	d.idx = cg_bytemap_new();
-	d.hash = cg_bytemap_new();
 	cg_buf_init(&d.out);
 	cg_buf_init(&enc);
 	for (i = 0; i < nv; i++) {
@@ -824,8 +842,9 @@ dict_games(struct cg_buf *raw, const struct cg_bytemap *vals, uint32_t *rank)
 	for (i = 0; i < nv; i++)
 		put_varint(&enc, gi[i]);
 	cg_buf_add(raw, enc.data, enc.len);
-	cg_bytemap_free(d.idx);
-	cg_bytemap_free(d.hash);
+	free(d.idx);
+	free(d.hash);
+	free(d.hashed);
 	cg_bytemap_free(byid);
 	cg_buf_free(&d.out);
 	cg_buf_free(&enc);
