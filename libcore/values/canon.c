@@ -1322,6 +1322,13 @@ make_vec(struct vec *l, struct vec *r)
 		grow_caches(w);
 	vec_sort_unique(l);
 	vec_sort_unique(r);
+	/* Options that are exactly those of a game in the store: that game,
+	 * with no simplification (the store holds canonical games only, so
+	 * their option lists are already simplified).  Reading a games
+	 * dictionary rebuilds millions of games this way. */
+	g = opts_lookup(hash_opts(l->v, l->n, r->v, r->n), l, r);
+	if (g != CG_NO_GAME)
+		return g;
 	g = nimber_shortcut(l, r);
 	if (g != CG_NO_GAME)
 		return g;
