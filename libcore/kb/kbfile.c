@@ -1166,6 +1166,11 @@ struct cg_kbfile {
 	uint64_t *dbound[CG_KB_MAXKINDS];  /* and their print bounds */
 	char *dictmem;
 	struct decoded cache[NCACHE];
+	/* cg_kbfile_each's block and last key: kept here, not on its stack,
+	 * so that an error leaving through cg_die (a visitor's lookup) loses
+	 * nothing; freed by cg_kbfile_close */
+	struct decoded each;
+	unsigned char *each_prev;
 	uint64_t clock;
 	unsigned char *inflbuf;
 	size_t inflcap;
@@ -1566,7 +1571,17 @@ bad:
 	return -1;
 }
 
-/* Value i of kind k as text; a kind stored as games is printed here, the
+/* The message for a value dict_value() will not print. */
+static void
+too_large(const struct cg_kbfile *f, uint32_t k, char *err, size_t errlen)
+{
+	snprintf(err, errlen, "%s: a value of kind '%s' could print to more "
+	    "than %llu MB", f->path, f->meta.kinds[k],
+	    (unsigned long long)(PRINT_MAX >> 20));
+}
+
+/* Value i of kind k as text (NULL: it could print to more than
+ * PRINT_MAX); a kind stored as games is printed here, the
  * first time a value is asked for (a whole dictionary printed at open
  * would be 69 MB of text for the Amazons 4x4 family). */
 static const char *
@@ -1576,10 +1591,7 @@ dict_value(struct cg_kbfile *f, uint32_t k, uint64_t i)
 
 	if (f->dict[k][i] == NULL) {
 		if (f->dbound[k][i] > PRINT_MAX)
-			cg_die(CG_EXIT_DATA, "%s: a value of kind '%s' prints to "
-			    "more than %llu MB (a file this tool cannot print)",
-			    f->path, f->meta.kinds[k], (unsigned long long)
-			    (PRINT_MAX >> 20));
+			return NULL;   /* too_large() says why */
 		cg_buf_init(&b);
 		cg_canon_print(f->dgame[k][i], &b);
 		f->dict[k][i] = (char *)cg_buf_str(&b);
@@ -1764,6 +1776,10 @@ cg_kbfile_close(struct cg_kbfile *f)
 		free(f->cache[i].koff);
 		free(f->cache[i].val);
 	}
+	free(f->each.keys);   /* left by an each() that never returned */
+	free(f->each.koff);
+	free(f->each.val);
+	free(f->each_prev);
 	free(f->inflbuf);
 	free(f->blk);
 	free(f->path);
@@ -1894,7 +1910,15 @@ cg_kbfile_get(struct cg_kbfile *f, const unsigned char *key, size_t len,
 		    d->koff[mid], key, len);
 		if (c == 0) {
 			v = d->val[(size_t)mid * f->meta.nkinds + k];
-			return v ? dict_value(f, k, v - 1) : NULL;
+			if (v == 0)
+				return NULL;
+			if (dict_value(f, k, v - 1) == NULL) {
+				char msg[512];
+
+				too_large(f, k, msg, sizeof msg);
+				cg_die(CG_EXIT_DATA, "%s", msg);
+			}
+			return dict_value(f, k, v - 1);
 		}
 		if (c < 0)
 			lo = mid + 1;
@@ -1917,11 +1941,13 @@ cg_kbfile_each(struct cg_kbfile *f, cg_kb_visit_fn fn, void *ctx, char *err,
 	int ret = 0;
 
 	memset(&d, 0, sizeof d);
+	f->each = d;
+	f->each_prev = NULL;
 	for (b = 0; b < f->nblocks && ret == 0; b++) {
-		if (decode_block(f, b, &d, err, errlen) < 0) {
-			ret = -1;
+		ret = decode_block(f, b, &d, err, errlen);
+		f->each = d;
+		if (ret < 0)
 			break;
-		}
 		for (i = 0; i < d.n; i++) {
 			const unsigned char *key = d.keys + d.koff[i];
 			size_t kl = d.koff[i + 1] - d.koff[i];
@@ -1935,14 +1961,21 @@ cg_kbfile_each(struct cg_kbfile *f, cg_kb_visit_fn fn, void *ctx, char *err,
 			if (prev == NULL || prevcap < kl) {
 				prevcap = kl * 2 + 16;
 				prev = cg_xrealloc(prev, prevcap);
+				f->each_prev = prev;
 			}
 			memcpy(prev, key, kl);
 			prevlen = kl;
 			total++;
-			for (k = 0; k < f->meta.nkinds; k++) {
+			for (k = 0; k < f->meta.nkinds && ret == 0; k++) {
 				v = d.val[(size_t)i * f->meta.nkinds + k];
 				vals[k] = v ? dict_value(f, k, v - 1) : NULL;
+				if (v && vals[k] == NULL) {
+					too_large(f, k, err, errlen);
+					ret = -1;
+				}
 			}
+			if (ret != 0)
+				break;
 			ret = fn(ctx, key, kl, vals);
 			if (ret != 0)
 				break;
@@ -1958,6 +1991,8 @@ cg_kbfile_each(struct cg_kbfile *f, cg_kb_visit_fn fn, void *ctx, char *err,
 	free(d.keys);
 	free(d.koff);
 	free(d.val);
+	memset(&f->each, 0, sizeof f->each);
+	f->each_prev = NULL;
 	return ret;
 }
 
