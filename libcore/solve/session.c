@@ -18,7 +18,7 @@ struct psolver {
 	struct cg_bytemap *guide;     /* --check: canonical key -> nim + 1 */
 	struct cg_heapnim *heap;      /* heap games: nim values from rules */
 	char heap_error[256];         /* a heap whose value is unknown */
-	int db_loaded, no_shortcut;
+	int db_loaded;
 	const struct cg_session_options *o;
 	struct psolver *next;
 };
@@ -126,7 +126,11 @@ heap_lookup(struct psolver *ps, struct cg_solver *s, uint32_t c,
 
 	if (r == 0 && v <= UINT32_MAX)
 		(void)cg_solver_set_nimber(s, c, (uint32_t)v);
-	else if (r == -1 && ps->heap_error[0] == 0 && !cg_stop) {
+	else if (r == 0)
+		snprintf(msg, sizeof msg, "nim value %llu is past the "
+		    "solver's 32 bits", (unsigned long long)v);
+	if ((r == -1 || (r == 0 && v > UINT32_MAX)) &&
+	    ps->heap_error[0] == 0 && !cg_stop) {
 		memcpy(ps->heap_error, msg, sizeof msg);
 		cg_stop = 1;
 	}
@@ -265,7 +269,6 @@ cg_session_solver(struct cg_session *se, struct cg_plugin *rs)
 	ps->rs = rs;
 	ps->s = cg_solver_new(rs);
 	ps->o = &se->o;
-	ps->no_shortcut = se->o.no_shortcut;
 	ps->heap = cg_heapnim_for(rs, se->o.heap_limit, &why);
 	if (ps->heap != NULL && se->o.no_shortcut)
 		cg_heapnim_compute_all(ps->heap);
