@@ -140,6 +140,9 @@ heap_value(struct cg_graph *g, cg_vertex v, struct cg_plugin *rs,
 	size_t len, i;
 	int r;
 
+	/* most rulesets are no heap games: no lock for them */
+	if (cg_rs_extension(rs, CG_EXT_HEAP_RULES) == NULL)
+		return CG_NO_GAME;
 	pthread_mutex_lock(&heap_lock);
 	for (i = 0; i < heap_ncache && heap_cache[i].rs != rs; i++)
 		;
