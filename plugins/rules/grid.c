@@ -204,6 +204,13 @@ match_group(struct gm *m, int g, int reps, int r, int c)
 	const struct group *gr = &ru->g[g];
 	int n0 = m->n, j;
 
+	/* an empty group matches nothing, once: repeating it would never
+	 * move on (fuzz_rules: a stack overflow) */
+	if (gr->count == 0) {
+		match_from(m, gr->first, r, c);
+		m->n = n0;
+		return;
+	}
 	if (reps >= gr->min) {
 		match_from(m, gr->first + gr->count, r, c);
 		m->n = n0;
@@ -685,6 +692,11 @@ longest(const struct cg_context *cx, const unsigned char *pos, size_t len,
 		*best = e->val;
 		return CG_OK;
 	}
+	/* a run longer than cells squared (every piece moved across the
+	 * board) never ends: the rules let a move come back to where it
+	 * was (fuzz_rules: a stack overflow) */
+	if ((size_t)st->longest_depth > (len - GRID_HDR) * (len - GRID_HDR) + 1)
+		return CG_ELIMIT;
 	gm_init(&m, cx, st->r, pos, len, pos[0], pos[1]);
 	m.collect = &mv;
 	each_move(&m, side);
@@ -706,7 +718,9 @@ longest(const struct cg_context *cx, const unsigned char *pos, size_t len,
 		for (; w[0] != UINT32_MAX; w += 2, a += 8)
 			child[GRID_HDR + w[0]] = (unsigned char)w[1];
 		a += 8;
+		st->longest_depth++;
 		rc = longest(cx, child, len, side, &sub);
+		st->longest_depth--;
 		if (rc == CG_OK && sub + 1 > *best)
 			*best = sub + 1;
 	}
