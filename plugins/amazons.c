@@ -164,7 +164,8 @@ static int
 am_amazon(struct am_gen *g, int r, int c)
 {
 	size_t k = (size_t)r * g->cols + c, t, n0, n1;
-	uint64_t from = (uint64_t)1 << k, to;
+	/* bit boards only for boards of at most 64 squares */
+	uint64_t from = g->bits ? (uint64_t)1 << k : 0, to;
 	int d, r1, c1;
 
 	g->cells[k] = '.';
@@ -181,7 +182,7 @@ am_amazon(struct am_gen *g, int r, int c)
 			n1 = n0 + grid_coord(g->move + n0, r1, c1, g->rows);
 			g->move[n1++] = '/';
 			/* the alphabet ".#xo" codes '.' 0, '#' 1, 'x' 2, 'o' 3 */
-			to = (uint64_t)1 << t;
+			to = g->bits ? (uint64_t)1 << t : 0;
 			g->hi1 = (g->b.hi & ~from) | to;
 			g->lo1 = (g->b.lo & ~from & ~to) |
 			    (g->me == 'o' ? to : 0);
@@ -343,7 +344,7 @@ am_decompose(const struct cg_context *cx, const unsigned char *pos,
 static int
 am_shape_ok(struct grid_bits *b, uint64_t mask)
 {
-	uint64_t rowmask = ((uint64_t)1 << b->C) - 1, colL = b->all & ~b->notl;
+	uint64_t rowmask = b->C == 64 ? ~(uint64_t)0 : ((uint64_t)1 << b->C) - 1, colL = b->all & ~b->notl;
 
 	if ((mask & rowmask) == 0 || (mask >> (b->N - b->C)) == 0 ||
 	    (mask & colL) == 0 || (mask & ~b->notr) == 0)

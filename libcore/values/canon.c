@@ -116,6 +116,12 @@ struct work {
 	struct { uint32_t key, gen; uint8_t val; } *rmemo;
 	uint32_t rgen;
 	int depth;
+	/* Option vectors of the games being built, one pair per level of
+	 * recursion, owned here rather than by the stack frames: a data
+	 * error caught by cg_canon_catch unwinds those frames by longjmp,
+	 * and buffers held by them would be lost. */
+	struct vec (**pairs)[2];
+	size_t npairs;
 };
 
 static struct work *works[CG_MAX_JOBS];
@@ -225,6 +231,47 @@ cg_canon_catch(void (*fn)(void *), void *arg, char *msg, size_t msgsize)
 }
 
 #define SHALLOWER() (W()->depth--)
+
+/* Scratch pair of option vectors for this thread's current depth, empty.
+ * Callers go deeper() first, so nested builders get pairs of their own. */
+static struct vec *
+pair_get(void)
+{
+	struct work *w = W();
+	size_t d = (size_t)w->depth, i;
+	struct vec *p;
+
+	if (d >= w->npairs) {
+		size_t n = d + 16;
+
+		w->pairs = cg_xreallocarray(w->pairs, n, sizeof *w->pairs);
+		for (i = w->npairs; i < n; i++)
+			w->pairs[i] = NULL;
+		w->npairs = n;
+	}
+	if (w->pairs[d] == NULL) {
+		w->pairs[d] = cg_xcalloc(1, sizeof *w->pairs[d]);
+		vec_init(&(*w->pairs[d])[0]);
+		vec_init(&(*w->pairs[d])[1]);
+	}
+	p = *w->pairs[d];
+	p[0].n = p[1].n = 0;
+	return p;
+}
+
+/* Done with a pair: large buffers go back (a wide game once must not
+ * keep megabytes per level for good). */
+static void
+pair_put(struct vec *p)
+{
+	int s;
+
+	for (s = 0; s < 2; s++)
+		if (p[s].cap > 4096) {
+			vec_free(&p[s]);
+			vec_init(&p[s]);
+		}
+}
 
 void
 cg_canon_enter(void)
@@ -1349,19 +1396,19 @@ make_vec(struct vec *l, struct vec *r)
 cg_game
 cg_canon_make(const cg_game *lo, size_t nl, const cg_game *ro, size_t nr)
 {
-	struct vec l, r;
+	struct vec *lr;
 	size_t i;
 	cg_game g;
 
-	vec_init(&l);
-	vec_init(&r);
+	deeper();
+	lr = pair_get();
 	for (i = 0; i < nl; i++)
-		vec_push(&l, lo[i]);
+		vec_push(&lr[0], lo[i]);
 	for (i = 0; i < nr; i++)
-		vec_push(&r, ro[i]);
-	g = make_vec(&l, &r);
-	vec_free(&l);
-	vec_free(&r);
+		vec_push(&lr[1], ro[i]);
+	g = make_vec(&lr[0], &lr[1]);
+	pair_put(lr);
+	SHALLOWER();
 	return g;
 }
 
@@ -1371,7 +1418,7 @@ cg_game
 cg_canon_neg(cg_game g)
 {
 	struct cache_ent *e;
-	struct vec l, r;
+	struct vec *lr;
 	const cg_game *o;
 	size_t n, i;
 	uint32_t slot;
@@ -1390,20 +1437,18 @@ cg_canon_neg(cg_game g)
 	if (e->a == g)
 		return e->r;
 	deeper();
-	vec_init(&l);
-	vec_init(&r);
+	lr = pair_get();
 	o = ROPTS(g, &n);
 	for (i = 0; i < n; i++)
-		vec_push(&l, cg_canon_neg(o[i]));
+		vec_push(&lr[0], cg_canon_neg(o[i]));
 	o = LOPTS(g, &n);
 	for (i = 0; i < n; i++)
-		vec_push(&r, cg_canon_neg(o[i]));
+		vec_push(&lr[1], cg_canon_neg(o[i]));
 	/* the negative of a canonical form is canonical */
-	vec_sort_unique(&l);
-	vec_sort_unique(&r);
-	res = intern_canonical(&l, &r);
-	vec_free(&l);
-	vec_free(&r);
+	vec_sort_unique(&lr[0]);
+	vec_sort_unique(&lr[1]);
+	res = intern_canonical(&lr[0], &lr[1]);
+	pair_put(lr);
 	SHALLOWER();
 	e = &w->neg[slot];
 	e->a = g;
@@ -1431,7 +1476,7 @@ cg_game
 cg_canon_add(cg_game g, cg_game h)
 {
 	struct cache_ent *e;
-	struct vec l, r;
+	struct vec *lr;
 	const cg_game *o;
 	size_t n, i;
 	uint32_t slot;
@@ -1457,10 +1502,9 @@ cg_canon_add(cg_game g, cg_game h)
 	if (e->a == g && e->b == h)
 		return e->r;
 	deeper();
-	vec_init(&l);
-	vec_init(&r);
+	lr = pair_get();
 	for (s = 0; s < 2; s++) {
-		struct vec *v = s == 0 ? &l : &r;
+		struct vec *v = &lr[s];
 
 		/* a number summand contributes no options (translation) */
 		if (!cg_canon_is_number(g)) {
@@ -1474,9 +1518,8 @@ cg_canon_add(cg_game g, cg_game h)
 				vec_push(v, cg_canon_add(g, o[i]));
 		}
 	}
-	res = make_vec(&l, &r);
-	vec_free(&l);
-	vec_free(&r);
+	res = make_vec(&lr[0], &lr[1]);
+	pair_put(lr);
 	SHALLOWER();
 	e = &w->sum[slot];
 	e->a = g;
