@@ -12,8 +12,9 @@
 #                        man pages, cgtools.pc for pkg-config)
 #
 # Sources are discovered: libcore/*/*.c make libcore.a, tools/cg-*.c one tool
-# each, plugins/NAME.c or plugins/NAME/*.c one NAME.so each,
-# tests/unit/test_*.c one TAP test program each.
+# each, plugins/NAME.c or plugins/NAME/*.c one NAME.so each, plugins/cgr/
+# NAME.cgr a rules file each (read by rules.so, installed beside the
+# plugins), tests/unit/test_*.c one TAP test program each.
 
 VERSION   = 0.1.0
 BUILD    ?= build
@@ -58,6 +59,7 @@ TOOL_SRC   := $(sort $(wildcard tools/cg-*.c))
 PLUG_SINGLE := $(sort $(wildcard plugins/*.c))
 PLUG_DIRS  := $(sort $(patsubst %/,%,$(dir $(wildcard plugins/*/*.c))))
 UNIT_SRC   := $(sort $(wildcard tests/unit/test_*.c))
+RULES_SRC  := $(sort $(wildcard plugins/cgr/*.cgr))
 BENCH_SRC  := $(sort $(wildcard bench/*.c))
 
 LIB_OBJ    := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
@@ -65,11 +67,12 @@ TOOLS      := $(TOOL_SRC:tools/%.c=$(BUILD)/bin/%)
 PLUGINS    := $(PLUG_SINGLE:plugins/%.c=$(BUILD)/plugins/%.so) \
               $(PLUG_DIRS:plugins/%=$(BUILD)/plugins/%.so)
 UNITS      := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+RULES      := $(RULES_SRC:plugins/cgr/%=$(BUILD)/plugins/%)
 BENCHES    := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%-bench)
 MANPAGES   := $(sort $(wildcard man/man*/*.[1-9]))
 DEPS_STAMP := $(BUILD)/.deps-installed
 
-all: $(TOOLS) $(PLUGINS) $(UNITS)
+all: $(TOOLS) $(PLUGINS) $(RULES) $(UNITS)
 
 # Debian packages the build and tests need, installed when missing.
 $(DEPS_STAMP): scripts/install-deps
@@ -112,6 +115,11 @@ $(BUILD)/plugins/%.so: $(BUILD)/pobj/plugins/%.o
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(ALLCFLAGS) $(PLUGIN_CFLAGS) $(PLUGIN_LDFLAGS) -o $@ $^ -lm
 
+# Rules files sit beside the plugins, where the uninstalled tools look.
+$(BUILD)/plugins/%.cgr: plugins/cgr/%.cgr
+	@mkdir -p $(dir $@)
+	$(Q)cp $< $@
+
 # A plugin kept in a directory: every .c in plugins/NAME/ links into NAME.so.
 define plugin_dir_rule
 $(BUILD)/plugins/$(notdir $(1)).so: $(patsubst %.c,$(BUILD)/pobj/%.o,$(wildcard $(1)/*.c))
@@ -121,13 +129,50 @@ $(BUILD)/plugins/$(notdir $(1)).so: $(patsubst %.c,$(BUILD)/pobj/%.o,$(wildcard 
 endef
 $(foreach d,$(PLUG_DIRS),$(eval $(call plugin_dir_rule,$(d))))
 
--include $(shell find $(BUILD)/obj $(BUILD)/pobj -name '*.d' 2>/dev/null)
+# Fuzz targets built for replay (no libFuzzer): tests/fuzz/replay.c runs
+# a target over its seed corpus in make check.  pos_NAME is
+# tests/fuzz/fuzz_position.c with ruleset NAME compiled in.
+FUZZ_LIB   := doc kbfile spr ckpt
+PLUG_NAMES := $(PLUG_SINGLE:plugins/%.c=%) $(PLUG_DIRS:plugins/%=%)
+REPLAYS    := $(FUZZ_LIB:%=$(BUILD)/fuzz/replay_%) \
+              $(PLUG_NAMES:%=$(BUILD)/fuzz/replay_pos_%)
+
+$(BUILD)/fuzz/replay_%: $(BUILD)/obj/tests/fuzz/fuzz_%.o \
+    $(BUILD)/obj/tests/fuzz/replay.o $(BUILD)/libcore.a
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(BUILD)/libcore.a $(LDLIBS)
+
+$(BUILD)/fuzz/obj/%.o: %.c | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(CPPFLAGS) $(PLUGIN_INC) -DCG_STATIC_PLUGIN $(ALLCFLAGS) -MMD -MP -c -o $@ $<
+
+define replay_pos_rule
+$(BUILD)/fuzz/obj/pos_$(1).o: tests/fuzz/fuzz_position.c | $(DEPS_STAMP)
+	@mkdir -p $$(dir $$@)
+	@$$(if $$(Q),echo "  CC      $$@")
+	$$(Q)$$(CC) $$(CPPFLAGS) $$(HOST_INC) -DCG_STATIC_PLUGIN \
+	    -DFUZZ_ENTRY=cg_ruleset_entry_$(1) $$(ALLCFLAGS) -MMD -MP -c -o $$@ $$<
+$(BUILD)/fuzz/replay_pos_$(1): $(BUILD)/fuzz/obj/pos_$(1).o \
+    $(BUILD)/obj/tests/fuzz/replay.o \
+    $(patsubst %.c,$(BUILD)/fuzz/obj/%.o,$(wildcard plugins/$(1).c plugins/$(1)/*.c)) \
+    $(BUILD)/libcore.a
+	@mkdir -p $$(dir $$@)
+	@$$(if $$(Q),echo "  LD      $$@")
+	$$(Q)$$(CC) $$(ALLCFLAGS) $$(LDFLAGS) -o $$@ $$(filter %.o,$$^) $$(BUILD)/libcore.a $$(LDLIBS)
+endef
+$(foreach p,$(PLUG_NAMES),$(eval $(call replay_pos_rule,$(p))))
+
+-include $(shell find $(BUILD)/obj $(BUILD)/pobj $(BUILD)/fuzz -name '*.d' 2>/dev/null)
 
 # ---------------------------------------------------------------- tests
 
-check: all
+check: all $(REPLAYS)
 	@echo "== unit tests"
 	$(Q)prove -e '$(CG_WRAP)' $(UNITS)
+	@echo "== fuzz corpus replayed through every fuzz target"
+	$(Q)CG_WRAP='$(CG_WRAP)' sh tests/fuzz/replay $(BUILD)
 	@echo "== tool tests"
 	$(Q)CG_BUILD=$(abspath $(BUILD)) CG_WRAP='$(CG_WRAP)' bats tests/cli
 	$(Q)$(MAKE) --no-print-directory lint
@@ -169,6 +214,7 @@ install: all
 	    $(DESTDIR)$(PKGCONFIGDIR)
 	install -m 0755 $(TOOLS) $(DESTDIR)$(BINDIR)
 	install -m 0755 $(PLUGINS) $(DESTDIR)$(PLUGINDIR)
+	install -m 0644 $(RULES) $(DESTDIR)$(PLUGINDIR)
 	install -m 0644 include/cg/*.h $(DESTDIR)$(INCDIR)/cg
 	printf '%s\n' 'prefix=$(PREFIX)' 'includedir=$(INCDIR)' \
 	    'plugindir=$(PLUGINDIR)' '' 'Name: cgtools' \
@@ -182,6 +228,7 @@ install: all
 uninstall:
 	rm -f $(TOOLS:$(BUILD)/bin/%=$(DESTDIR)$(BINDIR)/%)
 	rm -f $(PLUGINS:$(BUILD)/plugins/%=$(DESTDIR)$(PLUGINDIR)/%)
+	rm -f $(RULES:$(BUILD)/plugins/%=$(DESTDIR)$(PLUGINDIR)/%)
 	rm -f $(DESTDIR)$(PKGCONFIGDIR)/cgtools.pc
 
 clean:

@@ -10,6 +10,8 @@
  * a Right amazon, '.' empty, '#' burnt ('X' and 'O' are read as 'x' and
  * 'o', MCGS's letters).
  * Bytes: plugins/lib/grid.h (rows, cols, one character per cell).
+ * Parameter: none, or "reference" (grid.h: the labelling code for every
+ * board instead of bit boards, to check them against).
  * Move names: FROM-TO/ARROW in chess coordinates, columns a, b, ... from
  * the left, rows 1, 2, ... from the BOTTOM row of the text: in "x..|o.."
  * Left's amazon is on a2 and "a2-c2/b1" moves it to the top right corner
@@ -69,12 +71,23 @@ am_keep(const unsigned char *board, size_t n)
 	return am_mobile(board);
 }
 
+/* The alphabet ".#xo" codes '.' 0, '#' 1, 'x' 2, 'o' 3: the amazons are
+ * the hi plane, the empty squares neither plane. */
+static int
+am_keep_bits(const struct grid_bits *b, uint64_t region)
+{
+	uint64_t amazons = region & b->hi, empty = region & ~b->hi & ~b->lo;
+
+	return (grid_bits_grow(b, amazons, 1) & empty) != 0;
+}
+
 static const struct grid_game am_game = {
 	.wall = '#',
 	.alphabet = ".#xo",
 	.nsym = 8,
 	.conn8 = 1,
 	.keep = am_keep,
+	.keep_bits = am_keep_bits,
 };
 
 static int
@@ -97,85 +110,128 @@ am_print(const struct cg_context *cx, const unsigned char *pos, size_t len,
 	return grid_print(cx, &am_game, pos, len, out);
 }
 
-static void
-am_move_name(char *s, int rows, int r0, int c0, int r1, int c1, int r2,
-    int c2)
-{
-	size_t n = grid_coord(s, r0, c0, rows);
+/* What am_options() works with while it builds the children. */
+struct am_gen {
+	const struct cg_context *cx;
+	unsigned char *child, *cells, me;
+	size_t len;
+	int rows, cols;
+	char move[40];             /* "FROM-TO/" then the arrow's square */
+	int bits;                  /* the bit boards are kept */
+	struct grid_bits b, cb;    /* of the position, of the child */
+	uint64_t hi1, lo1;         /* the child's planes before the arrow */
+	cg_emit_fn emit;
+	void *ctx;
+};
 
-	s[n++] = '-';
-	n += grid_coord(s + n, r1, c1, rows);
-	s[n++] = '/';
-	grid_coord(s + n, r2, c2, rows);
+/* Every arrow from the amazon on (r, c), n: length of the move name so
+ * far.  Returns non-zero to stop. */
+static int
+am_arrows(struct am_gen *g, int r, int c, size_t n)
+{
+	int d, r2, c2, rc;
+	size_t a;
+	uint64_t sq;
+
+	for (d = 0; d < 8; d++)
+		for (r2 = r + am_dr[d], c2 = c + am_dc[d]; r2 >= 0 &&
+		    r2 < g->rows && c2 >= 0 && c2 < g->cols;
+		    r2 += am_dr[d], c2 += am_dc[d]) {
+			a = (size_t)r2 * g->cols + c2;
+			if (g->cells[a] != '.')
+				break;
+			g->cells[a] = '#';
+			grid_coord(g->move + n, r2, c2, g->rows);
+			if (g->bits) {
+				sq = (uint64_t)1 << a;
+				g->cb.hi = g->hi1 & ~sq;
+				g->cb.lo = g->lo1 | sq;
+				g->cb.live = g->b.live & ~sq;
+				rc = grid_emit_lent(g->cx, g->child, g->len,
+				    &g->cb, 0, g->emit, g->ctx, g->move);
+			} else {
+				rc = g->emit(g->ctx, g->child, g->len, g->move);
+			}
+			g->cells[a] = '.';
+			if (rc)
+				return 1;
+		}
+	return 0;
+}
+
+/* Every move of the amazon on square k = (r, c). */
+static int
+am_amazon(struct am_gen *g, int r, int c)
+{
+	size_t k = (size_t)r * g->cols + c, t, n0, n1;
+	/* bit boards only for boards of at most 64 squares */
+	uint64_t from = g->bits ? (uint64_t)1 << k : 0, to;
+	int d, r1, c1;
+
+	g->cells[k] = '.';
+	n0 = grid_coord(g->move, r, c, g->rows);
+	g->move[n0++] = '-';
+	for (d = 0; d < 8; d++)
+		for (r1 = r + am_dr[d], c1 = c + am_dc[d]; r1 >= 0 &&
+		    r1 < g->rows && c1 >= 0 && c1 < g->cols;
+		    r1 += am_dr[d], c1 += am_dc[d]) {
+			t = (size_t)r1 * g->cols + c1;
+			if (g->cells[t] != '.')
+				break;
+			g->cells[t] = g->me;
+			n1 = n0 + grid_coord(g->move + n0, r1, c1, g->rows);
+			g->move[n1++] = '/';
+			/* the alphabet ".#xo" codes '.' 0, '#' 1, 'x' 2, 'o' 3 */
+			to = g->bits ? (uint64_t)1 << t : 0;
+			g->hi1 = (g->b.hi & ~from) | to;
+			g->lo1 = (g->b.lo & ~from & ~to) |
+			    (g->me == 'o' ? to : 0);
+			if (am_arrows(g, r1, c1, n1))
+				return 1;
+			g->cells[t] = '.';
+		}
+	g->cells[k] = g->me;
+	return 0;
 }
 
 /* Amazons of side in reading order; for each, the 8 directions (up-left,
  * up, up-right, left, right, down-left, down, down-right), nearest square
- * first; for each landing square the arrows in the same order. */
+ * first; for each landing square the arrows in the same order.  The move
+ * name's "FROM-TO/" is written once per landing square.  A board of at
+ * most 64 squares keeps its bit board in step with the child's bytes and
+ * lends it with each option (grid.h: decompose() is asked next). */
 static int
 am_options(const struct cg_context *cx, const unsigned char *pos,
     size_t len, enum cg_side side, cg_emit_fn emit, void *ctx)
 {
-	unsigned char *child, *cells, me;
-	char move[40];
-	int rows, cols, rc, r, c, d, e, r1, c1, r2, c2;
-	size_t k, t, a;
+	struct am_gen g;
+	int rc, r, c;
 
-	if ((rc = grid_dims(cx, pos, len, &rows, &cols)) < 0)
+	memset(&g, 0, sizeof g);
+	if ((rc = grid_dims(cx, pos, len, &g.rows, &g.cols)) < 0)
 		return rc;
-	me = side == CG_LEFT ? 'x' : 'o';
-	child = cx->host->alloc(len);
-	if (child == NULL)
+	g.cx = cx;
+	g.len = len;
+	g.me = side == CG_LEFT ? 'x' : 'o';
+	g.emit = emit;
+	g.ctx = ctx;
+	g.bits = grid_use_bits(cx, (size_t)g.rows * g.cols) &&
+	    grid_bits_get(cx, &am_game, pos, &g.b) >= 0;
+	g.cb = g.b;
+	g.child = cx->host->alloc(len);
+	if (g.child == NULL)
 		return CG_ENOMEM;
-	memcpy(child, pos, len);
-	cells = child + GRID_HDR;
-	for (r = 0; r < rows; r++)
-		for (c = 0; c < cols; c++) {
-			k = (size_t)r * cols + c;
-			if (cells[k] != me)
-				continue;
-			cells[k] = '.';
-			for (d = 0; d < 8; d++) {
-				r1 = r + am_dr[d];
-				c1 = c + am_dc[d];
-				for (; r1 >= 0 && r1 < rows && c1 >= 0 &&
-				    c1 < cols; r1 += am_dr[d], c1 += am_dc[d]) {
-					t = (size_t)r1 * cols + c1;
-					if (cells[t] != '.')
-						break;
-					cells[t] = me;
-					for (e = 0; e < 8; e++) {
-						r2 = r1 + am_dr[e];
-						c2 = c1 + am_dc[e];
-						for (; r2 >= 0 && r2 < rows &&
-						    c2 >= 0 && c2 < cols;
-						    r2 += am_dr[e],
-						    c2 += am_dc[e]) {
-							a = (size_t)r2 * cols +
-							    c2;
-							if (cells[a] != '.')
-								break;
-							cells[a] = '#';
-							am_move_name(move, rows,
-							    r, c, r1, c1, r2,
-							    c2);
-							rc = emit(ctx, child,
-							    len, move);
-							cells[a] = '.';
-							if (rc) {
-								rc = CG_STOP;
-								goto done;
-							}
-						}
-					}
-					cells[t] = '.';
-				}
-			}
-			cells[k] = me;
-		}
+	memcpy(g.child, pos, len);
+	g.cells = g.child + GRID_HDR;
 	rc = CG_OK;
-done:
-	cx->host->free(child);
+	for (r = 0; r < g.rows && rc == CG_OK; r++)
+		for (c = 0; c < g.cols; c++)
+			if (g.cells[(size_t)r * g.cols + c] == g.me &&
+			    am_amazon(&g, r, c)) {
+				rc = CG_STOP;
+				break;
+			}
+	cx->host->free(g.child);
 	return rc;
 }
 
@@ -283,43 +339,31 @@ am_decompose(const struct cg_context *cx, const unsigned char *pos,
 	return grid_decompose(cx, &am_game, pos, len, emit, ctx);
 }
 
-/* Are the set bits of mask (an R x C board) 8-connected, and do they
- * touch all four sides of the box? */
+/* Is mask (the unburnt squares of b's box) one 8-connected region that
+ * touches all four sides of the box? */
 static int
-am_shape_ok(uint32_t mask, int R, int C)
+am_shape_ok(struct grid_bits *b, uint64_t mask)
 {
-	uint32_t seen, todo, rowmask = (1u << C) - 1, colmask = 0, next;
-	int r, k;
+	uint64_t rowmask = b->C == 64 ? ~(uint64_t)0 : ((uint64_t)1 << b->C) - 1, colL = b->all & ~b->notl;
 
-	if ((mask & rowmask) == 0 || ((mask >> (R - 1) * C) & rowmask) == 0)
+	if ((mask & rowmask) == 0 || (mask >> (b->N - b->C)) == 0 ||
+	    (mask & colL) == 0 || (mask & ~b->notr) == 0)
 		return 0;
-	for (r = 0; r < R; r++)
-		colmask |= 1u << (r * C);
-	if ((mask & colmask) == 0 || (mask & (colmask << (C - 1))) == 0)
-		return 0;
-	/* flood fill from the lowest set bit */
-	seen = mask & -mask;
-	todo = seen;
-	while (todo) {
-		k = __builtin_ctz(todo);
-		todo &= todo - 1;
-		r = k / C;
-		next = 0;
-		{
-			int c = k % C, d, nr, nc;
+	b->live = mask;
+	return grid_bits_region(b, mask & -mask, 1) == mask;
+}
 
-			for (d = 0; d < 8; d++) {
-				nr = r + am_dr[d];
-				nc = c + am_dc[d];
-				if (nr >= 0 && nr < R && nc >= 0 && nc < C)
-					next |= 1u << (nr * C + nc);
-			}
-		}
-		next &= mask & ~seen;
-		seen |= next;
-		todo |= next;
-	}
-	return seen == mask;
+/* Emit a position of the family, lent with its bit board (one region
+ * that spans its box, with an amazon that can move: a component).
+ * Codes of ".#xo": '#' and 'o' have the lo bit, 'x' and 'o' the hi. */
+static int
+am_emit_shape(const struct cg_context *cx, struct grid_bits *b,
+    const unsigned char *board, size_t len, uint64_t bx, uint64_t bo,
+    cg_emit_fn emit, void *ctx)
+{
+	b->hi = bx | bo;
+	b->lo = (b->all & ~b->live) | bo;
+	return grid_emit_lent(cx, board, len, b, 1, emit, ctx, NULL);
 }
 
 static int
@@ -349,8 +393,9 @@ am_enumerate(const struct cg_context *cx, const char *family,
 {
 	unsigned char board[GRID_HDR + AMAZONS_ENUM_CELLS];
 	unsigned char *cells = board + GRID_HDR;
+	struct grid_bits b;
 	int W, H, R, C, n, px, po, i;
-	uint32_t mask;
+	uint64_t mask, amazons, bx, bo;
 	size_t L;
 
 	if (am_parse_box(family, &W, &H) < 0)
@@ -369,8 +414,9 @@ am_enumerate(const struct cg_context *cx, const char *family,
 			board[0] = (unsigned char)R;
 			board[1] = (unsigned char)C;
 			L = GRID_HDR + (size_t)n;
-			for (mask = 1; mask < (1u << n) && mask != 0; mask++) {
-				if (!am_shape_ok(mask, R, C))
+			grid_bits_shape(&b, R, C);
+			for (mask = 1; mask < ((uint64_t)1 << n); mask++) {
+				if (!am_shape_ok(&b, mask))
 					continue;
 				for (i = 0; i < n; i++)
 					cells[i] = (mask >> i) & 1 ? '.' : '#';
@@ -378,6 +424,7 @@ am_enumerate(const struct cg_context *cx, const char *family,
 				for (px = 0; px <= n; px++) {
 					if (px < n && cells[px] != '.')
 						continue;
+					bx = px < n ? (uint64_t)1 << px : 0;
 					if (px < n)
 						cells[px] = 'x';
 					for (po = 0; po <= n; po++) {
@@ -385,12 +432,18 @@ am_enumerate(const struct cg_context *cx, const char *family,
 							continue;
 						if (px == n && po == n)
 							continue;
+						bo = po < n ? (uint64_t)1 << po : 0;
 						if (po < n)
 							cells[po] = 'o';
-						if (am_mobile(board) &&
+						/* some amazon next to an empty
+						 * square: am_mobile() */
+						amazons = bx | bo;
+						if ((grid_bits_grow(&b, amazons,
+						    1) & mask & ~amazons) != 0 &&
 						    grid_sym_best(board,
 						    am_game.nsym) == 0 &&
-						    emit(ctx, board, L, NULL))
+						    am_emit_shape(cx, &b, board,
+						    L, bx, bo, emit, ctx))
 							return CG_STOP;
 						if (po < n)
 							cells[po] = '.';
@@ -410,8 +463,11 @@ static const struct cg_ruleset am_ruleset = {
 	.version = "1.0",
 	.summary = "Amazons: move an amazon like a queen, then shoot an "
 	    "arrow like a queen",
-	.params_help = NULL,
+	.params_help = "none, or reference (the labelling code instead of bit "
+	    "boards, for checking)",
 	.flags = CG_SYMMETRY | CG_DECOMPOSES | CG_ENUMERATES | CG_BOARD,
+	.init = grid_init,
+	.fini = grid_fini,
 	.parse = am_parse,
 	.print = am_print,
 	.options = am_options,

@@ -43,7 +43,8 @@ chomp_parse(const struct cg_context *cx, const char *text, size_t len,
 	if (len == 0 || !is_digit(text[0]))
 		return h->error(cx->err, 1, len == 0 ?
 		    "expected RxC or row lengths, found the end" :
-		    "expected RxC or row lengths, found '%c'", text[0]);
+		    "expected RxC or row lengths, found '%c'",
+		    len > 0 ? text[0] : 0);
 	if (read_uint(text, len, &i, MAX_SIDE, &r) < 0)
 		return h->error(cx->err, 1, "number too large (at most %u)",
 		    MAX_SIDE);
@@ -234,6 +235,24 @@ chomp_order_key(const struct cg_context *cx, const unsigned char *pos,
 	return CG_OK;
 }
 
+/* The squares left (the poison included): a move takes at least one, and
+ * the transpose has as many. */
+static int
+chomp_measure(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, uint64_t *m)
+{
+	size_t i;
+	uint64_t n = 0;
+	int rc = check(cx, pos, len);
+
+	if (rc < 0)
+		return rc;
+	for (i = 0; i < len; i += 4)
+		n += get32(pos + i);
+	*m = n;
+	return CG_OK;
+}
+
 /* Emit every diagram with rows[0..k-1] fixed and up to rmax rows, each
  * row at most the one below. */
 static int
@@ -289,6 +308,7 @@ static const struct cg_ruleset chomp_ruleset = {
 	.canonical = chomp_canonical,
 	.enumerate = chomp_enumerate,
 	.order_key = chomp_order_key,
+	.measure = chomp_measure,
 };
 
 CG_RULESET_ENTRY(chomp, chomp_ruleset)

@@ -5,6 +5,8 @@
  * Text: CGSuite's notation, rows separated by '|', 'x' a Left stone, 'o'
  * a Right stone, '.' empty ('X' and 'O' are read as 'x' and 'o').
  * Bytes: plugins/lib/grid.h (rows, cols, one character per cell).
+ * Parameter: none, or "reference" (grid.h: the labelling code for every
+ * board instead of bit boards, to check them against).
  * Move names: FROM-TO in chess coordinates (columns a.., rows 1.. from
  * the bottom): in "xo" Left's move is "a1-b1".
  *
@@ -37,12 +39,20 @@ clob_keep(const unsigned char *board, size_t n)
 	return x && o;
 }
 
+/* The alphabet ".xo" codes 'x' 1 (the lo plane), 'o' 2 (the hi plane). */
+static int
+clob_keep_bits(const struct grid_bits *b, uint64_t region)
+{
+	return (region & b->lo) != 0 && (region & b->hi) != 0;
+}
+
 static const struct grid_game clob_game = {
 	.wall = '.',
 	.alphabet = ".xo",
 	.nsym = 8,
 	.conn8 = 0,
 	.keep = clob_keep,
+	.keep_bits = clob_keep_bits,
 };
 
 static int
@@ -65,7 +75,7 @@ clob_print(const struct cg_context *cx, const unsigned char *pos, size_t len,
 }
 
 /* Each stone of side in reading order, its targets up, left, right,
- * down. */
+ * down.  Small boards lend each child with its bit board. */
 static int
 clob_options(const struct cg_context *cx, const unsigned char *pos,
     size_t len, enum cg_side side, cg_emit_fn emit, void *ctx)
@@ -73,11 +83,14 @@ clob_options(const struct cg_context *cx, const unsigned char *pos,
 	static const int dr[4] = { -1, 0, 0, 1 }, dc[4] = { 0, -1, 1, 0 };
 	unsigned char *child, *cells, me, them;
 	char move[24];
-	int rows, cols, rc, r, c, d, nr, nc;
+	int rows, cols, rc, r, c, d, nr, nc, bits;
 	size_t k, t, n;
+	struct grid_bits b = { 0 }, cb;
 
 	if ((rc = grid_dims(cx, pos, len, &rows, &cols)) < 0)
 		return rc;
+	bits = grid_use_bits(cx, (size_t)rows * cols) &&
+	    grid_bits_get(cx, &clob_game, pos, &b) >= 0;
 	me = side == CG_LEFT ? 'x' : 'o';
 	them = side == CG_LEFT ? 'o' : 'x';
 	child = cx->host->alloc(len);
@@ -105,7 +118,19 @@ clob_options(const struct cg_context *cx, const unsigned char *pos,
 				n = grid_coord(move, r, c, rows);
 				move[n++] = '-';
 				grid_coord(move + n, nr, nc, rows);
-				if (emit(ctx, child, len, move)) {
+				if (bits) {
+					/* ".xo": '.' 0, 'x' 1, 'o' 2 */
+					cb = b;
+					grid_bits_set(&clob_game, &cb,
+					    (uint64_t)1 << k, 0);
+					grid_bits_set(&clob_game, &cb,
+					    (uint64_t)1 << t, me == 'x' ? 1 : 2);
+					rc = grid_emit_lent(cx, child, len, &cb,
+					    0, emit, ctx, move);
+				} else {
+					rc = emit(ctx, child, len, move);
+				}
+				if (rc) {
 					rc = CG_STOP;
 					break;
 				}
@@ -131,6 +156,24 @@ clob_decompose(const struct cg_context *cx, const unsigned char *pos,
     size_t len, cg_emit_fn emit, void *ctx)
 {
 	return grid_decompose(cx, &clob_game, pos, len, emit, ctx);
+}
+
+/* The stones on the board: every move removes one (the stone clobbered),
+ * and a component keeps only stones of its position. */
+static int
+clob_measure(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, uint64_t *m)
+{
+	size_t i;
+	uint64_t n = 0;
+	int rows, cols, rc;
+
+	if ((rc = grid_dims(cx, pos, len, &rows, &cols)) < 0)
+		return rc;
+	for (i = GRID_HDR; i < len; i++)
+		n += pos[i] != '.';
+	*m = n;
+	return CG_OK;
 }
 
 struct clob_enum {
@@ -192,14 +235,18 @@ static const struct cg_ruleset clob_ruleset = {
 	.version = "1.0",
 	.summary = "Clobber: move a stone onto an adjacent enemy stone, "
 	    "removing it",
-	.params_help = NULL,
+	.params_help = "none, or reference (the labelling code instead of bit "
+	    "boards, for checking)",
 	.flags = CG_SYMMETRY | CG_DECOMPOSES | CG_ENUMERATES | CG_BOARD,
+	.init = grid_init,
+	.fini = grid_fini,
 	.parse = clob_parse,
 	.print = clob_print,
 	.options = clob_options,
 	.canonical = clob_canonical,
 	.decompose = clob_decompose,
 	.enumerate = clob_enumerate,
+	.measure = clob_measure,
 };
 
 CG_RULESET_ENTRY(clobber, clob_ruleset)

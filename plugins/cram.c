@@ -11,6 +11,8 @@
  * separated by a column of filled cells.  Positions are always printed
  * in CGSuite's notation.
  * Bytes: plugins/lib/grid.h (rows, cols, one character per cell).
+ * Parameter: none, or "reference" (grid.h: the labelling code for every
+ * board instead of bit boards, to check them against).
  * Move names as in domineering: "a1-a2" (vertical), "a1-b1".
  *
  * Canonical form: Glop's normalisation (single empty cells filled,
@@ -33,12 +35,20 @@ cram_keep(const unsigned char *board, size_t n)
 	return n >= 2;  /* a single empty cell has no moves */
 }
 
+static int
+cram_keep_bits(const struct grid_bits *b, uint64_t region)
+{
+	(void)b;
+	return (region & (region - 1)) != 0;  /* two cells or more */
+}
+
 static const struct grid_game cram_game = {
 	.wall = '#',
 	.alphabet = ".#",
 	.nsym = 8,
 	.conn8 = 0,
 	.keep = cram_keep,
+	.keep_bits = cram_keep_bits,
 };
 
 /* Glop's notation: one board from text[*i], appended to out. */
@@ -185,7 +195,7 @@ cram_options(const struct cg_context *cx, const unsigned char *pos,
     size_t len, enum cg_side side, cg_emit_fn emit, void *ctx)
 {
 	(void)side;
-	return grid_domino_options(cx, pos, len, 1, 1, emit, ctx);
+	return grid_domino_options(cx, &cram_game, pos, len, 1, 1, emit, ctx);
 }
 
 static int
@@ -241,9 +251,12 @@ static const struct cg_ruleset cram_ruleset = {
 	.name = "cram",
 	.version = "1.0",
 	.summary = "Cram: both players place dominoes either way",
-	.params_help = NULL,
+	.params_help = "none, or reference (the labelling code instead of bit "
+	    "boards, for checking)",
 	.flags = CG_IMPARTIAL | CG_SYMMETRY | CG_DECOMPOSES | CG_ENUMERATES |
 	    CG_BOARD,
+	.init = grid_init,
+	.fini = grid_fini,
 	.parse = cram_parse,
 	.print = cram_print,
 	.options = cram_options,

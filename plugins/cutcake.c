@@ -359,6 +359,28 @@ cutcake_decided(const struct cg_context *cx, const unsigned char *pos,
 	return CG_OK;
 }
 
+/*
+ * The cuts still to make before every piece is 1x1: the sum of R*C - 1
+ * over the pieces.  A cut turns one piece into two of the same area, so
+ * each move lowers it by exactly one, for the option as a whole and so
+ * for each of its pieces (none is worth less than 0).
+ */
+static int
+cutcake_measure(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, uint64_t *m)
+{
+	size_t i;
+	uint64_t n = 0;
+	int rc = check(cx, pos, len);
+
+	if (rc < 0)
+		return rc;
+	for (i = 0; i < len; i += 8)
+		n += (uint64_t)get32(pos + i) * get32(pos + i + 4) - 1;
+	*m = n;
+	return CG_OK;
+}
+
 /* enumerate("RxC"): every single piece of at most R rows and C columns,
  * rows then columns increasing. */
 static int
@@ -397,6 +419,7 @@ static const struct cg_ruleset cutcake_ruleset = {
 	.synch_options = cutcake_synch,
 	.decided_value = cutcake_decided,
 	.enumerate = cutcake_enumerate,
+	.measure = cutcake_measure,
 };
 
 CG_RULESET_ENTRY(cutcake, cutcake_ruleset)

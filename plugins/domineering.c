@@ -6,6 +6,8 @@
  * Text: CGSuite's notation, rows separated by '|', '.' empty, '#'
  * filled: "..|.." is the 2x2 board.
  * Bytes: plugins/lib/grid.h (rows, cols, one character per cell).
+ * Parameter: none, or "reference" (grid.h: the labelling code for every
+ * board instead of bit boards, to check them against).
  * Move names: the two cells covered, lower or left cell first, in chess
  * coordinates (columns a.., rows 1.. from the bottom): "a1-a2", "a1-b1".
  *
@@ -36,12 +38,20 @@ dom_keep(const unsigned char *board, size_t n)
 	return n >= 2;  /* a single empty cell has no moves */
 }
 
+static int
+dom_keep_bits(const struct grid_bits *b, uint64_t region)
+{
+	(void)b;
+	return (region & (region - 1)) != 0;  /* two cells or more */
+}
+
 static const struct grid_game dom_game = {
 	.wall = '#',
 	.alphabet = ".#",
 	.nsym = 4,
 	.conn8 = 0,
 	.keep = dom_keep,
+	.keep_bits = dom_keep_bits,
 };
 
 static int
@@ -68,7 +78,7 @@ static int
 dom_options(const struct cg_context *cx, const unsigned char *pos,
     size_t len, enum cg_side side, cg_emit_fn emit, void *ctx)
 {
-	return grid_domino_options(cx, pos, len, side == CG_LEFT,
+	return grid_domino_options(cx, &dom_game, pos, len, side == CG_LEFT,
 	    side == CG_RIGHT, emit, ctx);
 }
 
@@ -205,9 +215,12 @@ static const struct cg_ruleset dom_ruleset = {
 	.version = "1.0",
 	.summary = "Domineering: Left places vertical dominoes, Right "
 	    "horizontal ones",
-	.params_help = NULL,
+	.params_help = "none, or reference (the labelling code instead of bit "
+	    "boards, for checking)",
 	.flags = CG_SYMMETRY | CG_DECOMPOSES | CG_SYNCHRONIZED |
 	    CG_ENUMERATES | CG_BOARD,
+	.init = grid_init,
+	.fini = grid_fini,
 	.parse = dom_parse,
 	.print = dom_print,
 	.options = dom_options,

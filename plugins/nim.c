@@ -6,11 +6,19 @@
  * e.g. "3+4+5"; "0" or the empty string is the empty position.
  * Bytes: each non-empty heap as a 4-byte little-endian size, in the order
  * written; the canonical form sorts them (largest first).
+ *
+ * Exports "cg.heap-rules" (cg/heaprules.h): octal 0.[3], every take
+ * leaves one heap or none, with the nim sequence declared, G(n) = n
+ * (Bouton 1901), so the host answers any heap or sum at once; and
+ * "cg.value" (cg/value.h): a heap of n is *n, so the engines expand
+ * nothing.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cg/heaprules.h"
+#include "cg/value.h"
 #include "cg/ruleset.h"
 
 #define MAX_HEAP 0x7fffffffu
@@ -162,6 +170,70 @@ nim_decompose(const struct cg_context *cx, const unsigned char *pos,
 	return CG_OK;
 }
 
+static int
+nim_heaps(const struct cg_context *cx, const unsigned char *pos, size_t len,
+    cg_heap_fn fn, void *ctx)
+{
+	size_t i;
+
+	if (len % 4 != 0)
+		return cx->host->error(cx->err, 0, "corrupt nim position");
+	for (i = 0; i < len; i += 4)
+		fn(ctx, get32(pos + i));
+	return CG_OK;
+}
+
+/* 0.[3]: no take below 1 (mask[0] = 0), every take of k >= 1 may leave
+ * nothing or one heap (tail 3); G(n) = n: preperiod 0, period 1, saltus
+ * 1 from G(0) = 0. */
+static const uint32_t nim_mask[1] = { 0 }, nim_flags[1] = { 0 };
+static const uint32_t nim_values[1] = { 0 };
+static const struct cg_heap_rules nim_rules = {
+	.struct_size = sizeof(struct cg_heap_rules),
+	.max_take = 0,
+	.mask = nim_mask,
+	.flags = nim_flags,
+	.tail_mask = 3,
+	.tail_flags = 0,
+	.known_preperiod = 0,
+	.known_period = 1,
+	.known_saltus = 1,
+	.known_values = nim_values,
+	.heaps = nim_heaps,
+};
+
+/* cg.value: a heap of n is *n, a sum the XOR of its heaps (Bouton). */
+static int
+nim_value(const struct cg_context *cx, const unsigned char *pos, size_t len,
+    struct cg_buf *out)
+{
+	uint32_t x = 0;
+	size_t i;
+
+	if (len % 4 != 0)
+		return cx->host->error(cx->err, 0, "corrupt nim position");
+	for (i = 0; i < len; i += 4)
+		x ^= get32(pos + i);
+	return x == 0 ? cx->host->buf_putc(out, '0') :
+	    cx->host->buf_printf(out, "*%u", x);
+}
+
+static const struct cg_value_ext nim_value_ext = {
+	.struct_size = sizeof(struct cg_value_ext),
+	.value = nim_value,
+};
+
+static const void *
+nim_extension(const struct cg_context *cx, const char *name)
+{
+	(void)cx;
+	if (strcmp(name, CG_EXT_HEAP_RULES) == 0)
+		return &nim_rules;
+	if (strcmp(name, CG_EXT_VALUE) == 0)
+		return &nim_value_ext;
+	return NULL;
+}
+
 static const struct cg_ruleset nim_ruleset = {
 	.abi_version = CG_ABI_VERSION,
 	.struct_size = sizeof(struct cg_ruleset),
@@ -175,6 +247,7 @@ static const struct cg_ruleset nim_ruleset = {
 	.options = nim_options,
 	.canonical = nim_canonical,
 	.decompose = nim_decompose,
+	.extension = nim_extension,
 };
 
 CG_RULESET_ENTRY(nim, nim_ruleset)

@@ -3,6 +3,7 @@
  * CGSuite's extended codes).  Impartial.
  *
  * Parameter: the code D0.D1D2...Dp[Dp+1...Dq], e.g. "0.77" (Kayles),
+ * or D0 alone for D0. ("4", as published tables write "4."),
  * "0.07" (Dawson's Kayles), "0.137", "0.3F", "4.3", "4!.0" (Grundy's
  * game), "0.[3]" (Nim).  Digit Dk (k counters taken from one heap) is a
  * base-32 digit (0-9, A-V, either case) whose bit j allows leaving the
@@ -22,7 +23,8 @@
  * heap, smallest first, joined by '+' ("2:1+3"), or 0.
  *
  * Exports "cg.heap-rules" when the code fits it (no '?' and a period of
- * at most one digit) and "cg.impartial".  canonical() sorts the heaps and
+ * at most one digit; a code that is Nim's, such as 0.[3], declares Nim's
+ * sequence) and "cg.impartial".  canonical() sorts the heaps and
  * drops heaps without moves (worth 0); decompose() emits each live heap;
  * enumerate("N") gives the heaps 1..N.
  */
@@ -30,6 +32,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cg/heaprules.h"
+#include "cg/impartial.h"
 #include "cg/ruleset.h"
 #include "lib/heaps.h"
 
@@ -133,6 +137,11 @@ parse_code(const struct cg_host *h, const char *code,
 	if (s->d[0].mask & 2)
 		return h->error(err, 1, "the digit before the point may not "
 		    "allow one heap (2): that move would be a pass");
+	if (code[i] == '\0') {
+		/* "4" as published tables write "4.": no takes at all */
+		s->pre = 0;
+		return CG_OK;
+	}
 	if (code[i] != '.') {
 		if (digit_value(code[i]) >= 0)
 			return h->error(err, i + 1, "only one digit before the "
@@ -177,6 +186,15 @@ parse_code(const struct cg_host *h, const char *code,
 	return CG_OK;
 }
 
+static const uint32_t nim_values[1] = { 0 };
+
+static int
+octal_heaps(const struct cg_context *cx, const unsigned char *pos, size_t len,
+    cg_heap_fn fn, void *ctx)
+{
+	return heaps_each(cx, pos, len, fn, ctx, MAX_HEAP);
+}
+
 static void
 make_rules(struct octal_state *s)
 {
@@ -202,6 +220,21 @@ make_rules(struct octal_state *s)
 		s->rules.tail_flags = s->d[last].constraint == C_UNEQUAL ?
 		    CG_HEAP_UNEQUAL : s->d[last].constraint == C_EQUAL ?
 		    CG_HEAP_EQUAL : 0;
+	}
+	s->rules.heaps = octal_heaps;
+	/* every digit 3 (take any k >= 1 leaving nothing or one heap), no
+	 * split without a take: the code is Nim's, G(n) = n (Bouton) */
+	if (s->period == 1 && s->d[0].mask == 0 && s->d[last].mask == 3 &&
+	    s->d[last].constraint == C_NONE) {
+		for (k = 1; k <= s->pre; k++)
+			if (s->d[k].mask != 3)
+				break;
+		if (k > s->pre) {
+			s->rules.known_preperiod = 0;
+			s->rules.known_period = 1;
+			s->rules.known_saltus = 1;
+			s->rules.known_values = nim_values;
+		}
 	}
 	s->has_rules = 1;
 }
@@ -419,9 +452,16 @@ octal_extension(const struct cg_context *cx, const char *name)
 		return NULL;
 	if (strcmp(name, CG_EXT_HEAP_RULES) == 0)
 		return s->has_rules ? &s->rules : NULL;
-	if (strcmp(name, "cg.impartial") == 0)
+	if (strcmp(name, CG_EXT_IMPARTIAL) == 0)
 		return s;
 	return NULL;
+}
+
+static int
+octal_measure(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, uint64_t *m)
+{
+	return heaps_measure(cx, pos, len, MAX_HEAP, m);
 }
 
 static const struct cg_ruleset octal_ruleset = {
@@ -442,6 +482,7 @@ static const struct cg_ruleset octal_ruleset = {
 	.decompose = octal_decompose,
 	.enumerate = heaps_enumerate,
 	.extension = octal_extension,
+	.measure = octal_measure,
 };
 
 CG_RULESET_ENTRY(octal, octal_ruleset)

@@ -23,6 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cg/heaprules.h"
+#include "cg/impartial.h"
 #include "cg/ruleset.h"
 #include "lib/heaps.h"
 
@@ -61,7 +63,7 @@ parse_set(const struct cg_host *h, const char *params, size_t len,
 			return h->error(err, *i + 1, *i == len ?
 			    "expected a subtraction amount, found the end" :
 			    "expected a subtraction amount, found '%c'",
-			    params[*i]);
+			    *i < len ? params[*i] : 0);
 		if (read_uint(params, len, i, MAX_TAKE, &v) < 0)
 			return h->error(err, start + 1,
 			    "subtraction amount too large (at most %u)",
@@ -101,6 +103,13 @@ sub_fini(const struct cg_host *host, void *state)
 	host->free(s->mask);
 	host->free(s->flags);
 	host->free(s);
+}
+
+static int
+sub_heaps(const struct cg_context *cx, const unsigned char *pos, size_t len,
+    cg_heap_fn fn, void *ctx)
+{
+	return heaps_each(cx, pos, len, fn, ctx, MAX_HEAP);
 }
 
 static int
@@ -162,6 +171,7 @@ sub_init(const struct cg_host *h, const char *params, void **state,
 		s->rules.flags = s->flags;
 		s->rules.tail_mask = 0;
 		s->rules.tail_flags = 0;
+		s->rules.heaps = sub_heaps;
 	}
 	*state = s;
 	return CG_OK;
@@ -242,9 +252,16 @@ sub_extension(const struct cg_context *cx, const char *name)
 		return NULL;
 	if (strcmp(name, CG_EXT_HEAP_RULES) == 0)
 		return &s->rules;
-	if (strcmp(name, "cg.impartial") == 0)
+	if (strcmp(name, CG_EXT_IMPARTIAL) == 0)
 		return s;
 	return NULL;
+}
+
+static int
+sub_measure(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, uint64_t *m)
+{
+	return heaps_measure(cx, pos, len, MAX_HEAP, m);
 }
 
 static const struct cg_ruleset subtraction_ruleset = {
@@ -265,6 +282,7 @@ static const struct cg_ruleset subtraction_ruleset = {
 	.decompose = sub_decompose,
 	.enumerate = heaps_enumerate,
 	.extension = sub_extension,
+	.measure = sub_measure,
 };
 
 CG_RULESET_ENTRY(subtraction, subtraction_ruleset)

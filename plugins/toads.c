@@ -272,6 +272,61 @@ toads_decompose(const struct cg_context *cx, const unsigned char *pos,
 	return segments(cx, pos, len, dec_seg, &a);
 }
 
+/*
+ * The measure: over the creatures outside the largest frozen set F, the
+ * squares outside F ahead of each (to the right of a toad, to the left of
+ * a frog).  Every move lowers it, and so does every component of every
+ * option:
+ *
+ * 1. A creature of F never moves, so a move of creature c (from square i
+ *    to an empty square j ahead of it) leaves the squares of F and what
+ *    stands on them as they were; the conditions that make F frozen name
+ *    only those squares and the ends of the strip, so F is still frozen
+ *    after the move, and the child's largest frozen set F' contains F.
+ *    Squares i and j were outside F (c moved; j was empty), so every
+ *    square outside F' was outside F: each creature other than c counts
+ *    a subset of what it counted before, and c, if not frozen now,
+ *    counts the squares outside F' ahead of j, a subset of those it
+ *    counted ahead of i minus j itself.  The child measures less.
+ * 2. A component is a piece K of the child cut at frozen squares (and
+ *    with frozen ends trimmed).  F' restricted to K is frozen in K, since
+ *    a condition about a square beyond K's ends holds at the end of a
+ *    strip; so K's frozen set contains it, each creature not frozen in K
+ *    was not frozen in the child, and what it counts in K is a subset of
+ *    what it counted there.  So K measures at most the child.
+ * 3. canonical() joins the pieces of K by the wall "ttff", which is
+ *    frozen whatever stands around it, and a frozen square of a piece
+ *    stays frozen next to the wall (the wall's toads face the piece's
+ *    toads as toads, its frogs the frogs as frogs); the squares outside
+ *    the frozen set keep their order, so canonical(K) measures at most
+ *    K.
+ */
+static int
+toads_measure(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, uint64_t *m)
+{
+	unsigned char fz[MAX_LEN];
+	size_t i, free_left = 0, free_all = 0;
+	uint64_t n = 0;
+	int rc = check(cx, pos, len);
+
+	if (rc < 0)
+		return rc;
+	frozen(pos, len, fz);
+	for (i = 0; i < len; i++)
+		free_all += !fz[i];
+	for (i = 0; i < len; i++) {
+		/* free_left: squares outside F left of i */
+		if (!fz[i] && pos[i] == 't')
+			n += free_all - free_left - 1;
+		else if (!fz[i] && pos[i] == 'f')
+			n += free_left;
+		free_left += !fz[i];
+	}
+	*m = n;
+	return CG_OK;
+}
+
 /* enumerate("N"): every strip of N squares (N <= 16), in the order
  * '.' < 'f' < 't' read left to right. */
 static int
@@ -315,6 +370,7 @@ static const struct cg_ruleset toads_ruleset = {
 	.canonical = toads_canonical,
 	.decompose = toads_decompose,
 	.enumerate = toads_enumerate,
+	.measure = toads_measure,
 };
 
 CG_RULESET_ENTRY(toads, toads_ruleset)

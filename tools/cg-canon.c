@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/jobs.h"
 #include "base/tool.h"
 #include "base/util.h"
 #include "base/watch.h"
@@ -16,7 +17,8 @@
 
 static const char usage[] =
     "[-t] [-p LIST] [-c GAME] [-K FILE] [--stats] [--progress]\n"
-    "              [--max-memory MB] [-r NAME[:PARAMS]] [-P DIR] [file ...]";
+    "              [--max-memory MB] [--jobs N] [-r NAME[:PARAMS]] [-P DIR]\n"
+    "              [file ...]";
 static const char help[] =
     "Compute the canonical form of each root, written in CGSuite's notation,\n"
     "and optionally its properties.  Positions are expanded through their\n"
@@ -37,12 +39,13 @@ static const char help[] =
     "      --progress    report progress on standard error every second\n"
     "      --max-memory MB  stop with an error when the process holds\n"
     "                    more than MB megabytes\n"
+    "      --jobs N      worker threads (default: every core)\n"
     "  -r NAME[:PARAMS]  read bare positions of this ruleset\n"
     "  -P DIR            also search DIR for ruleset plugins\n"
     "  -h, --help        show this help\n"
     "      --version     show the version\n";
 
-enum { OPT_STATS = CG_OPT_TOOL_BASE, OPT_PROGRESS, OPT_MAXMEM };
+enum { OPT_STATS = CG_OPT_TOOL_BASE, OPT_PROGRESS, OPT_MAXMEM, OPT_JOBS };
 
 static int tsv, stats;
 static char **props;
@@ -54,7 +57,19 @@ static size_t ncmps;
 /* One graph for the whole run: positions met in one document are known
  * in the next. */
 static struct cg_graph *graph;
-static struct cg_canon_eval eval;
+static struct cg_canon_eval eval[CG_MAX_JOBS];
+static unsigned jobs = 1;
+
+static unsigned long long
+evaluated(void)
+{
+	unsigned long long n = 0;
+	unsigned k;
+
+	for (k = 0; k < jobs; k++)
+		n += eval[k].evaluated;
+	return n;
+}
 
 static void
 show_progress(void *ctx, double secs)
@@ -62,7 +77,7 @@ show_progress(void *ctx, double secs)
 	(void)ctx;
 	fprintf(stderr, "%s: %llu positions evaluated, %.0f/s, %zu known, "
 	    "%zu games, %.1f MB resident\n", cg_progname,
-	    (unsigned long long)eval.evaluated, eval.evaluated / secs,
+	    evaluated(), evaluated() / secs,
 	    cg_graph_count(graph), cg_canon_count(),
 	    (double)cg_memory_rss() / 1048576.0);
 }
@@ -72,12 +87,15 @@ root_value(struct cg_doc *d, uint32_t x)
 {
 	struct cg_sum sum;
 	cg_game g;
+	unsigned k;
 
 	cg_sum_init(&sum);
 	cg_graph_node(graph, x, &sum);
-	eval.file = d->file;
-	eval.line = d->node[x].line;
-	g = cg_canonical_sum(graph, sum.v, sum.n, &eval);
+	for (k = 0; k < jobs; k++) {
+		eval[k].file = d->file;
+		eval[k].line = d->node[x].line;
+	}
+	g = cg_canonical_parallel(graph, sum.v, sum.n, jobs, eval);
 	cg_sum_free(&sum);
 	if (g == CG_NO_GAME)
 		cg_die(CG_EXIT_DATA, "%s", cg_stop_reason());
@@ -169,13 +187,15 @@ main(int argc, char **argv)
 		{ "stats", no_argument, NULL, OPT_STATS },
 		{ "progress", no_argument, NULL, OPT_PROGRESS },
 		{ "max-memory", required_argument, NULL, OPT_MAXMEM },
+		{ "jobs", required_argument, NULL, OPT_JOBS },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *spec = NULL;
 	size_t i;
-	int c, use_kb = 0;
+	int c, use_kb = 0, jobs_set = 0;
 
 	cg_tool_init(argc, argv);
+	cg_elapsed();   /* the clock of --stats and --progress */
 	while ((c = getopt_long(argc, argv, "c:hK:P:p:r:t", longopts,
 	    NULL)) != -1) {
 		switch (c) {
@@ -193,6 +213,7 @@ main(int argc, char **argv)
 		case OPT_MAXMEM:
 			cg_watch_memory(cg_parse_count(optarg, "--max-memory"));
 			break;
+		case OPT_JOBS: jobs = cg_jobs_parse(optarg); jobs_set = 1; break;
 		case 'r': spec = optarg; break;
 		case 'P': cg_plugin_add_dir(optarg); break;
 		case 'h': cg_help(usage, help);
@@ -215,16 +236,21 @@ main(int argc, char **argv)
 	if (nprops == 0 && ncmps == 0)
 		add_props("canon");
 	cg_watch_signals();
+	if (!jobs_set)
+		jobs = cg_jobs_default();
 	graph = cg_graph_new();
-	eval.interrupt = &cg_stop;
-	if (use_kb)
-		eval.known = cg_kb_canon;
+	if (jobs > 1)
+		cg_graph_share(graph, 1);
+	for (i = 0; i < jobs; i++) {
+		eval[i].interrupt = &cg_stop;
+		if (use_kb)
+			eval[i].known = cg_kb_canon;
+	}
 	cg_each_document(argc - optind, argv + optind, spec, each, NULL);
 	if (stats)
 		fprintf(stderr, "%s: games %zu, store bytes %zu, positions %llu, "
 		    "seconds %.3f, peak rss KiB %zu\n", cg_progname,
-		    cg_canon_count(), cg_canon_memory(),
-		    (unsigned long long)eval.evaluated, cg_elapsed(),
+		    cg_canon_count(), cg_canon_memory(), evaluated(), cg_elapsed(),
 		    cg_memory_peak() / 1024);
 	cg_graph_free(graph);
 	for (i = 0; i < nprops; i++)

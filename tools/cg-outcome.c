@@ -17,7 +17,8 @@
 
 static const char usage[] =
     "[-gmnt] [--children] [-D FILE]... [--check [--proof FILE]] [-K FILE]...\n"
-    "       [-v] [--max-memory MB] [-r NAME[:PARAMS]] [-P DIR] [file ...]\n"
+    "       [-v] [--max-memory MB] [--search HOW] [--jobs N]\n"
+    "       [-r NAME[:PARAMS]] [-P DIR] [file ...]\n"
     "       cg-outcome -r NAME[:PARAMS] --sequence N | --periodicity N";
 static const char help[] =
     "Decide who wins each root by search (transpositions, components,\n"
@@ -38,12 +39,16 @@ static const char help[] =
     "  -v, --progress    report progress on standard error\n"
     "      --max-memory MB  stop (saving the -D database) when the tables\n"
     "                    reach MB megabytes\n"
+    "      --search HOW  auto (default), dfs, pns, dfpn or pn2\n"
+    "      --jobs N      threads for the proof-number searches\n"
     "      --sequence N  heap games: nim values of heaps 0..N on one line\n"
     "      --periodicity N\n"
     "                    heap games: period, preperiod and saltus, proven\n"
     "                    with the heaps up to N (Guy-Smith test)\n"
-    "      --no-shortcut with --sequence, compute every heap even after\n"
-    "                    the period is proven\n"
+    "      --no-shortcut heap games: compute every heap, even after the\n"
+    "                    period is proven (with --sequence or values)\n"
+    "      --heap-limit N  heap games: heaps computed one by one when no\n"
+    "                    period is known (default 262144)\n"
     "  -r NAME[:PARAMS]  read bare positions of this ruleset\n"
     "  -P DIR            also search DIR for ruleset plugins\n"
     "  -h, --help        show this help\n"
@@ -51,7 +56,8 @@ static const char help[] =
 
 enum {
 	OPT_CHILDREN = CG_OPT_TOOL_BASE, OPT_CHECK, OPT_PROOF, OPT_SEQUENCE,
-	OPT_PERIODICITY, OPT_NOSHORTCUT, OPT_MAXMEM, OPT_SEARCH, OPT_JOBS
+	OPT_PERIODICITY, OPT_NOSHORTCUT, OPT_MAXMEM, OPT_HEAPLIMIT, OPT_SEARCH,
+	OPT_JOBS
 };
 
 static int tsv, children;
@@ -180,6 +186,8 @@ heap_mode(const char *spec, unsigned long seq, unsigned long per,
 	if (seq != (unsigned long)-1) {
 		cg_heapseq_compute(hs, seq, !noshortcut);
 		v = cg_heapseq_values(hs, &len);
+		if (len <= seq)
+			cg_die(CG_EXIT_DATA, "%s", cg_stop_reason());
 		for (i = 0; i <= seq; i++)
 			printf("%s%u", i ? "," : "", v[i]);
 		putchar('\n');
@@ -216,6 +224,7 @@ main(int argc, char **argv)
 		{ "periodicity", required_argument, NULL, OPT_PERIODICITY },
 		{ "no-shortcut", no_argument, NULL, OPT_NOSHORTCUT },
 		{ "max-memory", required_argument, NULL, OPT_MAXMEM },
+		{ "heap-limit", required_argument, NULL, OPT_HEAPLIMIT },
 		{ "search", required_argument, NULL, OPT_SEARCH },
 		{ "jobs", required_argument, NULL, OPT_JOBS },
 		{ NULL, 0, NULL, 0 },
@@ -252,6 +261,9 @@ main(int argc, char **argv)
 			per = cg_parse_count(optarg, "--periodicity");
 			break;
 		case OPT_NOSHORTCUT: o.no_shortcut = 1; break;
+		case OPT_HEAPLIMIT:
+			o.heap_limit = cg_parse_count(optarg, "--heap-limit");
+			break;
 		case OPT_MAXMEM:
 			cg_watch_memory(cg_parse_count(optarg, "--max-memory"));
 			break;

@@ -35,9 +35,13 @@ add_position(struct cg_doc *d, struct cg_plugin *rs, const char *text,
 	cg_buf_init(&pos);
 	cg_buf_init(&printed);
 	cg_buf_init(&again);
-	if (cg_rs_parse(rs, text, len, &pos) < 0)
-		cg_die_at(where, line, "bad %s position '%s': %s", rs->name,
-		    text, cg_rs_errmsg(rs));
+	if (cg_rs_parse(rs, text, len, &pos) < 0) {
+		/* this position only: the others go on, the exit status is 1 */
+		cg_error_at(where, line, "bad %s position '%s': %s", rs->name,
+		    cg_quote_str(text), cg_rs_errmsg(rs));
+		cg_buf_free(&pos);
+		return;
+	}
 	if (cg_rs_print(rs, pos.data, pos.len, &printed) < 0)
 		cg_die_at(where, line, "ruleset '%s': %s", rs->name,
 		    cg_rs_errmsg(rs));
@@ -48,7 +52,8 @@ add_position(struct cg_doc *d, struct cg_plugin *rs, const char *text,
 	    (pos.len > 0 && memcmp(again.data, pos.data, pos.len) != 0))
 		cg_die_at(where, line, "ruleset '%s' prints position '%s' as "
 		    "'%s', which does not read back as the same position "
-		    "(a ruleset bug)", rs->name, text, cg_buf_str(&printed));
+		    "(a ruleset bug)", rs->name, cg_quote_str(text),
+		    cg_quote_str(cg_buf_str(&printed)));
 	i = cg_doc_add_node(d, rs, pos.data, pos.len, cg_buf_str(&printed));
 	d->node[i].line = line;
 	cg_doc_add_root(d, i);
@@ -80,35 +85,23 @@ list_one(const char *name, const char *path, const struct cg_ruleset *rs,
 	cg_check_write(stdout, "standard output");
 }
 
-/* Positions one per line; '#' followed by a blank starts a comment line
- * ('#' alone may begin a position, as a filled square does). */
+/* Positions one per line on standard input, read as every tool reads
+ * bare positions (comments, blanks, line limit, gzip); a bad line is
+ * reported and skipped. */
 static void
-read_positions(struct cg_doc *d, struct cg_plugin *rs)
+read_positions(struct cg_doc *d, struct cg_plugin *rs, const char *spec)
 {
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t n;
-	unsigned long lineno = 0;
+	struct cg_reader *r = cg_reader_open_bare("-", spec);
+	struct cg_doc *in = cg_reader_next(r);
+	uint32_t i;
 
-	while ((n = getline(&line, &cap, stdin)) != -1) {
-		char *s = line;
+	for (i = 0; in != NULL && i < in->nroot; i++) {
+		const struct cg_node *x = &in->node[in->root[i]];
 
-		lineno++;
-		if (memchr(line, '\0', (size_t)n) != NULL)
-			cg_die_at("-", lineno, "NUL byte in input");
-		while (n > 0 && (s[n - 1] == '\n' || s[n - 1] == '\r' ||
-		    s[n - 1] == ' ' || s[n - 1] == '\t'))
-			s[--n] = '\0';
-		while (*s == ' ' || *s == '\t')
-			s++;
-		if (*s == '\0' || (*s == '#' && (s[1] == '\0' || s[1] == ' ' ||
-		    s[1] == '\t')))
-			continue;
-		add_position(d, rs, s, "-", lineno);
+		add_position(d, rs, x->text, "-", x->line);
 	}
-	if (ferror(stdin))
-		cg_die(CG_EXIT_DATA, "standard input: read error");
-	free(line);
+	cg_doc_free(in);
+	cg_reader_close(r);
 }
 
 int
@@ -161,7 +154,7 @@ main(int argc, char **argv)
 			add_position(d, rs, argv[i], where, 0);
 		}
 	} else {
-		read_positions(d, rs);
+		read_positions(d, rs, spec);
 	}
 	cg_doc_write(stdout, d);
 	cg_doc_free(d);

@@ -53,7 +53,7 @@ parse_side(const char *s)
 	if (strcmp(s, "right") == 0 || strcmp(s, "r") == 0 ||
 	    strcmp(s, "R") == 0)
 		return CG_RIGHT;
-	cg_usage(usage);
+	cg_die(CG_EXIT_USAGE, "bad side '%s' (want left or right)", s);
 }
 
 static void
@@ -261,8 +261,12 @@ main(int argc, char **argv)
 		default: cg_usage(usage);
 		}
 	}
-	if (spec == NULL || argc - optind != 1)
-		cg_usage(usage);
+	if (spec == NULL)
+		cg_die(CG_EXIT_USAGE, "no ruleset: name it with -r NAME (cg-parse "
+		    "-l lists them)");
+	if (argc - optind != 1)
+		cg_die(CG_EXIT_USAGE, "want one position to play from, got %d",
+		    argc - optind);
 	rs = cg_plugin_get(spec, CG_EXIT_USAGE);
 	cg_buf_init(&pos);
 	if (cg_rs_parse(rs, argv[optind], strlen(argv[optind]), &pos) < 0)

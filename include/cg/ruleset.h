@@ -60,6 +60,7 @@ enum {
  * bottom (the squares move names such as "a1-a2" refer to).  Tools never
  * guess: without the flag a position's text is shown as it is. */
 #define CG_BOARD        (1u << 5)
+#define CG_INTERPRETER  (1u << 6) /* not a ruleset: load() reads rules files */
 
 /* A growable byte buffer owned by the host.  Plugins append through the
  * host's buf_* services and never free or reallocate data themselves. */
@@ -89,6 +90,13 @@ struct cg_host {
 	 * or 0 when there is none.  Returns CG_EPARSE for convenience. */
 	int (*error)(struct cg_error *err, size_t column, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));
+
+	/* -- appended for rules files (read below struct_size only) -- */
+	/* Like error(), for load(), which reads a file of several lines:
+	 * line is 1-based (0 = none).  The host writes "FILE:LINE: msg". */
+	int (*error_at)(struct cg_error *err, unsigned long line,
+	    size_t column, const char *fmt, ...)
+	    __attribute__((format(printf, 4, 5)));
 };
 
 /* What every hook receives: the host's services and the plugin's own state
@@ -178,7 +186,9 @@ struct cg_ruleset {
 	int (*order_key)(const struct cg_context *cx,
 	    const unsigned char *pos, size_t len, int64_t *key);
 	/* Named extensions for hooks not yet in this struct; NULL if
-	 * unknown.  The returned data lives as long as the state does. */
+	 * unknown.  The returned data lives as long as the state does.
+	 * Each extension is declared in a header of its own under cg/
+	 * (cg/heaprules.h, cg/impartial.h); see cg-ruleset(3). */
 	const void *(*extension)(const struct cg_context *cx,
 	    const char *name);
 
@@ -191,30 +201,37 @@ struct cg_ruleset {
 	 * in waves of increasing measure, cg-kb-build --measure). */
 	int (*measure)(const struct cg_context *cx, const unsigned char *pos,
 	    size_t len, uint64_t *m);
+
+	/* -- appended for rules files (read below struct_size only) -- */
+	/*
+	 * An interpreter (flag CG_INTERPRETER, no parse, print or options of
+	 * its own) turns the text of a rules file NAME.cgr, read by the
+	 * host, into the descriptor of ruleset NAME.  file names the file in
+	 * messages; the interpreter never opens files.  On an error it
+	 * returns NULL with a message given through host->error_at (the
+	 * file's line).  The descriptor and everything it points to stay
+	 * valid and unchanged until unload(); every state init_desc() makes
+	 * shares them.
+	 */
+	const struct cg_ruleset *(*load)(const struct cg_host *host,
+	    const char *name, const char *file, const char *text, size_t len,
+	    struct cg_error *err);
+	void (*unload)(const struct cg_host *host, const struct cg_ruleset *rs);
+	/* init() that is also given the descriptor, so one interpreter can
+	 * serve several rulesets; when present the host calls it instead of
+	 * init(), with the same contract. */
+	int (*init_desc)(const struct cg_ruleset *self,
+	    const struct cg_host *host, const char *params, void **state,
+	    struct cg_error *err);
 };
 
-/*
- * Extension "cg.heap-rules": a heap game (take-and-break, subtraction)
- * whose positions are sums of single heaps, described as data so tools can
- * compute nim sequences without building positions.  From a heap of n
- * counters a move removes k counters (1 <= k <= n, or k = 0 for a pure
- * split) and leaves the remaining n - k counters as j non-empty heaps,
- * where bit j of mask[k] says j heaps are allowed (j = 0 only when
- * n == k).  Takes above max_take use tail_mask (0 when none are allowed;
- * 0.[3] for Nim has tail_mask 0x3).  flags[k] adds restrictions on the
- * heaps left by a take of k.
- */
-#define CG_EXT_HEAP_RULES "cg.heap-rules"
-#define CG_HEAP_UNEQUAL 1u /* the heaps left must be pairwise different */
-#define CG_HEAP_EQUAL   2u /* the heaps left must all be the same size */
-struct cg_heap_rules {
-	uint32_t struct_size;
-	uint32_t max_take;
-	const uint32_t *mask;   /* mask[0..max_take] */
-	const uint32_t *flags;  /* flags[0..max_take] */
-	uint32_t tail_mask;
-	uint32_t tail_flags;
-};
+/* Rules files: NAME.cgr on the plugin path is ruleset NAME, read by the
+ * interpreter plugin CG_RULES_INTERPRETER (rules.so) found on the same
+ * path.  See cgr(5). */
+#define CG_RULES_SUFFIX ".cgr"
+#define CG_RULES_INTERPRETER "rules"
+/* The host reads at most this many bytes of a rules file. */
+#define CG_RULES_MAX_BYTES (1u << 20)
 
 /* The one exported symbol.  host_abi is the host's CG_ABI_VERSION; a
  * plugin returns NULL if it cannot work with that host. */
@@ -244,4 +261,9 @@ typedef const struct cg_ruleset *(*cg_entry_fn)(uint32_t host_abi,
 #ifdef __cplusplus
 }
 #endif
+
+/* The extensions, each in its own header; included here too for plugins
+ * written before they had headers of their own. */
+#include "heaprules.h"
+#include "impartial.h"
 #endif

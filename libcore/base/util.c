@@ -1,5 +1,7 @@
 /* util.c - error reporting, checked allocation, checked output. */
 #include <errno.h>
+#include <limits.h>
+#include <stdint.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +11,7 @@
 
 const char *cg_progname = "cg";
 void (*cg_exit_hook)(int status);
+static int errors_reported;
 
 static void __attribute__((noreturn))
 die_exit(int status)
@@ -64,6 +67,23 @@ cg_die_at(const char *file, unsigned long line, const char *fmt, ...)
 	vmessage(file, line, fmt, ap);
 	va_end(ap);
 	die_exit(CG_EXIT_DATA);
+}
+
+void
+cg_error_at(const char *file, unsigned long line, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmessage(file, line, fmt, ap);
+	va_end(ap);
+	errors_reported = 1;
+}
+
+int
+cg_errors_reported(void)
+{
+	return errors_reported;
 }
 
 void
@@ -136,6 +156,138 @@ cg_xstrndup(const char *s, size_t n)
 	return p;
 }
 
+/* Length of the valid UTF-8 character at s[0..n) that is not a control
+ * (U+0080..U+009F), or 0. */
+static size_t
+utf8_char(const unsigned char *s, size_t n)
+{
+	size_t len, i;
+	uint32_t c;
+
+	if (s[0] < 0xc2 || s[0] > 0xf4)
+		return 0;
+	len = s[0] < 0xe0 ? 2 : s[0] < 0xf0 ? 3 : 4;
+	if (n < len)
+		return 0;
+	c = s[0] & (0x7f >> len);
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		c = c << 6 | (s[i] & 0x3f);
+	}
+	/* overlong forms, surrogates, beyond U+10FFFF, C1 controls */
+	if ((len == 3 && c < 0x800) || (len == 4 && c < 0x10000) ||
+	    (c >= 0xd800 && c <= 0xdfff) || c > 0x10ffff || c < 0xa0)
+		return 0;
+	return len;
+}
+
+const char *
+cg_quote(const char *s, size_t len)
+{
+	static _Thread_local char slot[CG_QUOTE_SLOTS][4 * CG_QUOTE_MAX + 4];
+	static _Thread_local unsigned next;
+	const unsigned char *u = (const unsigned char *)s;
+	char *out = slot[next++ % CG_QUOTE_SLOTS], *w = out;
+	size_t i = 0, n;
+
+	while (i < len) {
+		n = u[i] >= 0x80 ? utf8_char(u + i, len - i) : 1;
+		if (i + (n ? n : 1) > CG_QUOTE_MAX)
+			break;
+		if (n > 1) {
+			memcpy(w, u + i, n);
+			w += n;
+			i += n;
+			continue;
+		}
+		if (u[i] == '\\') {
+			*w++ = '\\';
+			*w++ = '\\';
+		} else if (u[i] >= 0x20 && u[i] < 0x7f) {
+			*w++ = (char)u[i];
+		} else {
+			w += sprintf(w, "\\x%02x", u[i]);
+		}
+		i++;
+	}
+	if (i < len)
+		w += sprintf(w, "...");
+	*w = '\0';
+	return out;
+}
+
+const char *
+cg_quote_str(const char *s)
+{
+	return cg_quote(s, strlen(s));
+}
+
+void
+cg_sanitize_msg(char *msg, size_t size)
+{
+	const unsigned char *u = (const unsigned char *)msg;
+	size_t len = strnlen(msg, size), i = 0, w = 0, n, need;
+	char *out = cg_xmalloc(size ? size : 1);
+
+	if (size == 0) {
+		free(out);
+		return;
+	}
+	while (i < len) {
+		n = u[i] >= 0x80 ? utf8_char(u + i, len - i) : 1;
+		if (n > 1) {
+			need = n;
+		} else if (u[i] == '\t' || (u[i] >= 0x20 && u[i] < 0x7f)) {
+			need = 1;
+		} else {
+			need = 4;
+			n = 1;
+		}
+		if (w + need >= size)
+			break;
+		if (need == 4)
+			snprintf(out + w, 5, "\\x%02x", u[i]);
+		else
+			memcpy(out + w, u + i, n);
+		w += need;
+		i += n;
+	}
+	out[w] = '\0';
+	memcpy(msg, out, w + 1);
+	free(out);
+}
+
+size_t
+cg_max_line(void)
+{
+	static size_t limit;
+	const char *env;
+	char *end;
+	unsigned long long v;
+
+	if (limit != 0)
+		return limit;
+	limit = CG_MAX_LINE_DEFAULT;
+	env = getenv("CG_MAX_LINE");
+	if (env == NULL || *env == '\0')
+		return limit;
+	errno = 0;
+	v = strtoull(env, &end, 10);
+	if (*end == 'k' || *end == 'K')
+		v = v > ULLONG_MAX >> 10 ? ULLONG_MAX : v << 10, end++;
+	else if (*end == 'M')
+		v = v > ULLONG_MAX >> 20 ? ULLONG_MAX : v << 20, end++;
+	else if (*end == 'G')
+		v = v > ULLONG_MAX >> 30 ? ULLONG_MAX : v << 30, end++;
+	if (*env < '0' || *env > '9' || errno != 0 || *end != '\0' ||
+	    v == 0 || v > SIZE_MAX / 2)
+		cg_die(CG_EXIT_USAGE, "bad CG_MAX_LINE '%s' (a number of bytes, "
+		    "optionally followed by k, M or G)", cg_quote_str(env));
+	limit = (size_t)v;
+	return limit;
+}
+
 void
 cg_check_write(FILE *fp, const char *name)
 {
@@ -158,4 +310,6 @@ cg_close_stdout(void)
 		    strerror(err));
 		exit(CG_EXIT_DATA);
 	}
+	if (errors_reported)
+		exit(CG_EXIT_DATA);
 }

@@ -1,13 +1,15 @@
 /* doc.c - reading and writing cgt documents (the format is in cgt(5)). */
 #include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <zlib.h>
 
 #include "format/doc.h"
+#include "format/lineread.h"
 #include "base/util.h"
 
 /* ---- id -> node index map */
@@ -144,6 +146,17 @@ new_node(struct cg_doc *d, uint64_t id)
 	return d->n++;
 }
 
+/* A 32-bit capacity doubled (first from 0), refusing to wrap around. */
+static uint32_t
+grow32(uint32_t cap, uint32_t first, const char *what)
+{
+	if (cap == 0)
+		return first;
+	if (cap > UINT32_MAX / 2)
+		cg_die(CG_EXIT_DATA, "too many %s on one node or document", what);
+	return cap * 2;
+}
+
 uint32_t
 cg_doc_add_node(struct cg_doc *d, struct cg_plugin *rs,
     const unsigned char *pos, size_t len, const char *text)
@@ -185,7 +198,7 @@ cg_doc_add_option(struct cg_doc *d, uint32_t parent, enum cg_side side,
 	struct cg_node *x = &d->node[parent];
 
 	if (x->nopt[side] == x->capopt[side]) {
-		x->capopt[side] = x->capopt[side] ? x->capopt[side] * 2 : 4;
+		x->capopt[side] = grow32(x->capopt[side], 4, "options");
 		x->opt[side] = cg_xreallocarray(x->opt[side], x->capopt[side],
 		    sizeof *x->opt[side]);
 	}
@@ -201,7 +214,7 @@ cg_doc_add_joint(struct cg_doc *d, uint32_t parent, uint32_t i, uint32_t j,
 	struct cg_node *x = &d->node[parent];
 
 	if (x->njoint == x->capjoint) {
-		x->capjoint = x->capjoint ? x->capjoint * 2 : 4;
+		x->capjoint = grow32(x->capjoint, 4, "joint options");
 		x->joint = cg_xreallocarray(x->joint, x->capjoint,
 		    sizeof *x->joint);
 	}
@@ -215,7 +228,7 @@ void
 cg_doc_add_root(struct cg_doc *d, uint32_t node)
 {
 	if (d->nroot == d->caproot) {
-		d->caproot = d->caproot ? d->caproot * 2 : 16;
+		d->caproot = grow32(d->caproot, 16, "roots");
 		d->root = cg_xreallocarray(d->root, d->caproot,
 		    sizeof *d->root);
 	}
@@ -235,6 +248,11 @@ cg_doc_annotate(struct cg_doc *d, uint32_t node, const char *key,
 			x->annot[k].value = cg_xstrdup(value);
 			return;
 		}
+	/* distinct keys per node are few; a cap keeps a document of many
+	 * keys on one node from quadratic work */
+	if (x->nannot == CG_MAX_ANNOTATIONS)
+		cg_die(CG_EXIT_DATA, "more than %d annotation keys on node %llu",
+		    CG_MAX_ANNOTATIONS, (unsigned long long)x->id);
 	x->annot = cg_xreallocarray(x->annot, x->nannot + 1, sizeof *x->annot);
 	x->annot[x->nannot].key = cg_xstrdup(key);
 	x->annot[x->nannot].value = cg_xstrdup(value);
@@ -421,14 +439,12 @@ cg_doc_root_label(const struct cg_doc *d, uint32_t node, struct cg_buf *out)
 /* ---- reading */
 
 struct cg_reader {
-	gzFile gz;
+	struct cg_lines *in;
 	char *name;
 	const char *bare;        /* ruleset spec for bare position lines */
+	int bare_only;           /* never a document (cg-parse) */
 	unsigned long line;
 	char *buf;               /* the current line, NUL-terminated */
-	size_t cap;
-	unsigned char in[1 << 16];
-	size_t inpos, inlen;
 	int eof, started;
 	struct cg_doc *doc;      /* the document being read (freed by close) */
 };
@@ -440,15 +456,13 @@ cg_reader_open_fd(int fd, const char *name, const char *bare_ruleset)
 	struct stat st;
 
 	r->name = cg_xstrdup(name);
-	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode))
+	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+		close(fd);
 		cg_die(CG_EXIT_DATA, "%s: %s", r->name, strerror(EISDIR));
-	r->gz = gzdopen(fd, "rb");
-	if (r->gz == NULL)
-		cg_die(CG_EXIT_DATA, "%s: cannot open", r->name);
+	}
+	r->in = cg_lines_open(fd, name);
 	r->bare = bare_ruleset;
-	r->cap = 4096;
-	r->buf = cg_xmalloc(r->cap);
-	r->buf[0] = '\0';
+	r->buf = "";
 	return r;
 }
 
@@ -468,14 +482,22 @@ cg_reader_open(const char *path, const char *bare_ruleset)
 	return cg_reader_open_fd(fd, path, bare_ruleset);
 }
 
+struct cg_reader *
+cg_reader_open_bare(const char *path, const char *ruleset)
+{
+	struct cg_reader *r = cg_reader_open(path, ruleset);
+
+	r->bare_only = 1;
+	return r;
+}
+
 void
 cg_reader_close(struct cg_reader *r)
 {
 	if (r == NULL)
 		return;
-	gzclose(r->gz);
+	cg_lines_close(r->in);
 	cg_doc_free(r->doc);
-	free(r->buf);
 	free(r->name);
 	free(r);
 }
@@ -486,71 +508,24 @@ cg_reader_name(const struct cg_reader *r)
 	return r->name;
 }
 
-/* zlib's message for the last error, without its "<fd:N>: " prefix. */
-static const char *
-gz_message(struct cg_reader *r, int *errnum)
-{
-	const char *msg = gzerror(r->gz, errnum), *colon;
-
-	if (*errnum == Z_ERRNO)
-		return strerror(errno);
-	if (strncmp(msg, "<fd:", 4) == 0 && (colon = strstr(msg, ": ")) != NULL)
-		msg = colon + 2;
-	return msg;
-}
-
-/* Read one line into r->buf without its line end (LF, CRLF or trailing
- * CRs); 0 at end of input.  A last line without LF counts. */
+/* Read one line into r->buf (see cg_lines_next); 0 at end of input. */
 static int
 read_line(struct cg_reader *r)
 {
-	size_t len = 0, chunk;
-	const unsigned char *start, *nl;
-	int n, errnum, done = 0;
+	size_t len;
+	int n;
 
 	if (r->eof)
 		return 0;
-	while (!done) {
-		if (r->inpos == r->inlen) {
-			n = gzread(r->gz, r->in, sizeof r->in);
-			if (n <= 0) {
-				/* a truncated gzip stream is reported at 0 */
-				const char *msg = gz_message(r, &errnum);
-
-				if (n < 0 || (errnum != Z_OK &&
-				    errnum != Z_STREAM_END))
-					cg_die_at(r->name, r->line + 1,
-					    "read error: %s", msg);
-			}
-			if (n == 0) {
-				r->eof = 1;
-				if (len == 0)
-					return 0;
-				break;
-			}
-			r->inpos = 0;
-			r->inlen = (size_t)n;
-		}
-		start = r->in + r->inpos;
-		nl = memchr(start, '\n', r->inlen - r->inpos);
-		chunk = nl ? (size_t)(nl - start) : r->inlen - r->inpos;
-		if (memchr(start, '\0', chunk) != NULL)
-			cg_die_at(r->name, r->line + 1, "NUL byte in input");
-		if (len + chunk + 1 > r->cap) {
-			while (len + chunk + 1 > r->cap)
-				r->cap *= 2;
-			r->buf = cg_xrealloc(r->buf, r->cap);
-		}
-		memcpy(r->buf + len, start, chunk);
-		len += chunk;
-		r->inpos += chunk + (nl != NULL);
-		done = nl != NULL;
+	n = cg_lines_next(r->in, &r->buf, &len);
+	r->line = cg_lines_number(r->in);
+	if (n < 0)
+		cg_die_at(r->name, r->line, "%s", cg_lines_error(r->in));
+	if (n == 0) {
+		r->eof = 1;
+		r->buf = "";
 	}
-	r->line++;
-	while (len > 0 && r->buf[len - 1] == '\r')
-		len--;
-	r->buf[len] = '\0';
-	return 1;
+	return n;
 }
 
 static int
@@ -597,7 +572,8 @@ unescape(struct cg_reader *r, char *s)
 		lo = hi < 0 ? -1 : hexval((unsigned char)s[2]);
 		if (lo < 0)
 			cg_die_at(r->name, r->line,
-			    "bad escape '%.3s' (use %%25 for a literal %%)", s);
+			    "bad escape '%s' (use %%25 for a literal %%)",
+			    cg_quote(s, strnlen(s, 3)));
 		if (hi == 0 && lo == 0)
 			cg_die_at(r->name, r->line, "escaped NUL byte (%%00)");
 		*w++ = (char)(hi * 16 + lo);
@@ -640,12 +616,14 @@ parse_id(struct cg_reader *r, const char *s, const char *what)
 		t++;
 	errno = 0;
 	if (*t < '0' || *t > '9')
-		cg_die_at(r->name, r->line, "bad %s '%s'", what, s);
+		cg_die_at(r->name, r->line, "bad %s '%s'", what,
+		    cg_quote_str(s));
 	v = strtoull(t, &end, 10);
 	while (*end == ' ')
 		end++;
 	if (errno != 0 || *end != '\0' || v == 0 || v > CG_MAX_ID)
-		cg_die_at(r->name, r->line, "bad %s '%s'", what, s);
+		cg_die_at(r->name, r->line, "bad %s '%s'", what,
+		    cg_quote_str(s));
 	return v;
 }
 
@@ -657,10 +635,12 @@ parse_index(struct cg_reader *r, const char *s, const char *what)
 
 	errno = 0;
 	if (*s < '0' || *s > '9')
-		cg_die_at(r->name, r->line, "bad %s '%s'", what, s);
+		cg_die_at(r->name, r->line, "bad %s '%s'", what,
+		    cg_quote_str(s));
 	v = strtoull(s, &end, 10);
 	if (errno != 0 || *end != '\0' || v > UINT32_MAX)
-		cg_die_at(r->name, r->line, "bad %s '%s'", what, s);
+		cg_die_at(r->name, r->line, "bad %s '%s'", what,
+		    cg_quote_str(s));
 	return (uint32_t)v;
 }
 
@@ -690,29 +670,55 @@ need_fields(struct cg_reader *r, int n, int min, int max, const char *type)
 	}
 }
 
+/* Parse text as a position of rs into b; 0, or -1 after reporting the
+ * error through report (fatal or not). */
+static int
+parse_position(struct cg_reader *r, struct cg_plugin *rs, const char *text,
+    struct cg_buf *b,
+    void (*report)(const char *, unsigned long, const char *, ...))
+{
+	cg_buf_init(b);
+	if (cg_rs_parse(rs, text, strlen(text), b) >= 0)
+		return 0;
+	cg_buf_free(b);
+	report(r->name, r->line, "bad %s position '%s': %s", rs->name,
+	    cg_quote_str(text), cg_rs_errmsg(rs));
+	return -1;
+}
+
 static void
 set_position(struct cg_reader *r, struct cg_node *x, struct cg_plugin *rs,
-    const char *text)
+    const char *text, const struct cg_buf *b)
 {
-	struct cg_buf b;
-
-	cg_buf_init(&b);
-	if (cg_rs_parse(rs, text, strlen(text), &b) < 0) {
-		cg_buf_free(&b);
-		cg_die_at(r->name, r->line, "bad %s position '%s': %s",
-		    rs->name, text, cg_rs_errmsg(rs));
-	}
 	x->rs = rs;
-	x->pos = b.data ? b.data : cg_xmalloc(1);
-	x->poslen = b.len;
+	x->pos = b->data ? b->data : cg_xmalloc(1);
+	x->poslen = b->len;
 	x->text = cg_xstrdup(text);
 }
 
+static void __attribute__((format(printf, 3, 4)))
+report_fatal(const char *file, unsigned long line, const char *fmt, ...)
+{
+	char msg[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	cg_die_at(file, line, "%s", msg);
+}
+
+/*
+ * Bare positions, one a line, each a root.  Lines are independent, so a
+ * bad one is reported and skipped and the others go on (the program
+ * exits 1 in the end, see cg_error_at).
+ */
 static struct cg_doc *
 read_bare(struct cg_reader *r, char *first)
 {
 	struct cg_plugin *rs = cg_plugin_get(r->bare, CG_EXIT_USAGE);
 	struct cg_doc *d;
+	struct cg_buf b;
 	char *text = first;
 	uint32_t i;
 
@@ -728,10 +734,12 @@ read_bare(struct cg_reader *r, char *first)
 				text[--len] = '\0';
 			while (*text == ' ' || *text == '\t')
 				text++;
-			i = new_node(d, d->max_id + 1);
-			d->node[i].line = r->line;
-			set_position(r, &d->node[i], rs, text);
-			cg_doc_add_root(d, i);
+			if (parse_position(r, rs, text, &b, cg_error_at) == 0) {
+				i = new_node(d, d->max_id + 1);
+				d->node[i].line = r->line;
+				set_position(r, &d->node[i], rs, text, &b);
+				cg_doc_add_root(d, i);
+			}
 		}
 		if (!read_line(r))
 			break;
@@ -754,7 +762,8 @@ check_magic(struct cg_reader *r)
 	errno = 0;
 	major = (*v >= '0' && *v <= '9') ? strtol(v, &end, 10) : -1;
 	if (major < 0 || errno != 0)
-		cg_die_at(r->name, r->line, "bad format version '%s'", v);
+		cg_die_at(r->name, r->line, "bad format version '%s'",
+		    cg_quote_str(v));
 	if (*end == '.') {
 		end++;
 		while (*end >= '0' && *end <= '9')
@@ -763,10 +772,12 @@ check_magic(struct cg_reader *r)
 	while (*end == ' ' || *end == '\t')
 		end++;
 	if (*end != '\0')
-		cg_die_at(r->name, r->line, "bad format version '%s'", v);
+		cg_die_at(r->name, r->line, "bad format version '%s'",
+		    cg_quote_str(v));
 	if (major != CG_FORMAT_MAJOR)
 		cg_die_at(r->name, r->line, "unsupported format version '%s' "
-		    "(this program reads version %d)", v, CG_FORMAT_MAJOR);
+		    "(this program reads version %d)", cg_quote_str(v),
+		    CG_FORMAT_MAJOR);
 }
 
 /* The ruleset in force while reading: none declared yet, a plugin, or
@@ -775,6 +786,23 @@ struct read_state {
 	struct cg_plugin *rs;
 	int labels;
 };
+
+/* A record type followed by a space instead of a TAB ("N 1 2")? */
+static int
+spaced_record(const char *type)
+{
+	static const char *const types[] = {
+		"N", "L", "R", "J", "E", "A", "root", "ruleset", "end", "cgt"
+	};
+	size_t i, n = strcspn(type, " ");
+
+	if (type[n] != ' ')
+		return 0;
+	for (i = 0; i < sizeof types / sizeof types[0]; i++)
+		if (strlen(types[i]) == n && strncmp(type, types[i], n) == 0)
+			return 1;
+	return 0;
+}
 
 static void
 read_record(struct cg_reader *r, struct cg_doc *d, struct read_state *st,
@@ -793,10 +821,14 @@ read_record(struct cg_reader *r, struct cg_doc *d, struct read_state *st,
 		x = new_node(d, id);
 		d->node[x].line = r->line;
 		if (n == 3) {
+			struct cg_buf b;
+
 			unescape(r, f[2]);
-			if (st->rs != NULL)
-				set_position(r, &d->node[x], st->rs, f[2]);
-			else if (st->labels)
+			if (st->rs != NULL) {
+				parse_position(r, st->rs, f[2], &b,
+				    report_fatal);
+				set_position(r, &d->node[x], st->rs, f[2], &b);
+			} else if (st->labels)
 				d->node[x].text = cg_xstrdup(f[2]);
 			else
 				cg_die_at(r->name, r->line, "position text but "
@@ -807,12 +839,14 @@ read_record(struct cg_reader *r, struct cg_doc *d, struct read_state *st,
 		x = lookup(r, d, f[1], "node");
 		c = lookup(r, d, f[2], "option node");
 		if (d->node[x].expanded)
-			cg_die_at(r->name, r->line, "option of node %s after "
-			    "its 'E' record", f[1]);
+			cg_die_at(r->name, r->line, "option of node %llu after "
+			    "its 'E' record", (unsigned long long)d->node[x].id);
 		if (c >= x)
-			cg_die_at(r->name, r->line, "option %s of node %s is "
-			    "not defined before it (children come before "
-			    "parents; a cycle is not a short game)", f[2], f[1]);
+			cg_die_at(r->name, r->line, "option %llu of node %llu "
+			    "is not defined before it (children come before "
+			    "parents; a cycle is not a short game)",
+			    (unsigned long long)d->node[c].id,
+			    (unsigned long long)d->node[x].id);
 		if (n == 4)
 			unescape(r, f[3]);
 		cg_doc_add_option(d, x, f[0][0] == 'L' ? CG_LEFT : CG_RIGHT, c,
@@ -827,13 +861,15 @@ read_record(struct cg_reader *r, struct cg_doc *d, struct read_state *st,
 		j = parse_index(r, f[3], "Right move index");
 		c = lookup(r, d, f[4], "option node");
 		if (d->node[x].expanded)
-			cg_die_at(r->name, r->line, "option of node %s after "
-			    "its 'E' record", f[1]);
+			cg_die_at(r->name, r->line, "option of node %llu after "
+			    "its 'E' record", (unsigned long long)d->node[x].id);
 		if (c >= x)
-			cg_die_at(r->name, r->line, "joint option %s of node %s "
-			    "is not defined before it (children come before "
-			    "parents)", f[4], f[1]);
+			cg_die_at(r->name, r->line, "joint option %llu of node "
+			    "%llu is not defined before it (children come "
+			    "before parents)", (unsigned long long)d->node[c].id,
+			    (unsigned long long)d->node[x].id);
 		cg_doc_add_joint(d, x, i, j, c);
+		d->node[x].joint[d->node[x].njoint - 1].line = r->line;
 	} else if (strcmp(f[0], "E") == 0) {
 		need_fields(r, n, 2, 2, "E");
 		x = lookup(r, d, f[1], "node");
@@ -863,7 +899,32 @@ read_record(struct cg_reader *r, struct cg_doc *d, struct read_state *st,
 		cg_die_at(r->name, r->line, "'cgt' line inside a document "
 		    "(previous document has no 'end' record)");
 	} else {
-		cg_die_at(r->name, r->line, "unknown record type '%s'", f[0]);
+		cg_die_at(r->name, r->line, "unknown record type '%s'%s",
+		    cg_quote_str(f[0]), spaced_record(f[0]) ? " (fields are "
+		    "separated by TABs, not spaces)" : "");
+	}
+}
+
+/* Joint options name moves by their index in the node's L and R lists,
+ * so those must exist; checked at the end, when the lists are known. */
+static void
+check_joints(struct cg_reader *r, const struct cg_doc *d)
+{
+	uint32_t x, k;
+
+	for (x = 0; x < d->n; x++) {
+		const struct cg_node *nd = &d->node[x];
+
+		for (k = 0; k < nd->njoint; k++)
+			if (nd->joint[k].i >= nd->nopt[CG_LEFT] ||
+			    nd->joint[k].j >= nd->nopt[CG_RIGHT])
+				cg_die_at(r->name, nd->joint[k].line, "joint "
+				    "option (%u, %u) of node %llu, which has %u "
+				    "Left and %u Right options (indices are "
+				    "0-based positions in its L and R lists)",
+				    nd->joint[k].i, nd->joint[k].j,
+				    (unsigned long long)nd->id,
+				    nd->nopt[CG_LEFT], nd->nopt[CG_RIGHT]);
 	}
 }
 
@@ -882,11 +943,20 @@ cg_reader_next(struct cg_reader *r)
 	char *f[MAXFIELDS];
 	int n;
 
-	/* find the magic line (or decide this is bare input) */
+	/* Find the magic line, or decide this is bare input.  Before that is
+	 * decided, a comment is what it is in bare input ('#' and a blank),
+	 * since '#' may begin a position. */
 	do {
 		if (!read_line(r))
 			return NULL;   /* end of input: no more documents */
-	} while (blank_or_comment(r->buf));
+	} while (r->bare != NULL && !r->started ?
+	    bare_blank_or_comment(r->buf) : blank_or_comment(r->buf));
+	if (r->bare_only) {
+		if (r->started)
+			return NULL;
+		r->started = 1;
+		return read_bare(r, r->buf);
+	}
 	if (!is_magic(r->buf)) {
 		if (r->bare != NULL && !r->started) {
 			r->started = 1;
@@ -910,6 +980,7 @@ cg_reader_next(struct cg_reader *r)
 		n = split(r->buf, f, MAXFIELDS);
 		if (strcmp(f[0], "end") == 0) {
 			need_fields(r, n, 1, 1, "end");
+			check_joints(r, d);
 			r->doc = NULL;
 			return d;
 		}

@@ -13,6 +13,8 @@
 
 #define CG_FORMAT_MAGIC "cgt"
 #define CG_FORMAT_MAJOR 1
+/* Distinct annotation keys one node may carry. */
+#define CG_MAX_ANNOTATIONS 4096
 /* Node ids are 1 .. CG_MAX_ID (2^63 - 1). */
 #define CG_MAX_ID 0x7fffffffffffffffull
 
@@ -23,6 +25,7 @@ struct cg_option {
 
 struct cg_joint {
 	uint32_t i, j, child;
+	unsigned long line;       /* of its J record (0 = made here) */
 };
 
 struct cg_annot {
@@ -92,6 +95,10 @@ struct cg_reader *cg_reader_open(const char *path, const char *bare_ruleset);
  * used in messages. */
 struct cg_reader *cg_reader_open_fd(int fd, const char *name,
     const char *bare_ruleset);
+/* Bare positions of ruleset only, even if the input looks like a
+ * document (cg-parse): one document holding every good line (bad lines are
+ * reported through cg_error_at), then NULL. */
+struct cg_reader *cg_reader_open_bare(const char *path, const char *ruleset);
 /* The next document, or NULL at end of input.  The caller frees it with
  * cg_doc_free (a document left half-read by an error is freed by close). */
 struct cg_doc *cg_reader_next(struct cg_reader *r);

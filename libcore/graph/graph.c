@@ -27,6 +27,7 @@ struct vdata {
 	int64_t order;
 	uint32_t canon;          /* cg_game + 1, 0 = unknown (atomic) */
 	uint32_t flags;
+	uint32_t owner;          /* worker + 1 evaluating it (atomic) */
 };
 
 struct cg_graph {
@@ -624,7 +625,8 @@ cg_graph_all_options(struct cg_graph *g, cg_vertex v, enum cg_side side,
 	unsigned char *isnew;
 	int r;
 
-	if (key[0] != 'P' || (!g->shared && g->cache_limit != 0)) {
+	/* a walk that wants every option once has no use for the cache */
+	if (key[0] != 'P') {
 		size_t n0 = out->n, nopt = 0;
 
 		cg_graph_options(g, v, side, append_option, out);
@@ -689,6 +691,27 @@ cg_graph_set_canon(struct cg_graph *g, cg_vertex v, cg_game value)
 {
 	__atomic_store_n(&vdata(g, v)->canon, (uint32_t)value + 1,
 	    __ATOMIC_RELEASE);
+}
+
+int
+cg_graph_claim(struct cg_graph *g, cg_vertex v, unsigned worker)
+{
+	uint32_t none = 0;
+
+	return __atomic_compare_exchange_n(&vdata(g, v)->owner, &none,
+	    worker + 1, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+}
+
+void
+cg_graph_release(struct cg_graph *g, cg_vertex v)
+{
+	__atomic_store_n(&vdata(g, v)->owner, 0, __ATOMIC_RELEASE);
+}
+
+int
+cg_graph_owner(const struct cg_graph *g, cg_vertex v)
+{
+	return (int)__atomic_load_n(&vdata(g, v)->owner, __ATOMIC_ACQUIRE) - 1;
 }
 
 uint64_t *

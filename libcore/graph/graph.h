@@ -109,6 +109,12 @@ void cg_graph_cache_limit(struct cg_graph *g, size_t bytes);
  * (equal games have equal ids), so threads may race to set it. */
 cg_game cg_graph_canon(const struct cg_graph *g, cg_vertex v);
 void cg_graph_set_canon(struct cg_graph *g, cg_vertex v, cg_game value);
+/* Claims, for evaluations shared by threads: claim v for worker (1 when
+ * claimed now, 0 when another worker holds it), release it, and the
+ * worker holding it (-1 for none). */
+int cg_graph_claim(struct cg_graph *g, cg_vertex v, unsigned worker);
+void cg_graph_release(struct cg_graph *g, cg_vertex v);
+int cg_graph_owner(const struct cg_graph *g, cg_vertex v);
 /* The outcome solver's word of v (see solve/outcome.c). */
 uint64_t *cg_graph_word(struct cg_graph *g, cg_vertex v);
 /* Search order (smaller first): the plugin's order_key, else the key's

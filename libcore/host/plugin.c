@@ -117,17 +117,44 @@ cg_plugin_path(void)
 
 struct find {
 	const char *name;
+	int so_only;           /* look for NAME.so only (the interpreter) */
+	int rules;             /* found NAME.cgr (a rules file) */
+	int clash;             /* both NAME.so and NAME.cgr in one directory */
 	char found[PATH_MAX];  /* the file, when found */
 };
 
 static int
+exists(char *buf, size_t size, const char *dir, const char *name,
+    const char *suffix)
+{
+	int n = snprintf(buf, size, "%s/%s%s", dir, name, suffix);
+
+	return n > 0 && (size_t)n < size && access(buf, F_OK) == 0;
+}
+
+/* The first directory with NAME.so or NAME.cgr wins; both in one
+ * directory is a clash (found then names the directory). */
+static int
 find_in(const char *dir, void *arg)
 {
 	struct find *f = arg;
-	int n = snprintf(f->found, sizeof f->found, "%s/%s.so", dir, f->name);
+	char other[PATH_MAX];
+	int so = exists(f->found, sizeof f->found, dir, f->name, ".so");
 
-	return n > 0 && (size_t)n < sizeof f->found &&
-	    access(f->found, F_OK) == 0;
+	f->rules = f->clash = 0;
+	if (f->so_only)
+		return so;
+	if (exists(other, sizeof other, dir, f->name, CG_RULES_SUFFIX)) {
+		if (so) {
+			f->clash = 1;
+			snprintf(f->found, sizeof f->found, "%s", dir);
+		} else {
+			memcpy(f->found, other, sizeof other);
+			f->rules = 1;
+		}
+		return 1;
+	}
+	return so;
 }
 
 static int
@@ -170,6 +197,48 @@ pdie(int status, const char *fmt, ...)
 		cg_die_at(file, where_line, "%s", msg);
 	}
 	cg_die(status, "%s", msg);
+}
+
+/* Does descriptor rs have this optional field? */
+#define DESC_HAS(rs, field)                                             \
+	((rs)->struct_size >= offsetof(struct cg_ruleset, field) +        \
+	    sizeof((rs)->field) && (rs)->field != NULL)
+
+/* The checks every ruleset descriptor passes, from a plugin or made by an
+ * interpreter: 0, or -1 with the reason in why. */
+static int
+check_desc(const struct cg_ruleset *rs, const char *path, char *why,
+    size_t whylen)
+{
+	size_t need;
+
+	if (rs->abi_version != CG_ABI_VERSION) {
+		snprintf(why, whylen, "%s: ruleset built for ABI version %u, "
+		    "host has %u", path, rs->abi_version, CG_ABI_VERSION);
+		return -1;
+	}
+	need = offsetof(struct cg_ruleset, options) + sizeof rs->options;
+	if (rs->struct_size < need) {
+		snprintf(why, whylen, "%s: ruleset descriptor too short (%u "
+		    "bytes, need %zu)", path, rs->struct_size, need);
+		return -1;
+	}
+	if (rs->name == NULL || !valid_name(rs->name) || rs->parse == NULL ||
+	    rs->print == NULL || rs->options == NULL) {
+		snprintf(why, whylen, "%s: ruleset descriptor lacks a valid "
+		    "name, parse, print or options", path);
+		return -1;
+	}
+	return 0;
+}
+
+/* A rules interpreter (it serves rules files, is no ruleset itself)? */
+static int
+is_interpreter(const struct cg_ruleset *rs)
+{
+	return rs->abi_version == CG_ABI_VERSION && rs->name != NULL &&
+	    rs->struct_size >= offsetof(struct cg_ruleset, flags) +
+	    sizeof rs->flags && (rs->flags & CG_INTERPRETER);
 }
 
 /*
@@ -261,7 +330,6 @@ open_plugin(const char *path, void **dlp, char *why, size_t whylen)
 	const struct cg_ruleset *rs;
 	cg_entry_fn entry;
 	void *dl, *sym;
-	size_t need;
 	const char *e;
 
 	*dlp = NULL;
@@ -290,21 +358,14 @@ open_plugin(const char *path, void **dlp, char *why, size_t whylen)
 		    path, CG_ABI_VERSION);
 		goto fail;
 	}
-	if (rs->abi_version != CG_ABI_VERSION) {
-		snprintf(why, whylen, "%s: ruleset built for ABI version %u, "
-		    "host has %u", path, rs->abi_version, CG_ABI_VERSION);
-		goto fail;
-	}
-	need = offsetof(struct cg_ruleset, options) + sizeof rs->options;
-	if (rs->struct_size < need) {
-		snprintf(why, whylen, "%s: ruleset descriptor too short (%u "
-		    "bytes, need %zu)", path, rs->struct_size, need);
-		goto fail;
-	}
-	if (rs->name == NULL || !valid_name(rs->name) || rs->parse == NULL ||
-	    rs->print == NULL || rs->options == NULL) {
-		snprintf(why, whylen, "%s: ruleset descriptor lacks a valid "
-		    "name, parse, print or options", path);
+	if (is_interpreter(rs)) {
+		if (!valid_name(rs->name) || !DESC_HAS(rs, load) ||
+		    !DESC_HAS(rs, unload)) {
+			snprintf(why, whylen, "%s: rules interpreter descriptor "
+			    "lacks a valid name, load or unload", path);
+			goto fail;
+		}
+	} else if (check_desc(rs, path, why, whylen) < 0) {
 		goto fail;
 	}
 	if (!flags_agree(rs, why, whylen)) {
@@ -345,36 +406,186 @@ free_plugin(struct cg_plugin *p)
 	free(p);
 }
 
+/* Read a rules file whole (at most CG_RULES_MAX_BYTES): malloc'd text,
+ * or NULL with the reason in why. */
+static char *
+read_rules(const char *path, size_t *len, char *why, size_t whylen)
+{
+	FILE *fp = fopen(path, "rb");
+	char *text;
+	size_t n;
+
+	if (fp == NULL) {
+		snprintf(why, whylen, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	text = cg_xmalloc(CG_RULES_MAX_BYTES + 1);
+	n = fread(text, 1, CG_RULES_MAX_BYTES + 1, fp);
+	if (ferror(fp) || n > CG_RULES_MAX_BYTES) {
+		snprintf(why, whylen, ferror(fp) ? "%s: read error" :
+		    "%s: rules file larger than %u bytes", path,
+		    CG_RULES_MAX_BYTES);
+		fclose(fp);
+		free(text);
+		return NULL;
+	}
+	fclose(fp);
+	*len = n;
+	return text;
+}
+
+/*
+ * The ruleset written in the rules file path, made by the interpreter
+ * found on the plugin path: *interp and *dlp get the interpreter and its
+ * handle (unload through them).  NULL with the reason in why, which for
+ * a mistake in the file is "FILE:LINE: message".
+ */
+static const struct cg_ruleset *
+open_rules(const char *path, const char *name, void **dlp,
+    const struct cg_ruleset **interp, char *why, size_t whylen)
+{
+	const struct cg_ruleset *ip, *rs;
+	struct cg_error err = { 0, 0, 0, "" };
+	struct find f = { CG_RULES_INTERPRETER, 1, 0, 0, "" };
+	char *text;
+	size_t len;
+
+	*dlp = NULL;
+	if (!each_dir(find_in, &f)) {
+		snprintf(why, whylen, "%s: no rules interpreter %s.so on the "
+		    "plugin path (searched %s)", path, CG_RULES_INTERPRETER,
+		    cg_plugin_path());
+		return NULL;
+	}
+	ip = open_plugin(f.found, dlp, why, whylen);
+	if (ip == NULL)
+		return NULL;
+	if (!is_interpreter(ip)) {
+		snprintf(why, whylen, "%s: not a rules interpreter", f.found);
+		goto fail;
+	}
+	text = read_rules(path, &len, why, whylen);
+	if (text == NULL)
+		goto fail;
+	rs = ip->load(cg_host(), name, path, text, len, &err);
+	free(text);
+	if (rs == NULL) {
+		if (err.line > 0)
+			snprintf(why, whylen, "%s:%lu: %s", path, err.line,
+			    err.set ? err.msg : "bad rules file");
+		else
+			snprintf(why, whylen, "%s: %s", path,
+			    err.set ? err.msg : "bad rules file");
+		goto fail;
+	}
+	if (check_desc(rs, path, why, whylen) < 0 ||
+	    !flags_agree(rs, why, whylen)) {
+		ip->unload(cg_host(), rs);
+		goto fail;
+	}
+	*interp = ip;
+	return rs;
+fail:
+	dlclose(*dlp);
+	*dlp = NULL;
+	return NULL;
+}
+
+static int
+has_suffix(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+
+	return n > m && strcmp(s + n - m, suffix) == 0;
+}
+
+static void
+close_ruleset(const struct cg_ruleset *rs, const struct cg_ruleset *interp,
+    void *dl)
+{
+	if (interp != NULL)
+		interp->unload(cg_host(), rs);
+	dlclose(dl);
+}
+
+/* init(), or init_desc() for a ruleset made by an interpreter. */
+static int
+init_state(const struct cg_ruleset *rs, const char *params, void **state,
+    struct cg_error *err)
+{
+	if (DESC_HAS(rs, init_desc))
+		return rs->init_desc(rs, cg_host(), params, state, err);
+	return rs->init(cg_host(), params, state, err);
+}
+
+/* fini() the workers' states and free them (before the descriptor and
+ * its code may go). */
+static void
+fini_workers(struct cg_plugin *p)
+{
+	size_t k;
+
+	if (p->worker == NULL)
+		return;
+	for (k = 1; k < CG_MAX_JOBS; k++) {
+		struct cg_plugin_worker *w = atomic_load(&p->worker[k]);
+
+		if (w == NULL)
+			continue;
+		if (p->inited && p->rs->fini != NULL)
+			p->rs->fini(cg_host(), w->cx.state);
+		free(w);
+	}
+	free(p->worker);
+	p->worker = NULL;
+}
+
 /* Load and initialise; on an error nothing stays allocated or loaded (so
  * a caller that survives the error through cg_exit_hook can go on). */
 static struct cg_plugin *
 load(const char *path, const char *name, const char *params, int param_status)
 {
 	struct cg_plugin *p;
-	const struct cg_ruleset *rs;
-	char why[PATH_MAX + 512];
+	const struct cg_ruleset *rs, *interp = NULL;
+	char why[PATH_MAX + 1024];
 	void *dl;
+	int has_init;
 
-	rs = open_plugin(path, &dl, why, sizeof why);
-	if (rs == NULL)
-		pdie(CG_EXIT_DATA, "cannot load ruleset '%s': %s",
-		    name ? name : path, why);
+	if (has_suffix(path, CG_RULES_SUFFIX)) {
+		rs = open_rules(path, name, &dl, &interp, why, sizeof why);
+		if (rs == NULL)
+			pdie(CG_EXIT_DATA, "%s", why);
+	} else {
+		rs = open_plugin(path, &dl, why, sizeof why);
+		if (rs == NULL)
+			pdie(CG_EXIT_DATA, "cannot load ruleset '%s': %s",
+			    name ? name : path, why);
+		if (is_interpreter(rs)) {
+			snprintf(why, sizeof why, "%s: '%s' reads rules files "
+			    "(NAME%s) and is not a ruleset itself", path,
+			    rs->name, CG_RULES_SUFFIX);
+			dlclose(dl);
+			pdie(CG_EXIT_DATA, "%s", why);
+		}
+	}
 	if (name != NULL && strcmp(rs->name, name) != 0) {
 		snprintf(why, sizeof why, "%s: ruleset calls itself '%s', "
 		    "not '%s'", path, rs->name, name);
-		dlclose(dl);
+		close_ruleset(rs, interp, dl);
 		pdie(CG_EXIT_DATA, "%s", why);
 	}
-	if (rs->init == NULL && params != NULL && *params != '\0') {
+	has_init = rs->init != NULL || DESC_HAS(rs, init_desc);
+	if (!has_init && params != NULL && *params != '\0') {
 		snprintf(why, sizeof why, "ruleset '%s' takes no parameters "
-		    "('%s')", rs->name, params);
-		dlclose(dl);
+		    "('%s')", rs->name, cg_quote_str(params));
+		close_ruleset(rs, interp, dl);
 		pdie(param_status, "%s", why);
 	}
 
 	p = cg_xcalloc(1, sizeof *p);
 	p->rs = rs;
 	p->dl = dl;
+	p->interp = interp;
 	p->path = cg_xstrdup(path);
 	p->name = cg_xstrdup(rs->name);
 	p->params = params ? cg_xstrdup(params) : NULL;
@@ -390,20 +601,22 @@ load(const char *path, const char *name, const char *params, int param_status)
 	}
 	p->cx.host = cg_host();
 	p->cx.err = &p->err;
-	if (rs->init != NULL) {
+	if (has_init) {
 		void *state = NULL;
+		int r = init_state(rs, params, &state, &p->err);
 
-		if (rs->init(cg_host(), params, &state, &p->err) < 0) {
+		if (r < 0) {
 			if (params != NULL)
 				snprintf(why, sizeof why, "ruleset '%s': bad "
-				    "parameters '%s': %s", rs->name, params,
+				    "parameters '%s': %s", rs->name,
+				    cg_quote_str(params),
 				    p->err.set ? p->err.msg : "refused");
 			else
 				snprintf(why, sizeof why, "ruleset '%s': %s",
 				    rs->name, p->err.set ? p->err.msg :
 				    "cannot initialise");
 			free_plugin(p);
-			dlclose(dl);
+			close_ruleset(rs, interp, dl);
 			pdie(param_status, "%s", why);
 		}
 		p->cx.state = state;
@@ -431,12 +644,17 @@ cg_plugin_get(const char *spec, int param_status)
 	memcpy(name, spec, n <= MAX_NAME ? n : MAX_NAME);
 	name[n <= MAX_NAME ? n : MAX_NAME] = '\0';
 	if (n > MAX_NAME || !valid_name(name))
-		pdie(param_status, "bad ruleset name '%.*s' (names are made of "
-		    "a-z, 0-9, '_' and '-')", (int)(n < 300 ? n : 300), spec);
+		pdie(param_status, "bad ruleset name '%s' (names are made of "
+		    "a-z, 0-9, '_' and '-')", cg_quote(spec, n));
+	memset(&f, 0, sizeof f);
 	f.name = name;
 	if (!each_dir(find_in, &f))
 		pdie(CG_EXIT_DATA, "unknown ruleset '%s' (searched %s)", name,
 		    cg_plugin_path());
+	if (f.clash)
+		pdie(CG_EXIT_DATA, "%s: both %s.so and %s%s: ruleset '%s' is "
+		    "ambiguous (remove one)", f.found, name, name,
+		    CG_RULES_SUFFIX, name);
 	return load(f.found, name, colon ? colon + 1 : NULL, param_status);
 }
 
@@ -457,14 +675,18 @@ list_dir(const char *dir, void *arg)
 		return 0;
 	while ((de = readdir(dp)) != NULL) {
 		len = strlen(de->d_name);
-		if (len <= 3 || strcmp(de->d_name + len - 3, ".so") != 0)
+		if (has_suffix(de->d_name, ".so"))
+			len -= 3;
+		else if (has_suffix(de->d_name, CG_RULES_SUFFIX))
+			len -= strlen(CG_RULES_SUFFIX);
+		else
 			continue;
 		if (ls->n == ls->cap) {
 			ls->cap = ls->cap ? ls->cap * 2 : 16;
 			ls->names = cg_xreallocarray(ls->names, ls->cap,
 			    sizeof *ls->names);
 		}
-		ls->names[ls->n++] = cg_xstrndup(de->d_name, len - 3);
+		ls->names[ls->n++] = cg_xstrndup(de->d_name, len);
 	}
 	closedir(dp);
 	return 0;
@@ -481,10 +703,10 @@ cg_plugin_list(void (*fn)(const char *name, const char *path,
     const struct cg_ruleset *rs, const char *why, void *arg), void *arg)
 {
 	struct list_state ls = { NULL, 0, 0 };
-	const struct cg_ruleset *rs;
+	const struct cg_ruleset *rs, *interp;
 	struct find f;
 	size_t i;
-	char why[PATH_MAX + 512];
+	char why[PATH_MAX + 1024];
 	void *dl;
 	int bad = 0;
 
@@ -496,20 +718,36 @@ cg_plugin_list(void (*fn)(const char *name, const char *path,
 		    !valid_name(ls.names[i]))
 			continue;
 		/* the file a search by name would pick */
+		memset(&f, 0, sizeof f);
 		f.name = ls.names[i];
 		if (!each_dir(find_in, &f))
 			continue;
-		rs = open_plugin(f.found, &dl, why, sizeof why);
+		interp = NULL;
+		if (f.clash) {
+			snprintf(why, sizeof why, "%s: both %s.so and %s%s: "
+			    "ruleset '%s' is ambiguous (remove one)", f.found,
+			    f.name, f.name, CG_RULES_SUFFIX, f.name);
+			rs = NULL;
+		} else if (f.rules) {
+			rs = open_rules(f.found, f.name, &dl, &interp, why,
+			    sizeof why);
+		} else {
+			rs = open_plugin(f.found, &dl, why, sizeof why);
+			if (rs != NULL && is_interpreter(rs)) {
+				dlclose(dl);  /* serves rules files: not listed */
+				continue;
+			}
+		}
 		if (rs != NULL && strcmp(rs->name, ls.names[i]) != 0) {
 			snprintf(why, sizeof why, "%s: ruleset calls itself "
 			    "'%s', not '%s'", f.found, rs->name, ls.names[i]);
-			dlclose(dl);
+			close_ruleset(rs, interp, dl);
 			rs = NULL;
 		}
 		bad |= rs == NULL;
 		fn(ls.names[i], f.found, rs, rs ? NULL : why, arg);
 		if (rs != NULL)
-			dlclose(dl);
+			close_ruleset(rs, interp, dl);
 	}
 	for (i = 0; i < ls.n; i++)
 		free(ls.names[i]);
@@ -533,6 +771,9 @@ cg_plugin_unload_all(void)
 		next = p->next;
 		if (p->inited && p->rs->fini != NULL)
 			p->rs->fini(cg_host(), p->cx.state);
+		fini_workers(p);
+		if (p->interp != NULL)
+			p->interp->unload(cg_host(), p->rs);
 #if !defined(__SANITIZE_ADDRESS__)
 		/* Keep the code mapped under ASan so leak reports can name
 		 * plugin frames. */
@@ -568,8 +809,8 @@ new_worker(struct cg_plugin *p, unsigned k)
 		w = cg_xcalloc(1, sizeof *w);
 		w->cx.host = cg_host();
 		w->cx.err = &w->err;
-		if (p->inited && p->rs->init(cg_host(), p->params,
-		    &w->cx.state, &w->err) < 0)
+		if (p->inited && init_state(p->rs, p->params, &w->cx.state,
+		    &w->err) < 0)
 			cg_die(CG_EXIT_DATA, "ruleset '%s': cannot initialise "
 			    "a worker: %s", p->name, w->err.msg);
 		atomic_store(&p->worker[k], w);
@@ -599,6 +840,7 @@ clear(struct cg_plugin *p)
 
 	cx->err->set = 0;
 	cx->err->column = 0;
+	cx->err->line = 0;
 	cx->err->msg[0] = '\0';
 	return cx;
 }
@@ -792,7 +1034,7 @@ cg_rs_move_parse(struct cg_plugin *p, const unsigned char *pos, size_t len,
 	if (!m.found) {
 		cx = clear(p);
 		snprintf(cx->err->msg, sizeof cx->err->msg,
-		    "'%s' is not a legal move for %s", text,
+		    "'%s' is not a legal move for %s", cg_quote_str(text),
 		    side == CG_LEFT ? "Left" : "Right");
 		cx->err->set = 1;
 		return CG_EPARSE;

@@ -12,6 +12,7 @@
 struct cg_error {
 	int set;
 	size_t column;   /* 1-based, 0 = none */
+	unsigned long line; /* of a rules file (error_at), 0 = none */
 	char msg[512];
 };
 
@@ -33,6 +34,8 @@ struct cg_plugin {
 	char *params;             /* NULL when none */
 	char *path;               /* the file it was loaded from */
 	void *dl;
+	/* a ruleset read from a rules file: the interpreter that made rs */
+	const struct cg_ruleset *interp;
 	int inited;               /* init() succeeded: call fini() */
 	struct cg_plugin *next;
 };

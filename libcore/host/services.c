@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "host/plugin.h"
+#include "base/util.h"
 
 
 static int
@@ -50,7 +51,27 @@ host_error(struct cg_error *err, size_t column, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
 	va_end(ap);
+	/* plugins quote the text they refuse: no raw bytes in messages */
+	cg_sanitize_msg(err->msg, sizeof err->msg);
 	err->column = column;
+	err->line = 0;
+	err->set = 1;
+	return CG_EPARSE;
+}
+
+static int
+host_error_at(struct cg_error *err, unsigned long line, size_t column,
+    const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err == NULL)
+		return CG_EPARSE;
+	va_start(ap, fmt);
+	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+	va_end(ap);
+	err->column = column;
+	err->line = line;
 	err->set = 1;
 	return CG_EPARSE;
 }
@@ -79,6 +100,7 @@ static const struct cg_host host_table = {
 	.buf_putc = host_buf_putc,
 	.buf_printf = host_buf_printf,
 	.error = host_error,
+	.error_at = host_error_at,
 };
 
 const struct cg_host *

@@ -939,6 +939,9 @@ cg_kb_builder_compute(struct cg_kb_builder *b, const char *ckpt)
 			}
 	}
 	for (j = 0; j < CG_MAX_JOBS; j++) {
+		/* threads that meet one component share it (claims) when
+		 * the measure proves the game acyclic (see canonical.c) */
+		b->ev[j].shared = CG_HAS_HOOK(b->rs, measure);
 		b->ev[j].interrupt = &cg_stop;
 		if (b->o.use_kb)
 			b->ev[j].known = cg_kb_canon;

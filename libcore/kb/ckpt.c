@@ -273,6 +273,20 @@ struct loader {
 	size_t loaded;
 };
 
+struct make_args {
+	const cg_game *opt;
+	size_t nl, nr;
+	cg_game g;
+};
+
+static void
+make_game(void *arg)
+{
+	struct make_args *a = arg;
+
+	a->g = cg_canon_make(a->opt, a->nl, a->opt + a->nl, a->nr);
+}
+
 static int
 load_game(struct loader *l, struct rd *r)
 {
@@ -304,8 +318,19 @@ load_game(struct loader *l, struct rd *r)
 			}
 			opt[i] = l->games[me - d];
 		}
-		/* made anew, not trusted: canonical by construction */
-		g = cg_canon_make(opt, (size_t)nl, opt + nl, (size_t)nr);
+		/* made anew, not trusted: canonical by construction; the
+		 * store's limits are a damaged record here, not an exit */
+		{
+			struct make_args a = { opt, (size_t)nl, (size_t)nr,
+			    CG_NO_GAME };
+			char msg[256];
+
+			if (cg_canon_catch(make_game, &a, msg, sizeof msg) < 0) {
+				free(opt);
+				return -1;
+			}
+			g = a.g;
+		}
 		free(opt);
 	} else {
 		return -1;

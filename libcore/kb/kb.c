@@ -63,13 +63,13 @@ binding_for(struct cg_plugin *rs)
 			continue;
 		if (strcmp(m->params, params) != 0)
 			cg_die(CG_EXIT_DATA, "%s: base is for '%s', not '%s'",
-			    cg_kbfile_path(bases[i]),
-			    cg_kb_meta_spec(m, spec, sizeof spec), rs->spec);
+			    cg_kbfile_path(bases[i]), cg_quote_str(
+			    cg_kb_meta_spec(m, spec, sizeof spec)), rs->spec);
 		if (strcmp(m->plugin_version, version) != 0)
 			cg_die(CG_EXIT_DATA, "%s: base was built with ruleset "
 			    "'%s' version %s, the plugin is version %s",
 			    cg_kbfile_path(bases[i]), m->ruleset,
-			    m->plugin_version, version);
+			    cg_quote_str(m->plugin_version), version);
 		if (m->shard_n != 1)
 			cg_die(CG_EXIT_DATA, "%s: shard %u of %u, not a whole "
 			    "base (merge the shards with cg-kb-build --merge)",

@@ -36,6 +36,27 @@ static const unsigned char magic[8] = {
 	0x89, 'C', 'G', 'K', 'B', '\r', '\n', 0x1a
 };
 
+/*
+ * Bounds on what a header may claim, so that a small (or crafted) file
+ * never makes the reader allocate more than a fixed multiple of its size:
+ *  - deflate expands at most 1032 times: a part of C compressed bytes
+ *    holds at most MAX_INFLATE(C) bytes;
+ *  - an entry takes at least 2 + K bytes of its block (two varints for the
+ *    key, one per value kind);
+ *  - a block's keys decode to at most KEY_EXPANSION times the block's
+ *    size (the writer shares fewer prefix bytes where a long key would
+ *    exceed that);
+ *  - a kind stored as games is rebuilt in the canonical store (one game
+ *    per dictionary entry, which takes at least a byte) and a value is
+ *    printed only when it is asked for; one whose print could exceed
+ *    PRINT_MAX bytes (print_bound(): a DAG of a few bytes can print to
+ *    exabytes) is an error when asked for, never an allocation.
+ */
+#define MAX_INFLATE(c) ((uint64_t)(c) * 1032 + 1024)
+#define KEY_EXPANSION 64
+#define PRINT_MAX ((uint64_t)1 << 26)   /* 64 MB: no real value comes near */
+#define PRINT_CAP ((uint64_t)1 << 62)
+
 /* ------------------------------------------------------------- metadata */
 
 void
@@ -151,18 +172,19 @@ cg_kb_meta_same_base(const struct cg_kb_meta *a, const struct cg_kb_meta *b,
 	if (strcmp(a->ruleset, b->ruleset) != 0 ||
 	    strcmp(a->params, b->params) != 0) {
 		snprintf(why, whylen, "ruleset '%s' differs from '%s'",
-		    cg_kb_meta_spec(b, sb, sizeof sb),
-		    cg_kb_meta_spec(a, sa, sizeof sa));
+		    cg_quote_str(cg_kb_meta_spec(b, sb, sizeof sb)),
+		    cg_quote_str(cg_kb_meta_spec(a, sa, sizeof sa)));
 		return 0;
 	}
 	if (strcmp(a->plugin_version, b->plugin_version) != 0) {
 		snprintf(why, whylen, "ruleset version '%s' differs from '%s'",
-		    b->plugin_version, a->plugin_version);
+		    cg_quote_str(b->plugin_version),
+		    cg_quote_str(a->plugin_version));
 		return 0;
 	}
 	if (strcmp(a->family, b->family) != 0) {
 		snprintf(why, whylen, "family '%s' differs from '%s'",
-		    b->family, a->family);
+		    cg_quote_str(b->family), cg_quote_str(a->family));
 		return 0;
 	}
 	if (a->nkinds != b->nkinds)
@@ -604,11 +626,31 @@ write_all(int fd, const void *p, size_t n)
  * the numbering then depends only on the set of values.
  */
 struct dag {
-	struct cg_bytemap *idx;   /* game id (4 bytes) -> index + 1 */
-	struct cg_bytemap *hash;  /* game id -> structural hash */
+	/* by game id (the store's ids are small and dense: arrays, one
+	 * cache miss a look, where hash tables took three) */
+	uint64_t *idx;            /* index + 1, 0 when not yet visited */
+	uint64_t *hash;           /* structural hash */
+	unsigned char *hashed;    /* hash[] set */
+	size_t cap;
 	struct cg_buf out;
 	uint64_t n;
 };
+
+/* An upper bound of the printed size of a game whose options print to at
+ * most bound[0..n-1] bytes: braces, bar, commas (saturating). */
+static uint64_t
+print_bound(const uint64_t *bound, const uint64_t *idx, size_t n)
+{
+	uint64_t b = 2;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		b += bound[idx[i]] + 1;
+		if (b > PRINT_CAP)
+			return PRINT_CAP;
+	}
+	return b;
+}
 
 static void
 put_zigzag(struct cg_buf *b, int64_t v)
@@ -632,6 +674,24 @@ cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* Room in d's arrays for game id g. */
+static void
+dag_room(struct dag *d, cg_game g)
+{
+	size_t cap = d->cap ? d->cap : 4096;
+
+	if ((size_t)g < d->cap)
+		return;
+	while (cap <= (size_t)g)
+		cap *= 2;
+	d->idx = cg_xreallocarray(d->idx, cap, sizeof *d->idx);
+	d->hash = cg_xreallocarray(d->hash, cap, sizeof *d->hash);
+	d->hashed = cg_xrealloc(d->hashed, cap);
+	memset(d->idx + d->cap, 0, (cap - d->cap) * sizeof *d->idx);
+	memset(d->hashed + d->cap, 0, cap - d->cap);
+	d->cap = cap;
+}
+
 /* A hash of g's structure: equal for equal games in any run. */
 static uint64_t
 shash(struct dag *d, cg_game g)
@@ -639,12 +699,12 @@ shash(struct dag *d, cg_game g)
 	struct cg_dyadic x;
 	int64_t up;
 	uint64_t nim, h, *hs;
-	int isnew, s;
-	uint64_t e = cg_bytemap_intern(d->hash, &g, sizeof g, &isnew);
+	int s;
 	size_t n, i;
 
-	if (!isnew)
-		return *cg_bytemap_value(d->hash, e);
+	dag_room(d, g);
+	if (d->hashed[g])
+		return d->hash[g];
 	if (cg_canon_nus_parts(g, &x, &up, &nim)) {
 		h = hmix(hmix(hmix(hmix(1, (uint64_t)x.num), (uint64_t)x.exp),
 		    (uint64_t)up), nim);
@@ -664,7 +724,8 @@ shash(struct dag *d, cg_game g)
 			free(hs);
 		}
 	}
-	*cg_bytemap_value(d->hash, cg_bytemap_find(d->hash, &g, sizeof g)) = h;
+	d->hash[g] = h;   /* the arrays may have moved: index again */
+	d->hashed[g] = 1;
 	return h;
 }
 
@@ -699,8 +760,7 @@ sort_games(struct dag *d, struct gsort *v, size_t n)
 static uint64_t
 dag_visit(struct dag *d, cg_game g)
 {
-	uint64_t e, *v;
-	int isnew, side;
+	int side;
 	struct cg_dyadic x;
 	int64_t up;
 	uint64_t nim, me;
@@ -708,10 +768,9 @@ dag_visit(struct dag *d, cg_game g)
 	struct gsort *o[2];
 	uint64_t *oi[2];
 
-	e = cg_bytemap_intern(d->idx, &g, sizeof g, &isnew);
-	v = cg_bytemap_value(d->idx, e);
-	if (!isnew)
-		return *v - 1;
+	dag_room(d, g);
+	if (d->idx[g] != 0)
+		return d->idx[g] - 1;
 	if (cg_canon_nus_parts(g, &x, &up, &nim)) {
 		put_varint(&d->out, 0);
 		put_zigzag(&d->out, x.num);
@@ -719,7 +778,7 @@ dag_visit(struct dag *d, cg_game g)
 		put_zigzag(&d->out, up);
 		put_varint(&d->out, nim);
 		me = d->n++;
-		*cg_bytemap_value(d->idx, e) = me + 1;
+		d->idx[g] = me + 1;
 		return me;
 	}
 	for (side = 0; side < 2; side++) {
@@ -744,8 +803,7 @@ dag_visit(struct dag *d, cg_game g)
 		free(o[side]);
 		free(oi[side]);
 	}
-	*cg_bytemap_value(d->idx, cg_bytemap_find(d->idx, &g, sizeof g)) =
-	    me + 1;
+	d->idx[g] = me + 1;
 	return me;
 }
 
@@ -759,12 +817,12 @@ dict_games(struct cg_buf *raw, const struct cg_bytemap *vals, uint32_t *rank)
 	struct gsort *v = cg_xmalloc((nv ? nv : 1) * sizeof *v);
 	uint64_t *gi = cg_xmalloc((nv ? nv : 1) * sizeof *gi);
 	struct cg_bytemap *byid = cg_bytemap_new();
+	struct cg_buf enc;
 	int isnew;
 
 	memset(&d, 0, sizeof d);
-	d.idx = cg_bytemap_new();
-	d.hash = cg_bytemap_new();
 	cg_buf_init(&d.out);
+	cg_buf_init(&enc);
 	for (i = 0; i < nv; i++) {
 		memcpy(&v[i].g, cg_bytemap_key(vals, i, &len), sizeof v[i].g);
 		*cg_bytemap_value(byid, cg_bytemap_intern(byid, &v[i].g,
@@ -777,16 +835,19 @@ dict_games(struct cg_buf *raw, const struct cg_bytemap *vals, uint32_t *rank)
 		rank[*cg_bytemap_value(byid, (uint64_t)id)] = (uint32_t)i;
 		gi[i] = dag_visit(&d, v[i].g);
 	}
-	put_varint(raw, 1);          /* encoding: games */
-	put_varint(raw, d.n);
-	cg_buf_add(raw, d.out.data, d.out.len);
-	put_varint(raw, nv);
+	put_varint(&enc, 1);          /* encoding: games */
+	put_varint(&enc, d.n);
+	cg_buf_add(&enc, d.out.data, d.out.len);
+	put_varint(&enc, nv);
 	for (i = 0; i < nv; i++)
-		put_varint(raw, gi[i]);
-	cg_bytemap_free(d.idx);
-	cg_bytemap_free(d.hash);
+		put_varint(&enc, gi[i]);
+	cg_buf_add(raw, enc.data, enc.len);
+	free(d.idx);
+	free(d.hash);
+	free(d.hashed);
 	cg_bytemap_free(byid);
 	cg_buf_free(&d.out);
+	cg_buf_free(&enc);
 	free(v);
 	free(gi);
 }
@@ -926,6 +987,13 @@ cg_kbset_write(const struct cg_kbset *s, struct cg_kb_meta *m,
 			while (shared < prev.len && shared < klen &&
 			    prev.data[shared] == key[shared])
 				shared++;
+			/* at least ceil(klen / KEY_EXPANSION) bytes of the key
+			 * are stored, so keys decode to at most KEY_EXPANSION
+			 * times the block's size (no change below 65 bytes) */
+			if (shared > klen - (klen + KEY_EXPANSION - 1) /
+			    KEY_EXPANSION)
+				shared = klen - (klen + KEY_EXPANSION - 1) /
+				    KEY_EXPANSION;
 			put_varint(&raw, shared);
 			put_varint(&raw, klen - shared);
 			cg_buf_add(&raw, key + shared, klen - shared);
@@ -1090,10 +1158,19 @@ struct cg_kbfile {
 	struct block *blk;
 	uint32_t nblocks;
 	uint64_t header_size, dict_clen, dict_ulen;
-	char **dict[CG_KB_MAXKINDS];
+	char **dict[CG_KB_MAXKINDS];     /* printed values; for a kind
+	                                  * stored as games, each printed
+	                                  * when first asked for */
 	uint64_t ndict[CG_KB_MAXKINDS];
+	cg_game *dgame[CG_KB_MAXKINDS];  /* a games kind's values, or NULL */
+	uint64_t *dbound[CG_KB_MAXKINDS];  /* and their print bounds */
 	char *dictmem;
 	struct decoded cache[NCACHE];
+	/* cg_kbfile_each's block and last key: kept here, not on its stack,
+	 * so that an error leaving through cg_die (a visitor's lookup) loses
+	 * nothing; freed by cg_kbfile_close */
+	struct decoded each;
+	unsigned char *each_prev;
 	uint64_t clock;
 	unsigned char *inflbuf;
 	size_t inflcap;
@@ -1142,16 +1219,21 @@ get_u64(struct rd *r)
 	return lo | (uint64_t)get_u32(r) << 32;
 }
 
+/* A header string: text without control bytes (a NUL would cut it short
+ * and they have no place in names, parameters or versions). */
 static char *
 get_str(struct rd *r)
 {
-	uint32_t n = get_u16(r);
+	uint32_t n = get_u16(r), i;
 	char *s;
 
 	if (r->bad || (size_t)(r->end - r->p) < n) {
 		r->bad = 1;
 		return cg_xstrdup("");
 	}
+	for (i = 0; i < n; i++)
+		if (r->p[i] < 0x20 || r->p[i] == 0x7f)
+			r->bad = 1;
 	s = cg_xstrndup((const char *)r->p, n);
 	r->p += n;
 	return s;
@@ -1177,15 +1259,56 @@ get_varint(struct rd *r, uint64_t *v)
 	return -1;
 }
 
+/*
+ * Inflate the zlib stream src[0..clen) into *buf, which grows (from *cap)
+ * as output arrives, up to want bytes: what a header claims is allocated
+ * only as the data bears it out.  0 when the stream holds exactly want
+ * bytes, else -1.
+ */
 static int
-inflate_to(const unsigned char *src, size_t clen, unsigned char *dst,
-    size_t ulen)
+inflate_exact(const unsigned char *src, size_t clen, unsigned char **buf,
+    size_t *cap, size_t want)
 {
-	uLongf got = (uLongf)ulen;
+	z_stream zs;
+	unsigned char extra;
+	size_t got = 0, ncap;
+	int ret, rc = -1;
 
-	if (uncompress(dst, &got, src, (uLong)clen) != Z_OK || got != ulen)
+	memset(&zs, 0, sizeof zs);
+	if (inflateInit(&zs) != Z_OK)
 		return -1;
-	return 0;
+	zs.next_in = (unsigned char *)(uintptr_t)src;
+	zs.avail_in = (uInt)clen;
+	for (;;) {
+		if (got == want) {
+			/* the stream must end here */
+			zs.next_out = &extra;
+			zs.avail_out = 1;
+			ret = inflate(&zs, Z_FINISH);
+			rc = ret == Z_STREAM_END && zs.avail_out == 1 ? 0 : -1;
+			break;
+		}
+		if (got == *cap) {
+			ncap = *cap ? 2 * *cap : 65536;
+			if (ncap > want)
+				ncap = want;
+			*buf = cg_xrealloc(*buf, ncap);
+			*cap = ncap;
+		}
+		zs.next_out = *buf + got;
+		zs.avail_out = (uInt)(*cap - got < want - got ? *cap - got :
+		    want - got);
+		ret = inflate(&zs, Z_NO_FLUSH);
+		got = (size_t)(zs.next_out - *buf);
+		if (ret == Z_STREAM_END) {
+			rc = got == want ? 0 : -1;
+			break;
+		}
+		if (ret != Z_OK)
+			break;
+	}
+	inflateEnd(&zs);
+	return rc;
 }
 
 const struct cg_kb_meta *
@@ -1211,79 +1334,181 @@ get_zigzag(struct rd *r, int64_t *v)
 	return 0;
 }
 
-/* A kind stored as games: rebuild them in the canon store and print the
- * values.  Offsets of the strings in mem go to off[0..count-1]. */
+/* A kind stored as games, rebuilt in the canon store and printed. */
+struct games {
+	struct rd *r;
+	cg_game *val;                /* the values */
+	uint64_t *vbound;            /* print_bound of each value */
+	struct cg_buf scratch;
+	uint64_t count;
+	cg_game *g;
+	uint64_t *bound;             /* print_bound of each game */
+	uint64_t *idx;               /* options (indices), then values */
+	cg_game *big;                /* options beyond the fixed arrays */
+	const char *why;
+};
+
 static int
-load_games(struct rd *r, struct cg_buf *mem, uint64_t **off, uint64_t *count)
+cmp_game(const void *a, const void *b)
 {
+	cg_game x = *(const cg_game *)a, y = *(const cg_game *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Are the canonical options of g on side exactly opt[0..n-1]?  (A game
+ * is stored with its canonical options, so anything else is not a file
+ * the writer made.) */
+static int
+same_options(cg_game g, enum cg_side side, cg_game *opt, size_t n)
+{
+	size_t m, i;
+	const cg_game *o = cg_canon_options(g, side, &m);
+
+	if (m != n)
+		return 0;
+	qsort(opt, n, sizeof *opt, cmp_game);
+	for (i = 0; i < n; i++)
+		if (o[i] != opt[i])
+			return 0;
+	return 1;
+}
+
+/* Runs under cg_canon_catch: the store's limits are data errors here. */
+static void
+build_games(void *arg)
+{
+	struct games *gs = arg;
+	struct rd *r = gs->r;
 	uint64_t ng, i, j, tag, nl, nr, d, exp, nim, nv, gi;
 	int64_t num, up;
-	cg_game *g, *opt = NULL;
-	size_t optcap = 0;
+	cg_game *val;
+	uint64_t *vb;
+	cg_game opt[2][64], *o[2] = { opt[0], opt[1] };
 
 	if (get_varint(r, &ng) < 0 || ng > (uint64_t)(r->end - r->p))
-		return -1;
-	g = cg_xmalloc((ng ? ng : 1) * sizeof *g);
+		return;
+	gs->g = cg_xmalloc((ng ? ng : 1) * sizeof *gs->g);
+	gs->bound = cg_xmalloc((ng ? ng : 1) * sizeof *gs->bound);
 	for (i = 0; i < ng; i++) {
 		if (get_varint(r, &tag) < 0)
-			goto bad;
+			goto out;
 		if (tag == 0) {
 			if (get_zigzag(r, &num) < 0 || get_varint(r, &exp) < 0 ||
 			    get_zigzag(r, &up) < 0 || get_varint(r, &nim) < 0 ||
 			    exp > 62)
-				goto bad;
-			g[i] = cg_canon_nus(cg_dyadic_make(num, (int)exp), up, nim);
+				goto out;
+			gs->g[i] = cg_canon_nus(cg_dyadic_make(num, (int)exp),
+			    up, nim);
+			gs->scratch.len = 0;
+			cg_canon_print(gs->g[i], &gs->scratch);
+			gs->bound[i] = gs->scratch.len;
 			continue;
 		}
+		/* every option takes a byte at least: no overflow below */
 		if (tag != 1 || get_varint(r, &nl) < 0 || get_varint(r, &nr) < 0 ||
-		    nl + nr > (uint64_t)(r->end - r->p))
-			goto bad;
-		if (optcap < nl + nr + 1) {
-			optcap = nl + nr + 1;
-			opt = cg_xreallocarray(opt, optcap, sizeof *opt);
+		    nl > (uint64_t)(r->end - r->p) ||
+		    nr > (uint64_t)(r->end - r->p) - nl)
+			goto out;
+		free(gs->idx);
+		gs->idx = cg_xmalloc((nl + nr + 1) * sizeof *gs->idx);
+		if (nl + nr > 64) {
+			free(gs->big);
+			gs->big = cg_xmalloc((nl + nr) * sizeof *gs->big);
+			o[0] = gs->big;
+			o[1] = gs->big + nl;
+		} else {
+			o[0] = opt[0];
+			o[1] = opt[1];
 		}
 		for (j = 0; j < nl + nr; j++) {
 			if (get_varint(r, &d) < 0 || d == 0 || d > i)
-				goto bad;
-			opt[j] = g[i - d];
+				goto out;
+			gs->idx[j] = i - d;
+			if (j < nl)
+				o[0][j] = gs->g[i - d];
+			else
+				o[1][j - nl] = gs->g[i - d];
 		}
-		g[i] = cg_canon_make(opt, nl, opt + nl, nr);
+		gs->g[i] = cg_canon_make(o[0], nl, o[1], nr);
+		if (!same_options(gs->g[i], CG_LEFT, o[0], nl) ||
+		    !same_options(gs->g[i], CG_RIGHT, o[1], nr)) {
+			gs->why = "a game is not in canonical form";
+			goto out;
+		}
+		gs->bound[i] = print_bound(gs->bound, gs->idx, nl + nr);
 	}
 	if (get_varint(r, &nv) < 0 || nv > (uint64_t)(r->end - r->p))
-		goto bad;
-	*off = cg_xmalloc((nv ? nv : 1) * sizeof **off);
+		goto out;
+	val = cg_xmalloc((nv ? nv : 1) * sizeof *val);
+	vb = cg_xmalloc((nv ? nv : 1) * sizeof *vb);
 	for (i = 0; i < nv; i++) {
 		if (get_varint(r, &gi) < 0 || gi >= ng) {
-			free(*off);
-			*off = NULL;
-			goto bad;
+			free(val);
+			free(vb);
+			goto out;
 		}
-		(*off)[i] = mem->len;
-		cg_canon_print(g[gi], mem);
-		cg_buf_addc(mem, '\0');
+		val[i] = gs->g[gi];
+		vb[i] = gs->bound[gi];
 	}
-	*count = nv;
-	free(g);
-	free(opt);
+	gs->val = val;
+	gs->vbound = vb;
+	gs->count = nv;
+out:
+	;
+}
+
+/* Load a kind stored as games: its values, as games of the canonical
+ * store, to *val.  -1 with *why (or NULL) when malformed. */
+static int
+load_games(struct rd *r, cg_game **val, uint64_t **vbound, uint64_t *count,
+    const char **why)
+{
+	struct games gs;
+	char msg[256];
+	static char caught[300];
+	int rc;
+
+	memset(&gs, 0, sizeof gs);
+	gs.r = r;
+	cg_buf_init(&gs.scratch);
+	rc = cg_canon_catch(build_games, &gs, msg, sizeof msg);
+	cg_buf_free(&gs.scratch);
+	free(gs.g);
+	free(gs.bound);
+	free(gs.idx);
+	free(gs.big);
+	if (rc < 0) {
+		snprintf(caught, sizeof caught, "a game is too large (%s)", msg);
+		*why = caught;
+		free(gs.val);
+		free(gs.vbound);
+		return -1;
+	}
+	if (gs.val == NULL) {
+		*why = gs.why;
+		return -1;
+	}
+	*val = gs.val;
+	*vbound = gs.vbound;
+	*count = gs.count;
 	return 0;
-bad:
-	free(g);
-	free(opt);
-	return -1;
 }
 
 static int
 load_dict(struct cg_kbfile *f, char *err, size_t errlen)
 {
-	unsigned char *raw = cg_xmalloc(f->dict_ulen ? f->dict_ulen : 1);
+	unsigned char *raw = NULL;
+	size_t rawcap = 0;
 	struct rd r;
 	struct cg_buf mem;
 	uint64_t *off[CG_KB_MAXKINDS] = { 0 };
 	uint32_t k;
 	uint64_t n, len, i, enc;
+	const char *why = NULL;
 
-	if (inflate_to(f->map + f->header_size, f->dict_clen, raw,
-	    f->dict_ulen) < 0) {
+	if (inflate_exact(f->map + f->header_size, f->dict_clen, &raw,
+	    &rawcap, f->dict_ulen) < 0) {
 		snprintf(err, errlen, "%s: value dictionary does not decompress",
 		    f->path);
 		free(raw);
@@ -1298,7 +1523,8 @@ load_dict(struct cg_kbfile *f, char *err, size_t errlen)
 		if (get_varint(&r, &enc) < 0)
 			goto bad;
 		if (enc == 1) {
-			if (load_games(&r, &mem, &off[k], &f->ndict[k]) < 0)
+			if (load_games(&r, &f->dgame[k], &f->dbound[k],
+			    &f->ndict[k], &why) < 0)
 				goto bad;
 			f->meta.games = 1;
 			continue;
@@ -1321,23 +1547,56 @@ load_dict(struct cg_kbfile *f, char *err, size_t errlen)
 		goto bad;
 	f->dictmem = (char *)mem.data;
 	for (k = 0; k < f->meta.nkinds; k++) {
-		f->dict[k] = cg_xmalloc((f->ndict[k] ? f->ndict[k] : 1) *
+		f->dict[k] = cg_xcalloc(f->ndict[k] ? f->ndict[k] : 1,
 		    sizeof *f->dict[k]);
-		for (i = 0; i < f->ndict[k]; i++)
+		for (i = 0; f->dgame[k] == NULL && i < f->ndict[k]; i++)
 			f->dict[k][i] = f->dictmem + off[k][i];
 		free(off[k]);
 	}
 	free(raw);
 	return 0;
 bad:
-	snprintf(err, errlen, "%s: value dictionary is malformed", f->path);
+	snprintf(err, errlen, "%s: value dictionary is malformed%s%s%s",
+	    f->path, why ? " (" : "", why ? why : "", why ? ")" : "");
 	for (k = 0; k < f->meta.nkinds; k++) {
 		free(off[k]);
+		free(f->dgame[k]);
+		free(f->dbound[k]);
+		f->dgame[k] = NULL;
+		f->dbound[k] = NULL;
 		f->ndict[k] = 0;
 	}
 	cg_buf_free(&mem);
 	free(raw);
 	return -1;
+}
+
+/* The message for a value dict_value() will not print. */
+static void
+too_large(const struct cg_kbfile *f, uint32_t k, char *err, size_t errlen)
+{
+	snprintf(err, errlen, "%s: a value of kind '%s' could print to more "
+	    "than %llu MB", f->path, f->meta.kinds[k],
+	    (unsigned long long)(PRINT_MAX >> 20));
+}
+
+/* Value i of kind k as text (NULL: it could print to more than
+ * PRINT_MAX); a kind stored as games is printed here, the
+ * first time a value is asked for (a whole dictionary printed at open
+ * would be 69 MB of text for the Amazons 4x4 family). */
+static const char *
+dict_value(struct cg_kbfile *f, uint32_t k, uint64_t i)
+{
+	struct cg_buf b;
+
+	if (f->dict[k][i] == NULL) {
+		if (f->dbound[k][i] > PRINT_MAX)
+			return NULL;   /* too_large() says why */
+		cg_buf_init(&b);
+		cg_canon_print(f->dgame[k][i], &b);
+		f->dict[k][i] = (char *)cg_buf_str(&b);
+	}
+	return f->dict[k][i];
 }
 
 struct cg_kbfile *
@@ -1347,7 +1606,7 @@ cg_kbfile_open(const char *path, char *err, size_t errlen)
 	struct stat st;
 	struct rd r;
 	uint32_t version, hsize, b, k, nkinds, c;
-	uint64_t off;
+	uint64_t off, entries = 0;
 	int fd;
 
 	fd = open(path, O_RDONLY);
@@ -1433,7 +1692,9 @@ cg_kbfile_open(const char *path, char *err, size_t errlen)
 	f->dict_clen = get_u32(&r);
 	f->dict_ulen = get_u32(&r);
 	c = get_u32(&r);
-	if (r.bad)
+	/* a block record takes 18 bytes at least */
+	if (r.bad || f->dict_ulen > MAX_INFLATE(f->dict_clen) ||
+	    f->nblocks > (size_t)(r.end - r.p) / 18)
 		goto malformed;
 	off = hsize;
 	if (off + f->dict_clen > f->size)
@@ -1450,8 +1711,11 @@ cg_kbfile_open(const char *path, char *err, size_t errlen)
 		bl->n = get_u32(&r);
 		bl->crc = get_u32(&r);
 		bl->firstlen = get_u16(&r);
-		if (r.bad || (size_t)(r.end - r.p) < bl->firstlen)
+		if (r.bad || (size_t)(r.end - r.p) < bl->firstlen ||
+		    bl->n == 0 || bl->ulen > MAX_INFLATE(bl->clen) ||
+		    bl->n > bl->ulen / (2 + nkinds))
 			goto malformed;
+		entries += bl->n;
 		bl->first = r.p;
 		r.p += bl->firstlen;
 		bl->off = off;
@@ -1464,7 +1728,7 @@ cg_kbfile_open(const char *path, char *err, size_t errlen)
 			goto fail;
 		}
 	}
-	if (r.p != r.end)
+	if (r.p != r.end || entries != f->meta.count)
 		goto malformed;
 	if (off != f->size) {
 		snprintf(err, errlen, "%s: %zu bytes of trailing garbage",
@@ -1492,20 +1756,30 @@ void
 cg_kbfile_close(struct cg_kbfile *f)
 {
 	uint32_t k;
+	uint64_t n;
 	int i;
 
 	if (f == NULL)
 		return;
 	if (f->map)
 		munmap(f->map, f->size);
-	for (k = 0; k < f->meta.nkinds; k++)
+	for (k = 0; k < f->meta.nkinds; k++) {
+		for (n = 0; f->dgame[k] != NULL && n < f->ndict[k]; n++)
+			free(f->dict[k][n]);
 		free(f->dict[k]);
+		free(f->dgame[k]);
+		free(f->dbound[k]);
+	}
 	free(f->dictmem);
 	for (i = 0; i < NCACHE; i++) {
 		free(f->cache[i].keys);
 		free(f->cache[i].koff);
 		free(f->cache[i].val);
 	}
+	free(f->each.keys);   /* left by an each() that never returned */
+	free(f->each.koff);
+	free(f->each.val);
+	free(f->each_prev);
 	free(f->inflbuf);
 	free(f->blk);
 	free(f->path);
@@ -1523,12 +1797,15 @@ decode_block(struct cg_kbfile *f, uint32_t b, struct decoded *d, char *err,
 	uint64_t shared, slen, v;
 	uint32_t i, k, nk = f->meta.nkinds;
 	size_t kl = 0, prevoff = 0, prevlen = 0;
+	/* keys are at most 65535 bytes and decode to at most KEY_EXPANSION
+	 * times the block (offsets are 32-bit) */
+	uint64_t keymax = (uint64_t)bl->ulen * KEY_EXPANSION;
 
-	if (f->inflcap < bl->ulen) {
-		f->inflcap = bl->ulen;
-		f->inflbuf = cg_xrealloc(f->inflbuf, f->inflcap);
-	}
-	if (inflate_to(f->map + bl->off, bl->clen, f->inflbuf, bl->ulen) < 0) {
+	if (keymax > UINT32_MAX)
+		keymax = UINT32_MAX;
+
+	if (inflate_exact(f->map + bl->off, bl->clen, &f->inflbuf,
+	    &f->inflcap, bl->ulen) < 0) {
 		snprintf(err, errlen, "%s: block %u does not decompress",
 		    f->path, b + 1);
 		return -1;
@@ -1545,7 +1822,8 @@ decode_block(struct cg_kbfile *f, uint32_t b, struct decoded *d, char *err,
 	for (i = 0; i < bl->n; i++) {
 		if (get_varint(&r, &shared) < 0 || get_varint(&r, &slen) < 0 ||
 		    shared > prevlen || slen > (uint64_t)(r.end - r.p) ||
-		    (i == 0 && shared != 0))
+		    (i == 0 && shared != 0) || shared + slen > 65535 ||
+		    kl + shared + slen > keymax)
 			goto bad;
 		if (d->keys == NULL || d->keycap < kl + shared + slen) {
 			d->keycap = (kl + shared + slen) * 2 + 64;
@@ -1632,7 +1910,15 @@ cg_kbfile_get(struct cg_kbfile *f, const unsigned char *key, size_t len,
 		    d->koff[mid], key, len);
 		if (c == 0) {
 			v = d->val[(size_t)mid * f->meta.nkinds + k];
-			return v ? f->dict[k][v - 1] : NULL;
+			if (v == 0)
+				return NULL;
+			if (dict_value(f, k, v - 1) == NULL) {
+				char msg[512];
+
+				too_large(f, k, msg, sizeof msg);
+				cg_die(CG_EXIT_DATA, "%s", msg);
+			}
+			return dict_value(f, k, v - 1);
 		}
 		if (c < 0)
 			lo = mid + 1;
@@ -1655,11 +1941,13 @@ cg_kbfile_each(struct cg_kbfile *f, cg_kb_visit_fn fn, void *ctx, char *err,
 	int ret = 0;
 
 	memset(&d, 0, sizeof d);
+	f->each = d;
+	f->each_prev = NULL;
 	for (b = 0; b < f->nblocks && ret == 0; b++) {
-		if (decode_block(f, b, &d, err, errlen) < 0) {
-			ret = -1;
+		ret = decode_block(f, b, &d, err, errlen);
+		f->each = d;
+		if (ret < 0)
 			break;
-		}
 		for (i = 0; i < d.n; i++) {
 			const unsigned char *key = d.keys + d.koff[i];
 			size_t kl = d.koff[i + 1] - d.koff[i];
@@ -1673,14 +1961,21 @@ cg_kbfile_each(struct cg_kbfile *f, cg_kb_visit_fn fn, void *ctx, char *err,
 			if (prev == NULL || prevcap < kl) {
 				prevcap = kl * 2 + 16;
 				prev = cg_xrealloc(prev, prevcap);
+				f->each_prev = prev;
 			}
 			memcpy(prev, key, kl);
 			prevlen = kl;
 			total++;
-			for (k = 0; k < f->meta.nkinds; k++) {
+			for (k = 0; k < f->meta.nkinds && ret == 0; k++) {
 				v = d.val[(size_t)i * f->meta.nkinds + k];
-				vals[k] = v ? f->dict[k][v - 1] : NULL;
+				vals[k] = v ? dict_value(f, k, v - 1) : NULL;
+				if (v && vals[k] == NULL) {
+					too_large(f, k, err, errlen);
+					ret = -1;
+				}
 			}
+			if (ret != 0)
+				break;
 			ret = fn(ctx, key, kl, vals);
 			if (ret != 0)
 				break;
@@ -1696,6 +1991,8 @@ cg_kbfile_each(struct cg_kbfile *f, cg_kb_visit_fn fn, void *ctx, char *err,
 	free(d.keys);
 	free(d.koff);
 	free(d.val);
+	memset(&f->each, 0, sizeof f->each);
+	f->each_prev = NULL;
 	return ret;
 }
 

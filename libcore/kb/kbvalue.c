@@ -24,9 +24,10 @@ cg_kbv_kind_ok(const char *kind, struct cg_plugin *rs, char *why,
 {
 	enum cg_kind k;
 
-	if (strcmp(kind, "canon") == 0 || cg_canon_property_known(kind))
-		return 1;
+	/* a search kind first: "nimber" is also cg-canon's predicate */
 	if (cg_kind_parse(kind, &k) < 0) {
+		if (strcmp(kind, "canon") == 0 || cg_canon_property_known(kind))
+			return 1;
 		snprintf(why, len, "unknown value kind '%s' (canon, outcome, "
 		    "nimber, misere, misere-nimber, genus, or a cg-canon "
 		    "property)", kind);

@@ -8,13 +8,17 @@
  * makes its own form when none is left.  The vertices on the stack are
  * kept in a small set, so a position that comes back while it is being
  * evaluated is caught (the game is loopy). */
+#include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cg/value.h"
+#include "base/jobs.h"
 #include "base/util.h"
 #include "base/watch.h"
 #include "solve/canonical.h"
+#include "solve/heapnim.h"
 #include "values/notation.h"
 
 struct frame {
@@ -40,6 +44,7 @@ struct walk {
 	struct onstack on;
 	cg_game *opt;
 	size_t capopt;
+	int shared;              /* other threads evaluate in the graph too */
 };
 
 static size_t
@@ -109,6 +114,57 @@ die(struct cg_canon_eval *ev, const char *fmt, const char *what)
 	cg_die_at(ev->file, ev->line, fmt, what);
 }
 
+/*
+ * Heap games (cg.heap-rules): a position is a sum of heaps whose nim
+ * values the rules give, so its form is *(XOR of them) without expanding
+ * it.  One heapnim per ruleset, made on first use and shared by every
+ * thread under a lock (a lookup is a table read once the values are in).
+ */
+static pthread_mutex_t heap_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct heap_cache {
+	struct cg_plugin *rs;
+	struct cg_heapnim *h;   /* NULL: the ruleset has no usable rules;
+	                         * kept to the end of the process */
+} heap_cache[8];
+static size_t heap_ncache;
+
+static cg_game
+heap_value(struct cg_graph *g, cg_vertex v, struct cg_plugin *rs,
+    const char *file, unsigned long line)
+{
+	struct cg_heapnim *h = NULL;
+	const unsigned char *key;
+	const char *why;
+	char msg[256];
+	uint64_t value;
+	size_t len, i;
+	int r;
+
+	/* most rulesets are no heap games: no lock for them */
+	if (cg_rs_extension(rs, CG_EXT_HEAP_RULES) == NULL)
+		return CG_NO_GAME;
+	pthread_mutex_lock(&heap_lock);
+	for (i = 0; i < heap_ncache && heap_cache[i].rs != rs; i++)
+		;
+	if (i == heap_ncache && i < sizeof heap_cache / sizeof *heap_cache) {
+		heap_cache[i].rs = rs;
+		heap_cache[i].h = cg_heapnim_for(rs, 0, &why);
+		heap_ncache++;
+	}
+	if (i < heap_ncache)
+		h = heap_cache[i].h;
+	if (h == NULL) {
+		pthread_mutex_unlock(&heap_lock);
+		return CG_NO_GAME;
+	}
+	key = cg_graph_key(g, v, &len);
+	r = cg_heapnim_position(h, rs, key, len, &value, msg, sizeof msg);
+	pthread_mutex_unlock(&heap_lock);
+	if (r == -1 && !cg_stop)
+		cg_die_at(file, line, "%s", msg);
+	return r == 0 ? cg_canon_nus(cg_dyadic_make(0, 0), 0, value) : CG_NO_GAME;
+}
+
 cg_game
 cg_canonical_on_sight(struct cg_graph *g, cg_vertex v, const char *file,
     unsigned long line)
@@ -121,9 +177,11 @@ cg_canonical_on_sight(struct cg_graph *g, cg_vertex v, const char *file,
 	size_t len, col;
 	cg_game value = CG_NO_GAME;
 
-	if (rs == NULL || (x = cg_rs_extension(rs, CG_EXT_VALUE)) == NULL ||
-	    x->struct_size < sizeof *x || x->value == NULL)
+	if (rs == NULL)
 		return CG_NO_GAME;
+	if ((x = cg_rs_extension(rs, CG_EXT_VALUE)) == NULL ||
+	    x->struct_size < sizeof *x || x->value == NULL)
+		return heap_value(g, v, rs, file, line);
 	key = cg_graph_key(g, v, &len);
 	cg_buf_init(&text);
 	if (x->value(cg_rs_context(rs), key, len, &text) == CG_OK &&
@@ -156,6 +214,8 @@ push(struct walk *w, cg_vertex v)
 {
 	struct frame *f;
 
+	if (w->shared)
+		(void)cg_graph_claim(w->g, v, cg_worker);
 	if (!on_add(&w->on, v)) {
 		struct cg_buf t;
 
@@ -235,6 +295,56 @@ finish(struct walk *w, struct frame *f)
 	return cg_canon_make(w->opt, f->nl, w->opt + f->nl, f->nopt - f->nl);
 }
 
+/*
+ * The scan of a frame when other threads evaluate in the same graph:
+ * descend into the first unknown component nobody holds; a component
+ * another thread holds is passed over while others remain, and waited
+ * for when it is all that is left (the graph is acyclic -- a ruleset with
+ * a measure -- so the holder never waits for us).  1 when a frame was
+ * pushed, 0 when every component is known, -1 when stopped.
+ */
+static int
+shared_scan(struct walk *w, struct frame *f)
+{
+	for (;;) {
+		size_t p = f->scan;
+		cg_vertex held = 0;
+		int waiting = 0;
+
+		while (p < f->end) {
+			size_t k = w->ar[p], i;
+			int all = 1;
+
+			for (i = 0; i < k; i++) {
+				cg_vertex c = w->ar[p + 1 + i];
+
+				if (known(w, c) != CG_NO_GAME)
+					continue;
+				if (cg_graph_claim(w->g, c, cg_worker)) {
+					push(w, c);
+					return 1;
+				}
+				all = 0;
+				if (!waiting) {
+					held = c;
+					waiting = 1;
+				}
+			}
+			/* leading options fully known need no second look */
+			if (all && p == f->scan)
+				f->scan += 1 + k;
+			p += 1 + k;
+		}
+		if (!waiting)
+			return 0;
+		while (cg_graph_canon(w->g, held) == CG_NO_GAME) {
+			if (w->ev->interrupt != NULL && *w->ev->interrupt)
+				return -1;
+			sched_yield();
+		}
+	}
+}
+
 cg_game
 cg_canonical_vertex(struct cg_graph *g, cg_vertex v, struct cg_canon_eval *ev)
 {
@@ -244,6 +354,7 @@ cg_canonical_vertex(struct cg_graph *g, cg_vertex v, struct cg_canon_eval *ev)
 	memset(&w, 0, sizeof w);
 	w.g = g;
 	w.ev = ev;
+	w.shared = ev->shared;
 	if ((x = known(&w, v)) != CG_NO_GAME)
 		return x;
 	push(&w, v);
@@ -265,25 +376,39 @@ cg_canonical_vertex(struct cg_graph *g, cg_vertex v, struct cg_canon_eval *ev)
 				goto out;
 			}
 		}
-		while (f->scan < f->end && !descended) {
-			size_t k = w.ar[f->scan], i;
+		if (w.shared) {
+			int r = shared_scan(&w, f);
 
-			for (i = 0; i < k; i++) {
-				cg_vertex c = w.ar[f->scan + 1 + i];
-
-				if (known(&w, c) != CG_NO_GAME)
-					continue;
-				push(&w, c);
-				descended = 1;
-				break;
+			if (r < 0) {
+				x = CG_NO_GAME;
+				goto out;
 			}
-			if (!descended)
-				f->scan += 1 + k;
+			if (r > 0)
+				continue;
+		} else {
+			/* descended first: push may have moved f's frame */
+			while (!descended && f->scan < f->end) {
+				size_t k = w.ar[f->scan], i;
+
+				for (i = 0; i < k; i++) {
+					cg_vertex c = w.ar[f->scan + 1 + i];
+
+					if (known(&w, c) != CG_NO_GAME)
+						continue;
+					push(&w, c);
+					descended = 1;
+					break;
+				}
+				if (!descended)
+					f->scan += 1 + k;
+			}
+			if (descended)
+				continue;
 		}
-		if (descended)
-			continue;
 		x = finish(&w, f);
 		cg_graph_set_canon(g, f->v, x);
+		if (w.shared)
+			cg_graph_release(g, f->v);
 		on_del(&w.on, f->v);
 		w.nar = f->base;
 		w.nfr--;
@@ -297,20 +422,36 @@ out:
 	return x;
 }
 
+struct addition {
+	cg_game s, x;
+};
+
+static void
+add_one(void *arg)
+{
+	struct addition *a = arg;
+
+	a->s = cg_canon_add(a->s, a->x);
+}
+
 cg_game
 cg_canonical_sum(struct cg_graph *g, const cg_vertex *sum, size_t n,
     struct cg_canon_eval *ev)
 {
-	cg_game s = cg_canon_zero(), x;
+	struct addition a = { cg_canon_zero(), CG_NO_GAME };
+	char msg[256];
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		x = cg_canonical_vertex(g, sum[i], ev);
-		if (x == CG_NO_GAME)
+		a.x = cg_canonical_vertex(g, sum[i], ev);
+		if (a.x == CG_NO_GAME)
 			return CG_NO_GAME;
-		s = cg_canon_add(s, x);
+		/* a sum too large for the store is an error of the input's
+		 * line (^1099511627776 + ^1099511627776) */
+		if (cg_canon_catch(add_one, &a, msg, sizeof msg) < 0)
+			cg_die_at(ev->file, ev->line, "%s", msg);
 	}
-	return s;
+	return a.s;
 }
 
 struct rederive {
@@ -356,5 +497,133 @@ cg_canonical_rederive(struct cg_graph *g, cg_vertex v,
 	if (!r.stopped)
 		x = cg_canon_make(r.opt, nl, r.opt + nl, r.n - nl);
 	free(r.opt);
+	return x;
+}
+
+/* ------------------------------------------------------------ threads */
+
+struct parallel {
+	struct cg_graph *g;
+	struct cg_canon_eval *evs;
+	const cg_vertex *task;
+};
+
+static void
+parallel_one(void *ctx, size_t i)
+{
+	struct parallel *p = ctx;
+	cg_vertex v = p->task[i];
+
+	if (cg_graph_canon(p->g, v) != CG_NO_GAME ||
+	    cg_graph_owner(p->g, v) >= 0)
+		return;
+	(void)cg_canonical_vertex(p->g, v, &p->evs[cg_worker]);
+}
+
+struct ordered {
+	uint64_t measure;
+	cg_vertex v;
+};
+
+static int
+cmp_ordered(const void *pa, const void *pb)
+{
+	const struct ordered *a = pa, *b = pb;
+
+	if (a->measure != b->measure)
+		return a->measure < b->measure ? -1 : 1;
+	return a->v < b->v ? -1 : a->v > b->v;
+}
+
+/*
+ * Work for the threads: the positions within a few moves of the sum
+ * (breadth first, up to a few hundred per thread), smallest measure
+ * first.  Each thread takes the next, evaluates it, and claims the
+ * components it descends into, so two threads rarely do one thing twice;
+ * the sum comes last, its options known.  A ruleset without a measure
+ * may loop, and a thread waiting on another must know it cannot: such
+ * sums are evaluated by one thread.
+ */
+cg_game
+cg_canonical_parallel(struct cg_graph *g, const cg_vertex *sum, size_t n,
+    unsigned jobs, struct cg_canon_eval *evs)
+{
+	struct ordered *o = NULL;
+	struct cg_sum queue, opts;
+	struct parallel p;
+	cg_vertex *task;
+	size_t head = 0, no = 0, want = 256 * (size_t)jobs, i, at;
+	unsigned char *seen = NULL;
+	size_t capseen = 0;
+	cg_game x;
+	unsigned k;
+
+	if (jobs < 2)
+		return cg_canonical_sum(g, sum, n, &evs[0]);
+	cg_sum_init(&queue);
+	cg_sum_init(&opts);
+	for (i = 0; i < n; i++)
+		cg_sum_add(&queue, sum[i]);
+	while (head < queue.n && no < want) {
+		cg_vertex v = queue.v[head++];
+		struct cg_plugin *rs = cg_graph_ruleset(g, v);
+		const unsigned char *key;
+		size_t len;
+		uint64_t m;
+
+		if (v >= capseen) {
+			size_t old = capseen;
+
+			capseen = 2 * v + 64;
+			seen = cg_xrealloc(seen, capseen);
+			memset(seen + old, 0, capseen - old);
+		}
+		if (seen[v] || cg_graph_canon(g, v) != CG_NO_GAME)
+			continue;
+		seen[v] = 1;
+		/* a value known on sight is not expanded (a heap of 10^6) */
+		x = cg_canonical_on_sight(g, v, evs[0].file, evs[0].line);
+		if (x != CG_NO_GAME) {
+			cg_graph_set_canon(g, v, x);
+			continue;
+		}
+		key = cg_graph_key(g, v, &len);
+		if (rs == NULL || cg_rs_measure(rs, key, len, &m) < 0) {
+			/* no proof the game cannot loop */
+			free(o);
+			free(seen);
+			cg_sum_free(&queue);
+			cg_sum_free(&opts);
+			return cg_canonical_sum(g, sum, n, &evs[0]);
+		}
+		o = cg_xreallocarray(o, no + 1, sizeof *o);
+		o[no].measure = m;
+		o[no++].v = v;
+		opts.n = 0;
+		cg_graph_all_options(g, v, CG_LEFT, &opts);
+		cg_graph_all_options(g, v, CG_RIGHT, &opts);
+		for (at = 0; at < opts.n; at += 1 + opts.v[at])
+			for (i = 0; i < opts.v[at]; i++)
+				cg_sum_add(&queue, opts.v[at + 1 + i]);
+	}
+	if (no > 1)
+		qsort(o, no, sizeof *o, cmp_ordered);
+	task = cg_xmalloc((no + 1) * sizeof *task);
+	for (i = 0; i < no; i++)
+		task[i] = o[i].v;
+	for (k = 0; k < jobs; k++)
+		evs[k].shared = 1;
+	p.g = g;
+	p.evs = evs;
+	p.task = task;
+	cg_parallel_for(no, jobs, 1, parallel_one, &p);
+	for (k = 0; k < jobs; k++)
+		evs[k].shared = 0;
+	x = cg_canonical_sum(g, sum, n, &evs[0]);
+	free(task);
+	free(o);
+	free(seen);
+	cg_sum_free(&queue);
+	cg_sum_free(&opts);
 	return x;
 }

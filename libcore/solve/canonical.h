@@ -33,6 +33,9 @@ struct cg_canon_eval {
 	unsigned long line;
 	/* Counts components evaluated here (not atomic: one per thread). */
 	uint64_t evaluated;
+	/* Set when threads evaluate in one graph at once and should share
+	 * the work (cg_canonical_parallel sets it). */
+	int shared;
 };
 
 /* The canonical form of vertex v, or CG_NO_GAME when interrupted.  A
@@ -42,12 +45,19 @@ cg_game cg_canonical_vertex(struct cg_graph *g, cg_vertex v,
 /* The canonical form of a sum of vertices. */
 cg_game cg_canonical_sum(struct cg_graph *g, const cg_vertex *sum, size_t n,
     struct cg_canon_eval *ev);
+/* The canonical form of a sum on jobs threads sharing the graph (which
+ * must be shared: cg_graph_share), evs[0 .. jobs-1] one per worker; the
+ * same value as cg_canonical_sum.  Rulesets without a measure are
+ * evaluated by one thread (nothing proves they cannot loop). */
+cg_game cg_canonical_parallel(struct cg_graph *g, const cg_vertex *sum,
+    size_t n, unsigned jobs, struct cg_canon_eval *evs);
 /* The form of v made afresh from its options (their forms found or
  * computed as usual), not read from the graph: to check a stored value.
  * CG_NO_GAME when interrupted. */
 cg_game cg_canonical_rederive(struct cg_graph *g, cg_vertex v,
     struct cg_canon_eval *ev);
-/* The value the ruleset of v gives on sight (cg.value), or CG_NO_GAME. */
+/* The value the ruleset of v gives on sight (cg.value; for heap games the
+ * nim value the heap rules give), or CG_NO_GAME. */
 cg_game cg_canonical_on_sight(struct cg_graph *g, cg_vertex v,
     const char *file, unsigned long line);
 

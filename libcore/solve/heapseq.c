@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/watch.h"
 #include "solve/heapseq.h"
 #include "base/util.h"
 
@@ -54,6 +55,9 @@ struct cg_heapseq {
 	size_t nm2;
 	int shortcut_used;
 	size_t next_period_check;
+	/* a sequence the rules declare (known_period > 0) */
+	uint32_t kpre, kper, ksaltus;
+	uint32_t *kval;
 };
 
 static void
@@ -143,7 +147,30 @@ cg_heapseq_new(const struct cg_heap_rules *r, const char **why)
 	s->next_period_check = 64;
 	s->m2 = cg_xcalloc(r->max_take + 2, sizeof *s->m2);
 	s->m2f = cg_xcalloc(r->max_take + 2, sizeof *s->m2f);
+	if (CG_HEAP_RULES_HAS(r, known_values) && r->known_period > 0 &&
+	    r->known_values != NULL) {
+		size_t n = (size_t)r->known_preperiod + r->known_period;
+
+		s->kpre = r->known_preperiod;
+		s->kper = r->known_period;
+		s->ksaltus = r->known_saltus;
+		s->kval = cg_xreallocarray(NULL, n, sizeof *s->kval);
+		memcpy(s->kval, r->known_values, n * sizeof *s->kval);
+	}
 	return s;
+}
+
+int
+cg_heapseq_known(const struct cg_heapseq *s, struct cg_period *per,
+    const uint32_t **values)
+{
+	if (s->kper == 0)
+		return 0;
+	per->period = s->kper;
+	per->preperiod = s->kpre;
+	per->saltus = s->ksaltus;
+	*values = s->kval;
+	return 1;
 }
 
 static void
@@ -178,6 +205,7 @@ cg_heapseq_free(struct cg_heapseq *s)
 	free(s->d.w);
 	free(s->m2);
 	free(s->m2f);
+	free(s->kval);
 	free(s);
 }
 
@@ -211,6 +239,19 @@ int
 cg_heapseq_splits(const struct cg_heapseq *s)
 {
 	return s->splits;
+}
+
+int
+cg_heapseq_provable(const struct cg_heapseq *s)
+{
+	uint32_t k;
+
+	if (s->tail_mask != 0 || s->maxj > 2)
+		return 0;
+	for (k = 0; k <= s->max_take; k++)
+		if (s->flags[k] != 0)
+			return 0;
+	return 1;
 }
 
 /* ---------------------------------------------------------- bitsets */
@@ -557,10 +598,25 @@ cg_heapseq_compute(struct cg_heapseq *s, size_t n, int shortcut)
 	struct cg_period per;
 	uint32_t t = cg_heapseq_max_take(s);
 
+	if (s->kper > 0) {
+		/* declared by the rules: no mex to take, no statistics */
+		if (n >= s->cap) {
+			s->cap = n + 1 > 2 * s->cap ? n + 1 : 2 * s->cap;
+			s->g = cg_xreallocarray(s->g, s->cap, sizeof *s->g);
+		}
+		for (; s->n <= n; s->n++)
+			s->g[s->n] = s->n < (size_t)s->kpre + s->kper ?
+			    s->kval[s->n] : s->g[s->n - s->kper] + s->ksaltus;
+		return;
+	}
 	if (s->use_bits && s->splits && s->nbits <= n)
 		build_bits(s, n + 1 > 2 * s->nbits ? n + 1 : 2 * s->nbits);
 	while (s->n <= n) {
-		if (shortcut && s->n >= s->next_period_check) {
+		/* a long sequence stops on a signal or the memory limit */
+		if ((s->n & 1023) == 0 && cg_stop)
+			return;
+		if (shortcut && s->n >= s->next_period_check &&
+		    cg_heapseq_provable(s)) {
 			s->next_period_check = 2 * s->n;
 			if (t != UINT32_MAX && cg_heapseq_find_period(s->g, s->n,
 			    t, s->splits, &per) && per.saltus == 0) {

@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cg/ruleset.h"
+#include "cg/heaprules.h"
 
 struct cg_heapseq;
 
@@ -22,9 +22,10 @@ struct cg_heapseq;
 struct cg_heapseq *cg_heapseq_new(const struct cg_heap_rules *r,
     const char **why);
 void cg_heapseq_free(struct cg_heapseq *s);
-/* Compute values of heaps 0..n (at least).  With shortcut set, once the
- * sequence is proven periodic (cg_heapseq_period) the remaining values
- * are filled in by the period instead of being computed. */
+/* Compute values of heaps 0..n (at least; fewer when cg_stop is set: a
+ * signal or the memory limit).  With shortcut set, once the sequence is
+ * proven periodic (cg_heapseq_period) the remaining values are filled in
+ * by the period instead of being computed. */
 void cg_heapseq_compute(struct cg_heapseq *s, size_t n, int shortcut);
 /* The values computed so far: heaps 0..*len-1. */
 const uint32_t *cg_heapseq_values(const struct cg_heapseq *s, size_t *len);
@@ -34,11 +35,21 @@ int cg_heapseq_shortcut_used(const struct cg_heapseq *s);
 uint32_t cg_heapseq_max_take(const struct cg_heapseq *s);
 /* Do the rules allow splitting into two or more heaps? */
 int cg_heapseq_splits(const struct cg_heapseq *s);
+/* Does a period found by cg_heapseq_find_period prove the sequence
+ * periodic?  Guy and Smith's theorem covers bounded takes leaving at most
+ * two heaps with no condition on them: not Grundy's game (4!.0: unequal
+ * heaps) nor hexadecimal codes that leave three (0.3F). */
+int cg_heapseq_provable(const struct cg_heapseq *s);
 
 struct cg_period {
 	size_t period, preperiod;
 	long saltus;
 };
+
+/* The sequence the rules declare (cg/heaprules.h known_*), if any: 1 with
+ * *per and the values of heaps 0 .. preperiod + period - 1. */
+int cg_heapseq_known(const struct cg_heapseq *s, struct cg_period *per,
+    const uint32_t **values);
 
 /*
  * Search v[0..len-1] for (arithmetic-)periodicity: the least period p,

@@ -1223,6 +1223,10 @@ sv_expand_sum(struct cg_solver *s, uint64_t e, int tag, int side, int other,
 			size_t cnt = sc.raw.v[p++], m = cnt;
 			int32_t k = sc.k;
 
+			/* millions of children must not delay a stop */
+			if ((p & 4095) == 0 && STOPPED(s))
+				break;
+
 			sv_fold_ints(s, sc.raw.v + p, &m, &k);
 			sum_record(&sc, sc.raw.v + p, m, k);
 			p += cnt;
@@ -1451,17 +1455,21 @@ run(struct cg_solver *s, size_t depth)
 }
 
 /* Which search answers a query: the one asked for, or for AUTO the one
- * measured best for it (bench/outcome-search); check mode re-derives
- * results depth-first, as Glop does, guided by its databases. */
+ * measured best for it (bench/sprouts-vs-spots, bench/outcome): df-pn for
+ * impartial games in normal play, where sums split into couples (Sprouts
+ * 0*12: 3.4 s against 95 s depth-first; Cram 5x7's nim value 3.5 s
+ * against 6.7 s), depth-first for the rest (Domineering 6x6: 3.8 s
+ * depth-first, 15 s df-pn, whole sums having no couples).  Check mode
+ * re-derives results depth-first, as Glop does, guided by its
+ * databases. */
 static enum cg_search
-search_for(struct cg_solver *s, int nimber)
+search_for(struct cg_solver *s, int misere)
 {
 	if (s->guide != NULL)
 		return CG_SEARCH_DFS;
 	if (s->search != CG_SEARCH_AUTO)
 		return s->search;
-	(void)nimber;
-	return CG_SEARCH_DFS;
+	return s->impartial && !misere ? CG_SEARCH_DFPN : CG_SEARCH_DFS;
 }
 
 int
@@ -1472,7 +1480,7 @@ cg_solver_outcome(struct cg_solver *s, const uint32_t *ids, size_t n,
 	int w[2], side;
 	int32_t k = 0;
 	uint32_t *sorted;
-	enum cg_search how = search_for(s, 0);
+	enum cg_search how = search_for(s, misere);
 
 	if (how != CG_SEARCH_DFS) {
 		enum cg_search keep = s->search;
@@ -1524,7 +1532,7 @@ cg_solver_nimber(struct cg_solver *s, const uint32_t *ids, size_t n)
 {
 	size_t depth = s->nfr, i;
 	struct frame *f;
-	enum cg_search how = search_for(s, 1);
+	enum cg_search how = search_for(s, 0);
 
 	if (how != CG_SEARCH_DFS) {
 		enum cg_search keep = s->search;

@@ -7,7 +7,7 @@
 #include "base/util.h"
 #include "base/watch.h"
 #include "solve/solvedb.h"
-#include "solve/heapseq.h"
+#include "solve/heapnim.h"
 #include "solve/session.h"
 
 /* One plugin solver per ruleset spec, alive for the whole session. */
@@ -16,8 +16,9 @@ struct psolver {
 	struct cg_solver *s;
 	struct cg_solvedb_extra extra;
 	struct cg_bytemap *guide;     /* --check: canonical key -> nim + 1 */
-	struct cg_heapseq *heap;      /* heap games: the nim sequence */
-	int db_loaded, no_shortcut;
+	struct cg_heapnim *heap;      /* heap games: nim values from rules */
+	char heap_error[256];         /* a heap whose value is unknown */
+	int db_loaded;
 	const struct cg_session_options *o;
 	struct psolver *next;
 };
@@ -91,41 +92,50 @@ show_progress(struct cg_solver *s, void *arg)
 	cg_buf_free(&b);
 }
 
+/* The same report once a second from inside a long option list (a
+ * position with millions of options), through the watch's ticks. */
+static void
+show_progress_timed(void *ctx, double elapsed)
+{
+	(void)elapsed;
+	show_progress(ctx, NULL);
+}
+
 static void
 watch(struct cg_session *se, struct cg_solver *s)
 {
 	cg_solver_set_search(s, se->o.search);
 	cg_solver_set_jobs(s, se->o.jobs);
 	cg_solver_set_interrupt(s, &cg_stop);
-	if (se->o.progress)
+	if (se->o.progress) {
 		cg_solver_set_progress(s, show_progress, NULL, 4096);
+		cg_progress_every(1.0, show_progress_timed, s);
+	}
 }
 
-/* Heap games: a component printed as a heap size gets its nim value from
- * the nim sequence (normal play), not from a search. */
+/* Heap games: a component's nim value is the XOR of its heaps' values,
+ * which the rules give (declared, by a proven period, or computed heap by
+ * heap up to a limit) without expanding it.  A heap past that limit stops
+ * the search with an error instead of expanding its options. */
 static void
 heap_lookup(struct psolver *ps, struct cg_solver *s, uint32_t c,
     const unsigned char *key, size_t len)
 {
-	struct cg_buf text;
-	const char *p;
-	unsigned long n = 0;
-	size_t got;
-	const uint32_t *v;
+	uint64_t v;
+	char msg[sizeof ps->heap_error];
+	int r = cg_heapnim_position(ps->heap, ps->rs, key, len, &v, msg,
+	    sizeof msg);
 
-	cg_buf_init(&text);
-	if (cg_rs_print(ps->rs, key, len, &text) >= 0) {
-		p = cg_buf_str(&text);
-		if (*p != 0 && text.len <= 9 && strspn(p, "0123456789") == text.len) {
-			n = strtoul(p, NULL, 10);
-			if (n <= 50000000UL) {
-				cg_heapseq_compute(ps->heap, n, !ps->no_shortcut);
-				v = cg_heapseq_values(ps->heap, &got);
-				(void)cg_solver_set_nimber(s, c, v[n]);
-			}
-		}
+	if (r == 0 && v <= UINT32_MAX)
+		(void)cg_solver_set_nimber(s, c, (uint32_t)v);
+	else if (r == 0)
+		snprintf(msg, sizeof msg, "nim value %llu is past the "
+		    "solver's 32 bits", (unsigned long long)v);
+	if ((r == -1 || (r == 0 && v > UINT32_MAX)) &&
+	    ps->heap_error[0] == 0 && !cg_stop) {
+		memcpy(ps->heap_error, msg, sizeof msg);
+		cg_stop = 1;
 	}
-	cg_buf_free(&text);
 }
 
 static void
@@ -252,7 +262,7 @@ struct cg_solver *
 cg_session_solver(struct cg_session *se, struct cg_plugin *rs)
 {
 	struct psolver *ps;
-	const struct cg_heap_rules *r;
+	const char *why;
 
 	for (ps = se->ps; ps != NULL; ps = ps->next)
 		if (ps->rs == rs)
@@ -261,13 +271,9 @@ cg_session_solver(struct cg_session *se, struct cg_plugin *rs)
 	ps->rs = rs;
 	ps->s = cg_solver_new(rs);
 	ps->o = &se->o;
-	ps->no_shortcut = se->o.no_shortcut;
-	r = cg_rs_extension(rs, CG_EXT_HEAP_RULES);
-	if (r != NULL) {
-		const char *why;
-
-		ps->heap = cg_heapseq_new(r, &why);
-	}
+	ps->heap = cg_heapnim_for(rs, se->o.heap_limit, &why);
+	if (ps->heap != NULL && se->o.no_shortcut)
+		cg_heapnim_compute_all(ps->heap);
 	watch(se, ps->s);
 	cg_solver_set_lookup(ps->s, kb_lookup, ps);
 	ps->next = se->ps;
@@ -285,15 +291,32 @@ cg_session_doc_solver(struct cg_session *se, struct cg_doc *d)
 	return se->doc;
 }
 
+static int value(struct cg_solver *s, enum cg_kind kind, const uint32_t *ids,
+    size_t n, struct cg_buf *out, const char *file, unsigned long line);
+
 int
 cg_session_value(struct cg_session *se, struct cg_solver *s,
     enum cg_kind kind, const uint32_t *ids, size_t n, struct cg_buf *out,
     const char *file, unsigned long line)
 {
+	int r = value(s, kind, ids, n, out, file, line);
+	struct psolver *ps;
+
+	if (r == 0)
+		return 0;
+	for (ps = se->ps; ps != NULL; ps = ps->next)
+		if (ps->s == s && ps->heap_error[0] != 0)
+			cg_die_at(file, line, "%s", ps->heap_error);
+	return r;
+}
+
+static int
+value(struct cg_solver *s, enum cg_kind kind, const uint32_t *ids, size_t n,
+    struct cg_buf *out, const char *file, unsigned long line)
+{
 	int64_t v;
 	int o;
 
-	(void)se;
 	if (cg_kind_impartial(kind) && !cg_solver_impartial(s))
 		cg_die_at(file, line, "-%c needs an impartial game",
 		    kind == CG_KIND_GENUS ? 'g' : 'n');
@@ -439,7 +462,7 @@ cg_session_free(struct cg_session *se)
 		cg_solver_free(ps->s);
 		cg_solvedb_extra_free(&ps->extra);
 		cg_bytemap_free(ps->guide);
-		cg_heapseq_free(ps->heap);
+		cg_heapnim_free(ps->heap);
 		free(ps);
 	}
 	cg_solver_free(se->doc);

@@ -49,6 +49,8 @@ struct cg_session_options {
 	enum cg_search search;      /* --search (AUTO by default) */
 	unsigned jobs;              /* --jobs: worker threads (0: 1) */
 	int no_shortcut;            /* heap sequences: compute every heap */
+	size_t heap_limit;          /* heaps computed one by one when no
+	                             * period is known (0: the default) */
 };
 
 struct cg_session;

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "format/lineread.h"
 #include "solve/solvedb.h"
 #include "base/util.h"
 
@@ -58,7 +59,9 @@ parse_parts(struct cg_plugin *rs, const char *text, struct cg_buf *pos,
 			rs->err = first;
 			return -1;
 		}
-		*bounds = cg_xreallocarray(*bounds, n + 1, sizeof **bounds);
+		if ((n & (n - 1)) == 0)   /* doubling at powers of two */
+			*bounds = cg_xreallocarray(*bounds, n ? 2 * n : 1,
+			    sizeof **bounds);
 		(*bounds)[n++] = pos->len;
 		if (*q == 0)
 			break;
@@ -74,41 +77,47 @@ cg_solvedb_read(const char *path, struct cg_plugin *rs,
     const char *, unsigned long, char *, size_t), void *ctx, char *err,
     size_t errlen)
 {
-	FILE *fp = fopen(path, "r");
-	size_t *bounds = NULL, nparts;
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t n;
+	int fd = open(path, O_RDONLY);
+	struct cg_lines *in;
+	struct stat st;
+	size_t *bounds = NULL, nparts, n;
+	char *line;
 	unsigned long lineno = 0;
 	struct cg_buf pos;
-	int rc = 0, hk;
+	int rc = 0, hk, r;
 
-	if (fp == NULL) {
+	if (fd < 0) {
 		if (errno == ENOENT && missing_ok)
 			return 0;
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		return -1;
 	}
+	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+		snprintf(err, errlen, "%s: %s", path, strerror(EISDIR));
+		close(fd);
+		return -1;
+	}
+	/* lines bounded, NUL bytes refused (a NUL would cut a position
+	 * short without a word), gzip read as the other text formats are */
+	in = cg_lines_open(fd, path);
 	cg_buf_init(&pos);
-	while ((n = getline(&line, &cap, fp)) > 0) {
+	while ((r = cg_lines_next(in, &line, &n)) > 0) {
 		char *sp, *text, *end;
 		long value = -1;
 
-		lineno++;
-		if (line[n - 1] != '\n') {
+		lineno = cg_lines_number(in);
+		if (cg_lines_unterminated(in)) {
 			snprintf(err, errlen, "%s:%lu: truncated line (no newline "
 			    "at the end of the file)", path, lineno);
 			rc = -1;
 			break;
 		}
-		line[--n] = 0;
-		if (n > 0 && line[n - 1] == '\r')
-			line[--n] = 0;
 		if (lineno == 1) {
 			hk = header_kind(line);
 			if (hk < 0) {
-				snprintf(err, errlen, "%s:1: bad header '%.60s' "
-				    "(expected '%s')", path, line, headers[kind]);
+				snprintf(err, errlen, "%s:1: bad header '%s' "
+				    "(expected '%s')", path, cg_quote(line, n),
+				    headers[kind]);
 				rc = -1;
 				break;
 			}
@@ -139,8 +148,8 @@ cg_solvedb_read(const char *path, struct cg_plugin *rs,
 			value = strtol(sp + 1, &end, 10);
 			if (end == sp + 1 || *end != 0 || value < 0 ||
 			    errno != 0 || value > 0x7fffffff) {
-				snprintf(err, errlen, "%s:%lu: bad nimber '%.40s'",
-				    path, lineno, sp + 1);
+				snprintf(err, errlen, "%s:%lu: bad nimber '%s'",
+				    path, lineno, cg_quote_str(sp + 1));
 				rc = -1;
 				break;
 			}
@@ -149,9 +158,9 @@ cg_solvedb_read(const char *path, struct cg_plugin *rs,
 			*sp = 0;
 		}
 		if (parse_parts(rs, text, &pos, &bounds, &nparts) < 0) {
-			snprintf(err, errlen, "%s:%lu: position '%.60s' is not "
-			    "a '%s' position: %s", path, lineno, text,
-			    rs->spec, cg_rs_errmsg(rs));
+			snprintf(err, errlen, "%s:%lu: position '%s' is not "
+			    "a '%s' position: %s", path, lineno,
+			    cg_quote_str(text), rs->spec, cg_rs_errmsg(rs));
 			rc = -1;
 			break;
 		}
@@ -161,18 +170,18 @@ cg_solvedb_read(const char *path, struct cg_plugin *rs,
 			break;
 		}
 	}
-	if (rc == 0 && ferror(fp)) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+	if (r < 0) {
+		snprintf(err, errlen, "%s:%lu: %s", path, cg_lines_number(in),
+		    cg_lines_error(in));
 		rc = -1;
 	}
 	if (rc == 0 && lineno == 0) {
 		snprintf(err, errlen, "%s:1: empty file (no header)", path);
 		rc = -1;
 	}
-	free(line);
 	free(bounds);
 	cg_buf_free(&pos);
-	fclose(fp);
+	cg_lines_close(in);
 	return rc;
 }
 
@@ -211,8 +220,9 @@ load_entry(void *ctx, const unsigned char *pos, const size_t *bounds,
 	int rc = 0;
 
 	for (i = 0; i < nparts; i++) {
-		k = cg_solver_components(lc->s, pos + start, bounds[i] - start,
-		    &part);
+		/* an empty position has no bytes at all (pos NULL) */
+		k = cg_solver_components(lc->s, pos ? pos + start : pos,
+		    bounds[i] - start, &part);
 		ids = cg_xreallocarray(ids, n + k + 1, sizeof *ids);
 		memcpy(ids + n, part, k * sizeof *ids);
 		n += k;
@@ -222,25 +232,26 @@ load_entry(void *ctx, const unsigned char *pos, const size_t *bounds,
 
 	if (lc->kind == CG_DB_MISERE) {
 		if (cg_solver_set_misere_loss(lc->s, ids, n) < 0) {
-			snprintf(err, errlen, "%s:%lu: position '%.60s' is a "
+			snprintf(err, errlen, "%s:%lu: position '%s' is a "
 			    "misere loss here but a win in an earlier database",
-			    lc->path, line, text);
+			    lc->path, line, cg_quote_str(text));
 			rc = -1;
 		}
 	} else if (n == 1) {
 		int64_t old = cg_solver_known_nimber(lc->s, ids[0]);
 
 		if (cg_solver_set_nimber(lc->s, ids[0], (uint32_t)value) < 0) {
-			snprintf(err, errlen, "%s:%lu: position '%.60s' has "
+			snprintf(err, errlen, "%s:%lu: position '%s' has "
 			    "nimber %ld here but %lld in an earlier database",
-			    lc->path, line, text, value, (long long)old);
+			    lc->path, line, cg_quote_str(text), value,
+			    (long long)old);
 			rc = -1;
 		}
 	} else if (n == 0) {
 		if (value != 0) {
 			snprintf(err, errlen, "%s:%lu: the empty position '%s' "
-			    "cannot have nimber %ld", lc->path, line, text,
-			    value);
+			    "cannot have nimber %ld", lc->path, line,
+			    cg_quote_str(text), value);
 			rc = -1;
 		}
 	} else if (lc->extra != NULL) {
@@ -278,7 +289,8 @@ cg_solvedb_write_lines(const char *path, enum cg_solvedb_kind kind,
 	FILE *fp;
 	size_t i;
 
-	qsort(lines, n, sizeof *lines, cmp_str);
+	if (n > 1)
+		qsort(lines, n, sizeof *lines, cmp_str);
 	snprintf(tmp, tlen, "%s.tmpXXXXXX", path);
 	fd = mkstemp(tmp);
 	if (fd < 0) {
@@ -384,7 +396,8 @@ cg_solvedb_save(const char *path, struct cg_solver *s,
 			add_line(&sc, cg_xstrdup(extra->lines[i]));
 	cg_buf_free(&b);
 	/* duplicates (the same sum found twice) are written once */
-	qsort(sc.lines, sc.n, sizeof *sc.lines, cmp_str);
+	if (sc.n > 1)
+		qsort(sc.lines, sc.n, sizeof *sc.lines, cmp_str);
 	{
 		size_t j = 0;
 

@@ -12,6 +12,9 @@
  * comparisons.  Ideas from CGSuite's CanonicalShortGameOps (see
  * research/cgsuite.md section 2); the code is our own. */
 #include <pthread.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -113,9 +116,63 @@ struct work {
 	struct { uint32_t key, gen; uint8_t val; } *rmemo;
 	uint32_t rgen;
 	int depth;
+	/* Option vectors of the games being built, one pair per level of
+	 * recursion, owned here rather than by the stack frames: a data
+	 * error caught by cg_canon_catch unwinds those frames by longjmp,
+	 * and buffers held by them would be lost. */
+	struct vec (**pairs)[2];
+	size_t npairs;
 };
 
 static struct work *works[CG_MAX_JOBS];
+
+/* How deep this thread holds the store's lock (it is recursive). */
+static _Thread_local int lock_depth;
+
+static void
+lock_store(void)
+{
+	pthread_mutex_lock(&lock);
+	lock_depth++;
+}
+
+static void
+unlock_store(void)
+{
+	lock_depth--;
+	pthread_mutex_unlock(&lock);
+}
+
+/* Where this thread's data errors go inside cg_canon_catch. */
+static _Thread_local struct {
+	jmp_buf *jb;
+	char *msg;
+	size_t msgsize;
+} trap;
+
+/*
+ * A data error: a game too large for the store.  Fatal, unless
+ * cg_canon_catch is running on this thread and the store's lock is not
+ * held (an insert half done must not be left behind).
+ */
+static void __attribute__((noreturn, format(printf, 1, 2)))
+data_error(const char *fmt, ...)
+{
+	char msg[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	if (trap.jb != NULL && lock_depth == 0) {
+		jmp_buf *jb = trap.jb;
+
+		snprintf(trap.msg, trap.msgsize, "%s", msg);
+		trap.jb = NULL;
+		longjmp(*jb, 1);
+	}
+	cg_die(CG_EXIT_DATA, "%s", msg);
+}
 
 #define LOAD(p) __atomic_load_n(&(p), __ATOMIC_ACQUIRE)
 #define STORE(p, v) __atomic_store_n(&(p), (v), __ATOMIC_RELEASE)
@@ -143,11 +200,78 @@ static void
 deeper(void)
 {
 	if (++W()->depth > CG_CANON_MAX_DEPTH)
-		cg_die(CG_EXIT_DATA, "game too deep (more than %d levels)",
+		data_error("game too deep (more than %d levels)",
 		    CG_CANON_MAX_DEPTH);
 }
 
+int
+cg_canon_catch(void (*fn)(void *), void *arg, char *msg, size_t msgsize)
+{
+	jmp_buf jb;
+	jmp_buf *volatile outer = trap.jb;
+	char *volatile outer_msg = trap.msg;
+	volatile size_t outer_size = trap.msgsize;
+	volatile int depth = W()->depth;
+
+	trap.jb = &jb;
+	trap.msg = msg;
+	trap.msgsize = msgsize;
+	if (setjmp(jb) != 0) {
+		W()->depth = depth;
+		trap.jb = outer;
+		trap.msg = outer_msg;
+		trap.msgsize = outer_size;
+		return -1;
+	}
+	fn(arg);
+	trap.jb = outer;
+	trap.msg = outer_msg;
+	trap.msgsize = outer_size;
+	return 0;
+}
+
 #define SHALLOWER() (W()->depth--)
+
+/* Scratch pair of option vectors for this thread's current depth, empty.
+ * Callers go deeper() first, so nested builders get pairs of their own. */
+static struct vec *
+pair_get(void)
+{
+	struct work *w = W();
+	size_t d = (size_t)w->depth, i;
+	struct vec *p;
+
+	if (d >= w->npairs) {
+		size_t n = d + 16;
+
+		w->pairs = cg_xreallocarray(w->pairs, n, sizeof *w->pairs);
+		for (i = w->npairs; i < n; i++)
+			w->pairs[i] = NULL;
+		w->npairs = n;
+	}
+	if (w->pairs[d] == NULL) {
+		w->pairs[d] = cg_xcalloc(1, sizeof *w->pairs[d]);
+		vec_init(&(*w->pairs[d])[0]);
+		vec_init(&(*w->pairs[d])[1]);
+	}
+	p = *w->pairs[d];
+	p[0].n = p[1].n = 0;
+	return p;
+}
+
+/* Done with a pair: large buffers go back (a wide game once must not
+ * keep megabytes per level for good). */
+static void
+pair_put(struct vec *p)
+{
+	int s;
+
+	for (s = 0; s < 2; s++)
+		if (p[s].cap > 4096) {
+			vec_free(&p[s]);
+			vec_init(&p[s]);
+		}
+}
 
 void
 cg_canon_enter(void)
@@ -166,7 +290,7 @@ cg_canon_leave(void)
 static void
 overflow(void)
 {
-	cg_die(CG_EXIT_DATA, "number too large for 64-bit arithmetic");
+	data_error("number too large for 64-bit arithmetic");
 }
 
 struct cg_dyadic
@@ -489,8 +613,8 @@ nus_find(int64_t num, int exp, int64_t up, uint64_t nim, int create)
 	if (g != CG_NO_GAME || !create)
 		return g;
 	if (up > GL_MAX_UP || up < -GL_MAX_UP || nim > GL_MAX_NIM)
-		cg_die(CG_EXIT_DATA, "up multiple or nimber too large");
-	pthread_mutex_lock(&lock);
+		data_error("up multiple or nimber too large");
+	lock_store();
 	g = nus_lookup(h, num, exp, up, nim);
 	if (g == CG_NO_GAME) {
 		g = new_rec();
@@ -508,7 +632,7 @@ nus_find(int64_t num, int exp, int64_t up, uint64_t nim, int create)
 		r->hash = h;
 		index_add(&S.nidx, &S.ncount, g);
 	}
-	pthread_mutex_unlock(&lock);
+	unlock_store();
 	return g;
 }
 
@@ -638,13 +762,15 @@ cg_canon_options(cg_game g, enum cg_side side, size_t *n)
 	struct rec *r = REC(g);
 
 	if (!(flags_of(r) & F_OPTS)) {
-		pthread_mutex_lock(&lock);
+		lock_store();
 		if (!(flags_of(r) & F_OPTS))
 			build_nus_options(g);
-		pthread_mutex_unlock(&lock);
+		unlock_store();
 	}
 	*n = side == CG_LEFT ? r->nl : r->nr;
-	return side == CG_LEFT ? r->opt : r->opt + r->nl;
+	if (side == CG_LEFT || r->opt == NULL)
+		return r->opt;   /* no NULL + 0: a game without options */
+	return r->opt + r->nl;
 }
 
 #define LOPTS(g, n) cg_canon_options((g), CG_LEFT, (n))
@@ -715,7 +841,7 @@ cg_canon_memory(void)
 {
 	size_t bytes, k;
 
-	pthread_mutex_lock(&lock);
+	lock_store();
 	bytes = (size_t)S.nchunk * CHUNK * sizeof(struct rec) + S.obytes +
 	    ((size_t)S.nnus / CHUNK + 1) * CHUNK * sizeof(struct nus) +
 	    ((size_t)LOAD(S.oidx)->mask + LOAD(S.nidx)->mask + 2) * 4;
@@ -724,7 +850,7 @@ cg_canon_memory(void)
 			bytes += ((size_t)works[k]->summask +
 			    works[k]->negmask + works[k]->leqmask + 3) *
 			    sizeof(struct cache_ent);
-	pthread_mutex_unlock(&lock);
+	unlock_store();
 	return bytes;
 }
 
@@ -766,9 +892,9 @@ cg_canon_memo_set(cg_game g, enum cg_canon_memo m, void *v)
 
 	w = memo_word(g, m, 0);
 	if (w == NULL) {
-		pthread_mutex_lock(&lock);
+		lock_store();
 		w = memo_word(g, m, 1);
-		pthread_mutex_unlock(&lock);
+		unlock_store();
 	}
 	if (__atomic_compare_exchange_n(w, &old, v, 0, __ATOMIC_ACQ_REL,
 	    __ATOMIC_ACQUIRE))
@@ -869,38 +995,81 @@ vec_sort_unique(struct vec *a)
 
 static void stops(cg_game g, struct cg_dyadic *ls, struct cg_dyadic *rs);
 
-/* Keep the maxima (left, dir = 0) or minima (right, dir = 1). */
+/* An option with its stops, for removing dominated options. */
+struct ranked {
+	cg_game g;
+	struct cg_dyadic ls, rs;
+};
+
+/* Left options by stops, highest first; Right's lowest first (dir). */
+static int
+cmp_ranked(const void *pa, const void *pb, void *arg)
+{
+	const struct ranked *a = pa, *b = pb;
+	int c = cg_dyadic_cmp(b->ls, a->ls);
+
+	if (c == 0)
+		c = cg_dyadic_cmp(b->rs, a->rs);
+	if (c == 0)
+		c = a->g < b->g ? -1 : a->g > b->g;
+	return *(const int *)arg == 0 ? c : -c;
+}
+
+/* Does x <= y hold?  Both stops of x at most y's is needed, and settles
+ * most pairs of hot options without a comparison of games. */
+static int
+ranked_leq(const struct ranked *x, const struct ranked *y)
+{
+	if (cg_dyadic_cmp(x->ls, y->ls) > 0 || cg_dyadic_cmp(x->rs, y->rs) > 0)
+		return 0;
+	return leq(x->g, y->g);
+}
+
+/*
+ * Keep the maxima (left, dir = 0) or minima (right, dir = 1).  The
+ * options are taken best stops first, against the maxima kept so far: a
+ * dominated option meets its dominator early, and a new maximum can only
+ * beat a kept one whose stops are no better, which in this order means
+ * equal stops.  Each option is compared with the maxima, not with every
+ * other option.
+ */
 static void
 remove_dominated(struct vec *a, int dir)
 {
-	size_t i, j, k = 0;
-	unsigned char *dead;
-	struct cg_dyadic *st;
+	struct ranked *r, *keep;
+	size_t i, j, n = a->n, nk = 0;
 
-	if (a->n < 2)
+	if (n < 2)
 		return;
-	dead = cg_xcalloc(a->n, 1);
-	st = cg_xmalloc(2 * a->n * sizeof *st);
-	for (i = 0; i < a->n; i++)
-		stops(a->v[i], &st[2 * i], &st[2 * i + 1]);
-	for (i = 0; i < a->n; i++)
-		for (j = 0; j < a->n && !dead[i]; j++) {
-			/* x <= y needs both stops of x at most y's */
-			size_t x = dir == 0 ? i : j, y = dir == 0 ? j : i;
+	r = cg_xmalloc(2 * n * sizeof *r);
+	keep = r + n;
+	for (i = 0; i < n; i++) {
+		r[i].g = a->v[i];
+		stops(r[i].g, &r[i].ls, &r[i].rs);
+	}
+	qsort_r(r, n, sizeof *r, cmp_ranked, &dir);
+	for (i = 0; i < n; i++) {
+		int dominated = 0;
 
-			if (i == j || dead[j] ||
-			    cg_dyadic_cmp(st[2 * x], st[2 * y]) > 0 ||
-			    cg_dyadic_cmp(st[2 * x + 1], st[2 * y + 1]) > 0)
-				continue;
-			if (leq(a->v[x], a->v[y]))
-				dead[i] = 1;
+		for (j = 0; j < nk && !dominated; j++)
+			dominated = dir == 0 ? ranked_leq(&r[i], &keep[j]) :
+			    ranked_leq(&keep[j], &r[i]);
+		if (dominated)
+			continue;
+		/* kept options the new one dominates (equal stops only) */
+		for (j = 0; j < nk; ) {
+			if (dir == 0 ? ranked_leq(&keep[j], &r[i]) :
+			    ranked_leq(&r[i], &keep[j]))
+				keep[j] = keep[--nk];
+			else
+				j++;
 		}
-	free(st);
-	for (i = 0; i < a->n; i++)
-		if (!dead[i])
-			a->v[k++] = a->v[i];
-	a->n = k;
-	free(dead);
+		keep[nk++] = r[i];
+	}
+	for (i = 0; i < nk; i++)
+		a->v[i] = keep[i].g;
+	a->n = nk;
+	free(r);
 }
 
 static int geq_g(cg_game x, const struct vec *l, const struct vec *r);
@@ -1130,10 +1299,10 @@ intern_canonical(const struct vec *l, const struct vec *r)
 	g = opts_lookup(h, l, r);
 	if (g != CG_NO_GAME)
 		return g;
-	pthread_mutex_lock(&lock);
+	lock_store();
 	g = opts_lookup(h, l, r);
 	if (g != CG_NO_GAME) {
-		pthread_mutex_unlock(&lock);
+		unlock_store();
 		return g;
 	}
 	g = new_rec();
@@ -1149,7 +1318,7 @@ intern_canonical(const struct vec *l, const struct vec *r)
 	rc->flags = F_OPTS;
 	rc->hash = h;
 	index_add(&S.oidx, &S.ocount, g);
-	pthread_mutex_unlock(&lock);
+	unlock_store();
 	return g;
 }
 
@@ -1200,6 +1369,13 @@ make_vec(struct vec *l, struct vec *r)
 		grow_caches(w);
 	vec_sort_unique(l);
 	vec_sort_unique(r);
+	/* Options that are exactly those of a game in the store: that game,
+	 * with no simplification (the store holds canonical games only, so
+	 * their option lists are already simplified).  Reading a games
+	 * dictionary rebuilds millions of games this way. */
+	g = opts_lookup(hash_opts(l->v, l->n, r->v, r->n), l, r);
+	if (g != CG_NO_GAME)
+		return g;
 	g = nimber_shortcut(l, r);
 	if (g != CG_NO_GAME)
 		return g;
@@ -1220,19 +1396,19 @@ make_vec(struct vec *l, struct vec *r)
 cg_game
 cg_canon_make(const cg_game *lo, size_t nl, const cg_game *ro, size_t nr)
 {
-	struct vec l, r;
+	struct vec *lr;
 	size_t i;
 	cg_game g;
 
-	vec_init(&l);
-	vec_init(&r);
+	deeper();
+	lr = pair_get();
 	for (i = 0; i < nl; i++)
-		vec_push(&l, lo[i]);
+		vec_push(&lr[0], lo[i]);
 	for (i = 0; i < nr; i++)
-		vec_push(&r, ro[i]);
-	g = make_vec(&l, &r);
-	vec_free(&l);
-	vec_free(&r);
+		vec_push(&lr[1], ro[i]);
+	g = make_vec(&lr[0], &lr[1]);
+	pair_put(lr);
+	SHALLOWER();
 	return g;
 }
 
@@ -1242,7 +1418,7 @@ cg_game
 cg_canon_neg(cg_game g)
 {
 	struct cache_ent *e;
-	struct vec l, r;
+	struct vec *lr;
 	const cg_game *o;
 	size_t n, i;
 	uint32_t slot;
@@ -1261,20 +1437,18 @@ cg_canon_neg(cg_game g)
 	if (e->a == g)
 		return e->r;
 	deeper();
-	vec_init(&l);
-	vec_init(&r);
+	lr = pair_get();
 	o = ROPTS(g, &n);
 	for (i = 0; i < n; i++)
-		vec_push(&l, cg_canon_neg(o[i]));
+		vec_push(&lr[0], cg_canon_neg(o[i]));
 	o = LOPTS(g, &n);
 	for (i = 0; i < n; i++)
-		vec_push(&r, cg_canon_neg(o[i]));
+		vec_push(&lr[1], cg_canon_neg(o[i]));
 	/* the negative of a canonical form is canonical */
-	vec_sort_unique(&l);
-	vec_sort_unique(&r);
-	res = intern_canonical(&l, &r);
-	vec_free(&l);
-	vec_free(&r);
+	vec_sort_unique(&lr[0]);
+	vec_sort_unique(&lr[1]);
+	res = intern_canonical(&lr[0], &lr[1]);
+	pair_put(lr);
 	SHALLOWER();
 	e = &w->neg[slot];
 	e->a = g;
@@ -1302,7 +1476,7 @@ cg_game
 cg_canon_add(cg_game g, cg_game h)
 {
 	struct cache_ent *e;
-	struct vec l, r;
+	struct vec *lr;
 	const cg_game *o;
 	size_t n, i;
 	uint32_t slot;
@@ -1328,10 +1502,9 @@ cg_canon_add(cg_game g, cg_game h)
 	if (e->a == g && e->b == h)
 		return e->r;
 	deeper();
-	vec_init(&l);
-	vec_init(&r);
+	lr = pair_get();
 	for (s = 0; s < 2; s++) {
-		struct vec *v = s == 0 ? &l : &r;
+		struct vec *v = &lr[s];
 
 		/* a number summand contributes no options (translation) */
 		if (!cg_canon_is_number(g)) {
@@ -1345,9 +1518,8 @@ cg_canon_add(cg_game g, cg_game h)
 				vec_push(v, cg_canon_add(g, o[i]));
 		}
 	}
-	res = make_vec(&l, &r);
-	vec_free(&l);
-	vec_free(&r);
+	res = make_vec(&lr[0], &lr[1]);
+	pair_put(lr);
 	SHALLOWER();
 	e = &w->sum[slot];
 	e->a = g;

@@ -81,6 +81,17 @@ struct cg_dyadic cg_dyadic_neg(struct cg_dyadic a);
 struct cg_dyadic cg_dyadic_half(struct cg_dyadic a);
 int cg_dyadic_cmp(struct cg_dyadic a, struct cg_dyadic b);
 
+/*
+ * Run fn(arg) with the store's data errors (numbers beyond 64-bit
+ * arithmetic, up multiples or nimbers beyond the store's range, games too
+ * deep) returned as -1 with the message in msg, instead of exiting; 0 when
+ * fn returns.  Per thread.  The store stays consistent (an error met while
+ * an insert holds the store's lock still exits); temporaries of the
+ * operation that failed may leak.  For readers that know where their
+ * input came from, so that the error can name it.
+ */
+int cg_canon_catch(void (*fn)(void *), void *arg, char *msg, size_t msgsize);
+
 /* The store's recursion guard, for walkers of games outside the store
  * (the printer): stops the program past CG_CANON_MAX_DEPTH levels. */
 void cg_canon_enter(void);

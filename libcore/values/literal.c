@@ -19,52 +19,45 @@ gl_realloc_x(void *p, size_t n)
 
 static const struct gl_alloc gl_libc = { gl_realloc_x, free };
 
-int
-cg_canon_parse(const char *text, size_t len, cg_game *out, char *msg,
-    size_t msgsize, size_t *col)
-{
+/* Evaluating a parsed literal, bottom-up; the vectors live here so that
+ * an error caught by cg_canon_catch can free them. */
+struct literal {
 	struct gl_tree t;
 	cg_game *val;
+	struct vec l, r;
+};
+
+static void
+evaluate(void *arg)
+{
+	struct literal *lt = arg;
+	const struct gl_tree *t = &lt->t;
+	struct vec *l = &lt->l, *r = &lt->r;
+	cg_game *val = lt->val;
 	uint32_t i, k;
 
-	gl_init(&t, &gl_libc);
-	if (gl_parse(&t, text, len) < 0) {
-		if (t.nomem)
-			cg_die(CG_EXIT_DATA, "out of memory");
-		snprintf(msg, msgsize, "%s", t.errmsg);
-		*col = t.errcol;
-		gl_free(&t);
-		return -1;
-	}
 	/* nodes are stored children first: one pass bottom-up */
-	val = cg_xreallocarray(NULL, t.n ? t.n : 1, sizeof *val);
-	for (i = 0; i < t.n; i++) {
-		const struct gl_node *nd = &t.node[i];
+	for (i = 0; i < t->n; i++) {
+		const struct gl_node *nd = &t->node[i];
 		cg_game g = CG_NO_GAME, a;
 
+		l->n = r->n = 0;
 		switch (nd->kind) {
 		case GL_ATOM:
 			g = cg_canon_nus(cg_dyadic_make(nd->num, nd->exp),
 			    nd->up, nd->nim);
 			break;
-		case GL_BRACE: {
-			struct vec l, r;
-
-			vec_init(&l);
-			vec_init(&r);
+		case GL_BRACE:
 			for (k = 0; k < nd->nl; k++)
-				vec_push(&l, val[t.list[nd->first + k]]);
+				vec_push(l, val[t->list[nd->first + k]]);
 			for (k = 0; k < nd->nr; k++)
-				vec_push(&r, val[t.list[nd->first + nd->nl + k]]);
-			g = cg_canon_make(l.v, l.n, r.v, r.n);
-			vec_free(&l);
-			vec_free(&r);
+				vec_push(r, val[t->list[nd->first + nd->nl + k]]);
+			g = cg_canon_make(l->v, l->n, r->v, r->n);
 			break;
-		}
 		case GL_SUM:
 			g = cg_canon_zero();
 			for (k = 0; k < nd->nl; k++)
-				g = cg_canon_add(g, val[t.list[nd->first + k]]);
+				g = cg_canon_add(g, val[t->list[nd->first + k]]);
 			break;
 		case GL_NEG:
 			g = cg_canon_neg(val[nd->a]);
@@ -73,20 +66,13 @@ cg_canon_parse(const char *text, size_t len, cg_game *out, char *msg,
 			a = cg_canon_neg(val[nd->a]);
 			g = cg_canon_make(&val[nd->a], 1, &a, 1);
 			break;
-		case GL_SWITCHES: {
-			struct vec l, r;
-
-			vec_init(&l);
-			vec_init(&r);
+		case GL_SWITCHES:
 			for (k = 0; k < nd->nl; k++) {
-				vec_push(&l, val[t.list[nd->first + k]]);
-				vec_push(&r, cg_canon_neg(val[t.list[nd->first + k]]));
+				vec_push(l, val[t->list[nd->first + k]]);
+				vec_push(r, cg_canon_neg(val[t->list[nd->first + k]]));
 			}
-			g = cg_canon_make(l.v, l.n, r.v, r.n);
-			vec_free(&l);
-			vec_free(&r);
+			g = cg_canon_make(l->v, l->n, r->v, r->n);
 			break;
-		}
 		case GL_TINY: {
 			/* {0 || 0 | -a} */
 			cg_game z = cg_canon_zero(), na = cg_canon_neg(val[nd->a]);
@@ -103,22 +89,59 @@ cg_canon_parse(const char *text, size_t len, cg_game *out, char *msg,
 			break;
 		}
 		case GL_POW:
-			if (nd->up > 100000)
-				cg_die(CG_EXIT_DATA, "^<%lld> too large",
-				    (long long)nd->up);
 			g = cg_canon_up_pow((int)nd->up);
 			break;
 		case GL_POWTO:
-			if (nd->up > 100000)
-				cg_die(CG_EXIT_DATA, "^[%lld] too large",
-				    (long long)nd->up);
 			g = cg_canon_up_powto((int)nd->up);
 			break;
 		}
 		val[i] = g;
 	}
-	*out = val[t.root];
-	free(val);
-	gl_free(&t);
-	return 0;
+}
+
+int
+cg_canon_parse(const char *text, size_t len, cg_game *out, char *msg,
+    size_t msgsize, size_t *col)
+{
+	struct literal lt;
+	uint32_t i;
+	int rc;
+
+	gl_init(&lt.t, &gl_libc);
+	if (gl_parse(&lt.t, text, len) < 0) {
+		if (lt.t.nomem)
+			cg_die(CG_EXIT_DATA, "out of memory");
+		snprintf(msg, msgsize, "%s", lt.t.errmsg);
+		*col = lt.t.errcol;
+		gl_free(&lt.t);
+		return -1;
+	}
+	for (i = 0; i < lt.t.n; i++) {
+		const struct gl_node *nd = &lt.t.node[i];
+
+		if ((nd->kind == GL_POW || nd->kind == GL_POWTO) &&
+		    nd->up > 100000) {
+			snprintf(msg, msgsize, nd->kind == GL_POW ?
+			    "^<%lld> too large" : "^[%lld] too large",
+			    (long long)nd->up);
+			*col = 1;
+			gl_free(&lt.t);
+			return -1;
+		}
+	}
+	lt.val = cg_xreallocarray(NULL, lt.t.n ? lt.t.n : 1, sizeof *lt.val);
+	vec_init(&lt.l);
+	vec_init(&lt.r);
+	/* a value too large for the store is an error of this literal (the
+	 * caller names its file and line), not an exit without a place */
+	rc = cg_canon_catch(evaluate, &lt, msg, msgsize);
+	if (rc == 0)
+		*out = lt.val[lt.t.root];
+	else
+		*col = 1;
+	vec_free(&lt.l);
+	vec_free(&lt.r);
+	free(lt.val);
+	gl_free(&lt.t);
+	return rc;
 }

@@ -26,7 +26,8 @@ void cg_canon_print(cg_game g, struct cg_buf *out);
 
 /* Read a game literal (the `game' ruleset's syntax, which includes every
  * canonical form the printer writes).  Returns 0, or -1 with a message
- * and a 1-based column in *col. */
+ * and a 1-based column in *col (1 for a literal that is well-formed but
+ * whose value is too large for the store). */
 int cg_canon_parse(const char *text, size_t len, cg_game *out,
     char *msg, size_t msgsize, size_t *col);
 

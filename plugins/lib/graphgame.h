@@ -50,7 +50,7 @@ struct gg {
 	uint64_t adj[GG_MAX];
 };
 
-static uint64_t
+static inline uint64_t
 gg_get64(const unsigned char *p)
 {
 	uint64_t v = 0;
@@ -61,7 +61,7 @@ gg_get64(const unsigned char *p)
 	return v;
 }
 
-static void
+static inline void
 gg_set64(unsigned char *p, uint64_t v)
 {
 	int i;
@@ -70,9 +70,14 @@ gg_set64(unsigned char *p, uint64_t v)
 		p[i] = (unsigned char)v;
 }
 
-static int
-gg_decode(const struct cg_context *cx, const unsigned char *pos, size_t len,
-    struct gg *g)
+/* The tints of Col and Snort; gg_*_tags take any alphabet of tints
+ * (printable, none of "-:(){};+ 0"), the first being the tint of a vertex
+ * written without one. */
+#define GG_TAGS ".LR"
+
+static inline int
+gg_decode_tags(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, struct gg *g, const char *tags)
 {
 	int i, j;
 
@@ -82,8 +87,8 @@ gg_decode(const struct cg_context *cx, const unsigned char *pos, size_t len,
 	for (i = 0; i < g->n; i++) {
 		g->tag[i] = (char)pos[1 + i];
 		g->adj[i] = gg_get64(pos + 1 + g->n + 8 * i);
-		if ((g->tag[i] != '.' && g->tag[i] != 'L' &&
-		    g->tag[i] != 'R') || (g->adj[i] >> i & 1) ||
+		if (g->tag[i] == '\0' || strchr(tags, g->tag[i]) == NULL ||
+		    (g->adj[i] >> i & 1) ||
 		    (g->n < 64 && g->adj[i] >> g->n))
 			return cx->host->error(cx->err, 0,
 			    "corrupt graph position");
@@ -96,10 +101,17 @@ gg_decode(const struct cg_context *cx, const unsigned char *pos, size_t len,
 	return CG_OK;
 }
 
+static inline int
+gg_decode(const struct cg_context *cx, const unsigned char *pos, size_t len,
+    struct gg *g)
+{
+	return gg_decode_tags(cx, pos, len, g, GG_TAGS);
+}
+
 #define GG_BYTES (1 + 9 * GG_MAX)
 
 /* Bytes of g into b[GG_BYTES]; returns the length. */
-static size_t
+static inline size_t
 gg_encode_raw(const struct gg *g, unsigned char *b)
 {
 	int i;
@@ -111,7 +123,7 @@ gg_encode_raw(const struct gg *g, unsigned char *b)
 	return 1 + 9 * (size_t)g->n;
 }
 
-static int
+static inline int
 gg_encode(const struct cg_context *cx, const struct gg *g, struct cg_buf *out)
 {
 	unsigned char b[8];
@@ -129,7 +141,7 @@ gg_encode(const struct cg_context *cx, const struct gg *g, struct cg_buf *out)
 }
 
 /* Depth-first preorder from v (neighbours in increasing order). */
-static void
+static inline void
 gg_dfs(const struct gg *g, int v, int *order, int *cnt, uint64_t *seen)
 {
 	uint64_t m;
@@ -148,7 +160,7 @@ gg_dfs(const struct gg *g, int v, int *order, int *cnt, uint64_t *seen)
 }
 
 /* Renumber the vertices listed in order[0..k-1] as 0..k-1 into out. */
-static void
+static inline void
 gg_relabel(const struct gg *g, const int *order, int k, struct gg *out)
 {
 	int newid[GG_MAX], i;
@@ -175,7 +187,7 @@ gg_relabel(const struct gg *g, const int *order, int k, struct gg *out)
 }
 
 /* Number the vertices in depth-first preorder, components in order. */
-static void
+static inline void
 gg_normalize(struct gg *g)
 {
 	int order[GG_MAX], cnt = 0, v;
@@ -193,6 +205,7 @@ gg_normalize(struct gg *g)
 
 struct gg_parser {
 	const struct cg_context *cx;
+	const char *tags;
 	const char *s;
 	size_t len, i;
 	struct gg g;
@@ -201,21 +214,21 @@ struct gg_parser {
 	size_t namelen[GG_MAX];
 };
 
-static void
+static inline void
 gg_skip(struct gg_parser *p)
 {
 	while (p->i < p->len && p->s[p->i] == ' ')
 		p->i++;
 }
 
-static int
+static inline int
 gg_peek(struct gg_parser *p)
 {
 	gg_skip(p);
 	return p->i < p->len ? (unsigned char)p->s[p->i] : -1;
 }
 
-static int
+static inline int
 gg_err(struct gg_parser *p, const char *what)
 {
 	if (p->i >= p->len)
@@ -226,13 +239,13 @@ gg_err(struct gg_parser *p, const char *what)
 }
 
 /* Parse a vertex (possibly implicit); its number in *v. */
-static int
+static inline int
 gg_vertex(struct gg_parser *p, int *v)
 {
 	int c = gg_peek(p), tag = 0, k;
 	size_t start = p->i, nstart, nlen;
 
-	if (c == '.' || c == 'L' || c == 'R') {
+	if (c > 0 && strchr(p->tags, c) != NULL) {
 		tag = c;
 		p->i++;
 		c = gg_peek(p);
@@ -278,7 +291,7 @@ gg_vertex(struct gg_parser *p, int *v)
 		return p->cx->host->error(p->cx->err, start + 1,
 		    "too many vertices (at most %d)", GG_MAX);
 	k = p->g.n++;
-	p->g.tag[k] = (char)(tag ? tag : '.');
+	p->g.tag[k] = (char)(tag ? tag : p->tags[0]);
 	p->g.adj[k] = 0;
 	p->names[k] = nlen ? p->s + nstart : NULL;
 	p->namelen[k] = nlen;
@@ -286,7 +299,7 @@ gg_vertex(struct gg_parser *p, int *v)
 	return CG_OK;
 }
 
-static void
+static inline void
 gg_edge(struct gg *g, int a, int b)
 {
 	if (a == b)
@@ -295,10 +308,10 @@ gg_edge(struct gg *g, int a, int b)
 	g->adj[b] |= 1ull << a;
 }
 
-static int gg_chain(struct gg_parser *p, int v);
+static inline int gg_chain(struct gg_parser *p, int v);
 
 /* After vertex v: more edges, branches, or the end of the chain. */
-static int
+static inline int
 gg_chain(struct gg_parser *p, int v)
 {
 	int c, u, rc;
@@ -342,15 +355,18 @@ gg_chain(struct gg_parser *p, int v)
 	}
 }
 
-static int
-gg_parse_text(const struct cg_context *cx, const char *text, size_t len,
-    struct gg *out)
+static inline int
+gg_parse_text_tags(const struct cg_context *cx, const char *text, size_t len,
+    struct gg *out, const char *tags)
 {
 	struct gg_parser p;
+	char what[128];
+	size_t w, t;
 	int v, rc, c;
 
 	memset(&p, 0, sizeof p);
 	p.cx = cx;
+	p.tags = tags;
 	p.s = text;
 	p.len = len;
 	if (gg_peek(&p) == '0') {
@@ -365,10 +381,16 @@ gg_parse_text(const struct cg_context *cx, const char *text, size_t len,
 		return gg_err(&p, "expected a graph");
 	for (;;) {
 		c = gg_peek(&p);
-		if (c != -1 && c != '.' && c != 'L' && c != 'R' && c != ':' &&
-		    c != '-' && c != '(')
-			return gg_err(&p, "expected a vertex ('.', 'L', 'R') "
-			    "or an edge");
+		if (c != -1 && (c <= 0 || strchr(tags, c) == NULL) &&
+		    c != ':' && c != '-' && c != '(') {
+			w = (size_t)snprintf(what, sizeof what,
+			    "expected a vertex (");
+			for (t = 0; tags[t] != '\0' && w + 8 < sizeof what; t++)
+				w += (size_t)snprintf(what + w, sizeof what - w,
+				    "%s'%c'", t ? ", " : "", tags[t]);
+			snprintf(what + w, sizeof what - w, ") or an edge");
+			return gg_err(&p, what);
+		}
 		if (c == '(')
 			return gg_err(&p, "expected a vertex before '('");
 		if ((rc = gg_vertex(&p, &v)) < 0 || (rc = gg_chain(&p, v)) < 0)
@@ -388,6 +410,13 @@ gg_parse_text(const struct cg_context *cx, const char *text, size_t len,
 	return CG_OK;
 }
 
+static inline int
+gg_parse_text(const struct cg_context *cx, const char *text, size_t len,
+    struct gg *out)
+{
+	return gg_parse_text_tags(cx, text, len, out, GG_TAGS);
+}
+
 /* ----------------------------------------------------------- printing */
 
 struct gg_printer {
@@ -399,7 +428,7 @@ struct gg_printer {
 	int rc;
 };
 
-static void
+static inline void
 gg_put_vertex(struct gg_printer *pr, int v, int first)
 {
 	const struct cg_host *h = pr->cx->host;
@@ -417,7 +446,7 @@ gg_put_vertex(struct gg_printer *pr, int v, int first)
 		pr->rc = CG_ENOMEM;
 }
 
-static void
+static inline void
 gg_print_from(struct gg_printer *pr, int v)
 {
 	const struct cg_host *h = pr->cx->host;
@@ -453,7 +482,7 @@ gg_print_from(struct gg_printer *pr, int v)
 }
 
 /* Print a normalized graph (vertices in depth-first preorder). */
-static int
+static inline int
 gg_print(const struct cg_context *cx, const struct gg *g, struct cg_buf *out)
 {
 	struct gg_printer pr;
@@ -523,8 +552,40 @@ gg_print(const struct cg_context *cx, const struct gg *g, struct cg_buf *out)
 /* May side colour a vertex with this tint?  Supplied by the ruleset. */
 typedef int (*gg_permit_fn)(enum cg_side side, int tint);
 
+/*
+ * The position after vertex v becomes tint self (or is deleted when self
+ * is 0) and each neighbour u of v becomes map[tint of u] (deleted when
+ * 0): the general move of a vertex-colouring game.
+ */
+static inline void
+gg_rewrite(const struct gg *g, int v, int self, const unsigned char map[256],
+    struct gg *out)
+{
+	int order[GG_MAX], k = 0, u;
+	struct gg t = *g;
+	uint64_t del = 0, m = g->adj[v];
+
+	if (self == 0)
+		del |= 1ull << v;
+	else
+		t.tag[v] = (char)self;
+	while (m) {
+		u = __builtin_ctzll(m);
+		m &= m - 1;
+		if (map[(unsigned char)t.tag[u]] == 0)
+			del |= 1ull << u;
+		else
+			t.tag[u] = (char)map[(unsigned char)t.tag[u]];
+	}
+	for (u = 0; u < g->n; u++)
+		if (!(del >> u & 1))
+			order[k++] = u;
+	gg_relabel(&t, order, k, out);
+	gg_normalize(out);
+}
+
 /* The position after side colours vertex v. */
-static void
+static inline void
 gg_move(const struct gg *g, int v, enum cg_side side, struct gg *out)
 {
 	int me = side == CG_LEFT ? 'L' : 'R', opp = side == CG_LEFT ? 'R' : 'L';
@@ -547,7 +608,7 @@ gg_move(const struct gg *g, int v, enum cg_side side, struct gg *out)
 	gg_normalize(out);
 }
 
-static int
+static inline int
 gg_options(const struct cg_context *cx, const unsigned char *pos, size_t len,
     enum cg_side side, cg_emit_fn emit, void *ctx, gg_permit_fn permit)
 {
@@ -572,7 +633,7 @@ gg_options(const struct cg_context *cx, const unsigned char *pos, size_t len,
 
 /* The component of the normalized graph g starting at vertex a (its
  * vertices are a..b-1, contiguous in preorder); returns b. */
-static int
+static inline int
 gg_component(const struct gg *g, int a, struct gg *out)
 {
 	int order[GG_MAX], cnt = 0;
@@ -584,7 +645,7 @@ gg_component(const struct gg *g, int a, struct gg *out)
 }
 
 /* Bytes of a graph for comparisons: tints, then masks. */
-static int
+static inline int
 gg_cmp(const struct gg *x, const struct gg *y)
 {
 	int i;
@@ -605,7 +666,7 @@ gg_cmp(const struct gg *x, const struct gg *y)
  * a depth-first search from each vertex, repeated until nothing smaller
  * turns up (the result is then stable, so canonical() is idempotent).
  */
-static void
+static inline void
 gg_min_component(struct gg *c)
 {
 	struct gg best, t;
@@ -630,13 +691,13 @@ gg_min_component(struct gg *c)
 	}
 }
 
-static int
+static inline int
 gg_cmp_ptr(const void *a, const void *b)
 {
 	return gg_cmp(a, b);
 }
 
-static int
+static inline int
 gg_canonical(const struct cg_context *cx, const unsigned char *pos,
     size_t len, struct cg_buf *out)
 {
@@ -665,7 +726,7 @@ gg_canonical(const struct cg_context *cx, const unsigned char *pos,
 	return gg_encode(cx, &all, out);
 }
 
-static int
+static inline int
 gg_decompose(const struct cg_context *cx, const unsigned char *pos,
     size_t len, cg_emit_fn emit, void *ctx)
 {

@@ -13,10 +13,11 @@
  *
  * A ruleset describes itself with a struct grid_game: which character is
  * the "wall" (a cell that takes no part in play: '#' for Domineering,
- * Cram and Amazons, '.' for Clobber), whether regions are 4- or
- * 8-connected, how many of the 8 board symmetries preserve the game (4:
- * the flips and the half turn; 8: the whole dihedral group) and which
- * components are worth keeping (the others are 0 and are dropped).
+ * Cram and Amazons, '.' for Clobber), its alphabet, whether regions are
+ * 4- or 8-connected, how many of the 8 board symmetries preserve the game
+ * (4: the flips and the half turn; 8: the whole dihedral group) and which
+ * components are worth keeping (the others are 0 and are dropped), asked
+ * of a cropped board or of a region of a bit board.
  *
  * Canonical form: split the board into connected components of non-wall
  * cells, drop the worthless ones, crop each to its bounding box (cells of
@@ -28,6 +29,14 @@
  * wider than 255 columns, the whole board is cropped and minimised over
  * the symmetries instead (still a valid, idempotent, but less merging
  * form).
+ *
+ * Two ways to the same bytes: boards of at most 64 cells (every board of
+ * a knowledge-base family) are bit boards, regions grown by shifts and
+ * cut out on the stack; larger ones are labelled cell by cell.  The
+ * rulesets' parameter "reference" sends every board the second way, to
+ * check the first against.  Hooks of one thread share a state (init()
+ * makes it) through which a board handed to the host comes back without
+ * being read again (see struct grid_lent).
  *
  * Coordinates in move names: a column is a letter, a for the leftmost
  * (z, then aa, ab, ... as in spreadsheets), a row a number, 1 for the
@@ -45,15 +54,34 @@
 #define GRID_HDR 2
 #define GRID_MAX_SIDE 255
 
+struct grid_bits;
+
 struct grid_game {
 	char wall;          /* the cell that takes no part in play */
-	const char *alphabet; /* characters a board may contain */
+	/* the characters a board may contain (at most 4); on bit boards a
+	 * cell's code is the index of its character here */
+	const char *alphabet;
 	unsigned nsym;      /* 4 (no transposition) or 8 */
 	int conn8;          /* components are 8-connected */
 	/* Is this cropped component (a board) worth keeping?  n = number
 	 * of its non-wall cells.  NULL keeps every component. */
 	int (*keep)(const unsigned char *board, size_t n);
+	/* The same with the game at hand (a ruleset whose grid_game is part
+	 * of a larger description); used instead of keep when set. */
+	int (*keep_with)(const struct grid_game *g, const unsigned char *board,
+	    size_t n);
+	/* The same question on bit boards: is region (a connected set of
+	 * live cells of b) worth keeping?  Must agree with keep. */
+	int (*keep_bits)(const struct grid_bits *b, uint64_t region);
 };
+
+static inline int
+grid_keep(const struct grid_game *g, const unsigned char *board, size_t n)
+{
+	if (g->keep_with != NULL)
+		return g->keep_with(g, board, n);
+	return g->keep == NULL || g->keep(board, n);
+}
 
 /* ------------------------------------------------------------------ */
 /* checking, parsing, printing                                         */
@@ -341,6 +369,319 @@ grid_sym_write(const unsigned char *board, int k, unsigned char *dst)
 }
 
 /* ------------------------------------------------------------------ */
+/* bit boards: boards of at most 64 cells                              */
+
+/*
+ * A board of at most 64 cells as bit masks, bit r*C+c for cell (r, c).
+ * A cell's code (the index of its byte in g->alphabet) is split over hi
+ * and lo, so
+ * the cells of code k are grid_bits_plane(b, k).  Regions grow by shifts
+ * and are cut out of the board bytes without any allocation: canonical()
+ * and decompose() of small boards (every board of a knowledge-base
+ * family) take this path, larger boards the labelling code below, and
+ * both give the same bytes.
+ */
+#define GRID_BITS_MAX 64
+
+struct grid_bits {
+	int R, C, N;
+	uint64_t all;        /* the N cells */
+	uint64_t live;       /* cells that are not walls */
+	uint64_t hi, lo;     /* bit 1 and bit 0 of each cell's code */
+	uint64_t notl, notr; /* cells not in the first / last column */
+};
+
+/* The cells of code k (0..3). */
+static inline uint64_t
+grid_bits_plane(const struct grid_bits *b, unsigned k)
+{
+	return (k & 2 ? b->hi : ~b->hi) & (k & 1 ? b->lo : ~b->lo) & b->all;
+}
+
+/* The masks of an R x C box (R*C <= 64) with no cells set. */
+static inline void
+grid_bits_shape(struct grid_bits *b, int R, int C)
+{
+	uint64_t one = 1, colL = 1;
+	int k;
+
+	b->R = R;
+	b->C = C;
+	b->N = R * C;
+	b->all = b->N == 64 ? ~(uint64_t)0 : (one << b->N) - 1;
+	/* the first column, bits 0, C, 2C, ...: rows doubled */
+	for (k = 1; k < R; k *= 2)
+		colL |= colL << (k * C);
+	colL &= b->all;
+	b->notl = b->all & ~colL;
+	b->notr = b->all & ~(colL << (C - 1));
+	b->live = b->hi = b->lo = 0;
+}
+
+/* Bit j set when byte j of v (little-endian) is c: zero bytes of v ^ c
+ * found without carries between bytes, their top bits gathered by one
+ * multiplication (byte j's bit lands on bit 56 + j, no two collide). */
+static inline uint64_t
+grid_bytes_eq8(uint64_t v, unsigned char c)
+{
+	const uint64_t low7 = 0x7f7f7f7f7f7f7f7full;
+	uint64_t t = v ^ (0x0101010101010101ull * c);
+	uint64_t zero = ~(((t & low7) + low7) | t | low7);
+
+	return ((zero >> 7) * 0x0102040810204080ull) >> 56;
+}
+
+/* Load a board of at most 64 cells, 8 cells at a time; -1 if a cell is
+ * not in the game's alphabet (the labelling code deals with such
+ * boards). */
+static inline int
+grid_bits_load(const struct grid_game *g, const unsigned char *board,
+    struct grid_bits *b)
+{
+	const unsigned char *cells = board + GRID_HDR;
+	uint64_t v, m, hi = 0, lo = 0, live = 0, seen = 0;
+	int s, i, n, k;
+
+	grid_bits_shape(b, board[0], board[1]);
+	for (s = 0; s < b->N; s += 8) {
+		n = b->N - s < 8 ? b->N - s : 8;
+		v = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+		if (n == 8)
+			memcpy(&v, cells + s, 8);
+		else
+#endif
+			for (i = 0; i < n; i++)
+				v |= (uint64_t)cells[s + i] << (8 * i);
+		for (k = 0; g->alphabet[k] != '\0'; k++) {
+			m = grid_bytes_eq8(v, (unsigned char)g->alphabet[k]) << s;
+			seen |= m;
+			if (k & 2)
+				hi |= m;
+			if (k & 1)
+				lo |= m;
+			if (g->alphabet[k] != g->wall)
+				live |= m;
+		}
+	}
+	b->hi = hi;
+	b->lo = lo;
+	b->live = live;
+	return seen == b->all ? 0 : -1;
+}
+
+/* m and the cells next to it (4- or 8-connected); may set bits past N. */
+static inline uint64_t
+grid_bits_grow(const struct grid_bits *b, uint64_t m, int conn8)
+{
+	uint64_t h = m | ((m << 1) & b->notl) | ((m >> 1) & b->notr);
+
+	if (b->R == 1)
+		return h;
+	if (conn8)
+		return h | (h << b->C) | (h >> b->C);
+	return h | (m << b->C) | (m >> b->C);
+}
+
+/* The region (connected live cells) holding the cells of seed. */
+static inline uint64_t
+grid_bits_region(const struct grid_bits *b, uint64_t seed, int conn8)
+{
+	uint64_t r = seed, prev;
+
+	do {
+		prev = r;
+		r = grid_bits_grow(b, r, conn8) & b->live;
+	} while (r != prev);
+	return r;
+}
+
+/* Give the cells of mask m the character of code k (0..3). */
+static inline void
+grid_bits_set(const struct grid_game *g, struct grid_bits *b, uint64_t m,
+    unsigned k)
+{
+	b->hi = (b->hi & ~m) | (k & 2 ? m : 0);
+	b->lo = (b->lo & ~m) | (k & 1 ? m : 0);
+	if (g->alphabet[k] == g->wall)
+		b->live &= ~m;
+	else
+		b->live |= m;
+}
+
+/* Write to dst (GRID_HDR + 64 bytes) the bounding box of region cut out
+ * of board, its other cells walled up; returns the length.  If out is
+ * not NULL it gets the bit board of what was written. */
+static inline size_t
+grid_bits_crop(const struct grid_game *g, const struct grid_bits *b,
+    const unsigned char *board, uint64_t region, unsigned char *dst,
+    struct grid_bits *out)
+{
+	const unsigned char *cells = board + GRID_HDR;
+	const unsigned char wall = (unsigned char)g->wall;
+	int C = b->C, r0 = __builtin_ctzll(region) / C,
+	    r1 = (63 - __builtin_clzll(region)) / C, r, c0, w, at;
+	uint64_t rowmask = C == 64 ? ~(uint64_t)0 : ((uint64_t)1 << C) - 1,
+	    cols = 0, wmask, outside;
+	unsigned char *p = dst + GRID_HDR;
+
+	for (r = r0; r <= r1; r++)
+		cols |= (region >> (r * C)) & rowmask;
+	c0 = __builtin_ctzll(cols);
+	w = 64 - __builtin_clzll(cols) - c0;
+	wmask = w == 64 ? ~(uint64_t)0 : ((uint64_t)1 << w) - 1;
+	dst[0] = (unsigned char)(r1 - r0 + 1);
+	dst[1] = (unsigned char)w;
+	for (r = r0; r <= r1; r++, p += w) {
+		memcpy(p, cells + (size_t)r * C + c0, (size_t)w);
+		outside = ~(region >> (r * C + c0)) & wmask;
+		for (; outside != 0; outside &= outside - 1)
+			p[__builtin_ctzll(outside)] = wall;
+	}
+	if (out != NULL) {
+		grid_bits_shape(out, r1 - r0 + 1, w);
+		for (r = r0; r <= r1; r++) {
+			at = r * C + c0;
+			out->live |= ((region >> at) & wmask) << ((r - r0) * w);
+			out->hi |= ((b->hi & region) >> at & wmask) <<
+			    ((r - r0) * w);
+			out->lo |= ((b->lo & region) >> at & wmask) <<
+			    ((r - r0) * w);
+		}
+		grid_bits_set(g, out, out->all & ~out->live,
+		    (unsigned)(strchr(g->alphabet, g->wall) - g->alphabet));
+	}
+	return GRID_HDR + (size_t)(r1 - r0 + 1) * w;
+}
+
+/* Does region reach all four sides of b's box (so cropping it to its
+ * bounding box leaves the box as it is)? */
+static inline int
+grid_bits_spans(const struct grid_bits *b, uint64_t region)
+{
+	uint64_t rowmask = b->C == 64 ? ~(uint64_t)0 :
+	    ((uint64_t)1 << b->C) - 1;
+
+	return (region & rowmask) != 0 && (region >> (b->N - b->C)) != 0 &&
+	    (region & ~b->notl) != 0 && (region & ~b->notr) != 0;
+}
+
+/* The game's keep() for a region of b (crop: scratch for the bytes). */
+static inline int
+grid_bits_keep(const struct grid_game *g, const struct grid_bits *b,
+    const unsigned char *board, uint64_t region, unsigned char *crop)
+{
+	if (g->keep_bits != NULL)
+		return g->keep_bits(b, region);
+	if (g->keep == NULL && g->keep_with == NULL)
+		return 1;
+	grid_bits_crop(g, b, board, region, crop, NULL);
+	return grid_keep(g, crop, (size_t)__builtin_popcountll(region));
+}
+
+/*
+ * What a grid ruleset keeps per thread (init() makes it, see
+ * grid_init()): its parameter, and the board it has lent the host.
+ *
+ * Lending: a hook that emits a board it owns (the child options() is
+ * building, a component decompose() cut out) records the pointer and its
+ * bit board here for the time the emit callback runs, and clears them
+ * when it returns.  Meanwhile that memory is the plugin's and the host
+ * sees it const, so a hook the callback calls with the same pointer is
+ * looking at exactly those bytes and takes their bit board from here
+ * instead of reading them again: decompose() of an option and
+ * canonical() of a component, what a knowledge-base build does for every
+ * option.  A copy elsewhere, or a call after the emit, reads the bytes.
+ */
+struct grid_lent {
+	const unsigned char *pos;   /* NULL: nothing lent */
+	struct grid_bits b;
+	int component;  /* pos is one kept region reaching the four sides */
+};
+
+struct grid_state {
+	int reference;  /* "reference": the labelling code for every board */
+	struct grid_lent lent;
+};
+
+/* init() of the grid rulesets: no parameters, or "reference", which
+ * sends boards of every size through the labelling code instead of bit
+ * boards (the same bytes, slower: an independent check of the bit
+ * boards). */
+static inline int
+grid_init(const struct cg_host *host, const char *params, void **state,
+    struct cg_error *err)
+{
+	struct grid_state *st;
+
+	if (params != NULL && *params != '\0' &&
+	    strcmp(params, "reference") != 0) {
+		host->error(err, 0, "unknown parameter '%s' (the only one is "
+		    "'reference')", params);
+		return CG_EPARAM;
+	}
+	st = host->alloc(sizeof *st);
+	if (st == NULL)
+		return CG_ENOMEM;
+	memset(st, 0, sizeof *st);
+	st->reference = params != NULL && *params != '\0';
+	*state = st;
+	return CG_OK;
+}
+
+static inline void
+grid_fini(const struct cg_host *host, void *state)
+{
+	host->free(state);
+}
+
+/* Do boards of this many cells go through the bit-board code? */
+static inline int
+grid_use_bits(const struct cg_context *cx, size_t cells)
+{
+	const struct grid_state *st = cx->state;
+
+	return cells <= GRID_BITS_MAX && (st == NULL || !st->reference);
+}
+
+/* The bit board of pos: the lent one if pos is lent, else read.  Returns
+ * 1 when pos is known to be one kept region reaching its four sides, 0,
+ * or -1 for a byte outside the alphabet. */
+static inline int
+grid_bits_get(const struct cg_context *cx, const struct grid_game *g,
+    const unsigned char *pos, struct grid_bits *b)
+{
+	const struct grid_state *st = cx->state;
+
+	if (st != NULL && st->lent.pos == pos) {
+		*b = st->lent.b;
+		return st->lent.component;
+	}
+	return grid_bits_load(g, pos, b);
+}
+
+/* Emit pos (whose bit board is b) lent for the time of the call. */
+static inline int
+grid_emit_lent(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, const struct grid_bits *b, int component, cg_emit_fn emit,
+    void *ctx, const char *move)
+{
+	struct grid_state *st = cx->state;
+	int rc;
+
+	if (st == NULL)
+		return emit(ctx, pos, len, move);
+	st->lent.pos = pos;
+	st->lent.b = *b;
+	st->lent.component = component;
+	rc = emit(ctx, pos, len, move);
+	st->lent.pos = NULL;
+	return rc;
+}
+
+
+
+/* ------------------------------------------------------------------ */
 /* components                                                          */
 
 static inline int
@@ -353,98 +694,38 @@ grid_cmp_boards(const unsigned char *a, const unsigned char *b)
 	return r ? r : la < lb ? -1 : la > lb;
 }
 
-static inline int
-grid_popcount(uint64_t x)
-{
-	x = x - ((x >> 1) & 0x5555555555555555ull);
-	x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
-	return (int)((x * 0x0101010101010101ull) >> 56);
-}
+#define GRID_BAD_BYTES 9 /* not a hook result: use the labelling code */
 
-/*
- * grid_split for boards of at most 64 cells: the non-wall cells as a bit
- * mask (bit r*C+c), components grown by shifts.
- */
+/* grid_split() of a board of at most 64 cells, on bit boards. */
 static inline int
-grid_split64(const struct cg_context *cx, const struct grid_game *g,
-    const unsigned char *pos, int R, int C, struct cg_buf *list, size_t *n,
+grid_split_bits(const struct cg_context *cx, const struct grid_game *g,
+    const unsigned char *pos, struct cg_buf *list, size_t *n,
     unsigned char *whole)
 {
-	const struct cg_host *h = cx->host;
-	const unsigned char *cells = pos + GRID_HDR;
-	const unsigned char wall = (unsigned char)g->wall;
-	int N = R * C, s, r, c, r0, r1, c0, c1, cnt;
-	uint64_t live = 0, all, colL = 0, colR = 0, comp, prev, grow, colbits,
-	    rowmask = C >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << C) - 1;
-	size_t start, w;
-	unsigned char hdr[GRID_HDR], *dst;
+	struct grid_bits b;
+	unsigned char crop[GRID_HDR + GRID_BITS_MAX];
+	uint64_t left, region;
+	size_t L;
+	int s;
 
+	if (grid_bits_get(cx, g, pos, &b) < 0)
+		return GRID_BAD_BYTES;
 	*n = 0;
-	for (s = 0; s < N; s++)
-		live |= (uint64_t)(cells[s] != wall) << s;
-	all = live;
-	for (r = 0; r < R; r++) {
-		colL |= (uint64_t)1 << (r * C);
-		colR |= (uint64_t)1 << (r * C + C - 1);
-	}
 	if (whole != NULL)
-		memcpy(whole, pos, GRID_HDR + (size_t)N);
-	while (live != 0) {
-		comp = live & -live;
-		do {
-			prev = comp;
-			grow = comp | ((comp << 1) & ~colL) |
-			    ((comp >> 1) & ~colR);
-			if (R > 1) {
-				grow |= (comp << C) | (comp >> C);
-				if (g->conn8)
-					grow |= ((comp << (C + 1)) & ~colL) |
-					    ((comp << (C - 1)) & ~colR) |
-					    ((comp >> (C - 1)) & ~colL) |
-					    ((comp >> (C + 1)) & ~colR);
-			}
-			comp = grow & live;
-		} while (comp != prev);
-		live &= ~comp;
-		cnt = grid_popcount(comp);
-		r0 = __builtin_ctzll(comp) / C;
-		r1 = (63 - __builtin_clzll(comp)) / C;
-		colbits = 0;
-		for (r = r0; r <= r1; r++)
-			colbits |= (comp >> (r * C)) & rowmask;
-		c0 = __builtin_ctzll(colbits);
-		c1 = 63 - __builtin_clzll(colbits);
-		start = list->len;
-		w = (size_t)(c1 - c0 + 1);
-		hdr[0] = (unsigned char)(r1 - r0 + 1);
-		hdr[1] = (unsigned char)w;
-		if (h->buf_put(list, hdr, GRID_HDR) < 0)
-			return CG_ENOMEM;
-		for (r = r0; r <= r1; r++)
-			if (h->buf_put(list, cells + (size_t)r * C + c0, w) < 0)
-				return CG_ENOMEM;
-		dst = list->data + start + GRID_HDR;
-		/* other components' cells inside the box become walls */
-		colbits = 0;
-		for (r = r0; r <= r1; r++)
-			colbits |= ((all & ~comp) >> (r * C)) & rowmask;
-		if ((colbits >> c0) & (w >= 64 ? ~(uint64_t)0 :
-		    ((uint64_t)1 << w) - 1))
-			for (r = r0; r <= r1; r++)
-				for (c = c0; c <= c1; c++)
-					if (!((comp >> (r * C + c)) & 1))
-						dst[(size_t)(r - r0) * w +
-						    (c - c0)] = wall;
-		if (g->keep != NULL && !g->keep(list->data + start,
-		    (size_t)cnt)) {
-			list->len = start;
+		memcpy(whole, pos, GRID_HDR + (size_t)b.N);
+	for (left = b.live; left != 0; left &= ~region) {
+		region = grid_bits_region(&b, left & -left, g->conn8);
+		if (!grid_bits_keep(g, &b, pos, region, crop)) {
 			if (whole != NULL)
-				for (s = 0; s < N; s++)
-					if ((comp >> s) & 1)
-						whole[GRID_HDR + s] = wall;
+				for (s = 0; s < b.N; s++)
+					if ((region >> s) & 1)
+						whole[GRID_HDR + s] =
+						    (unsigned char)g->wall;
 			continue;
 		}
+		L = grid_bits_crop(g, &b, pos, region, crop, NULL);
+		if (cx->host->buf_put(list, crop, L) < 0)
+			return CG_ENOMEM;
 		(*n)++;
 	}
 	return CG_OK;
@@ -468,14 +749,15 @@ grid_split(const struct cg_context *cx, const struct grid_game *g,
 	const unsigned char wall = (unsigned char)g->wall;
 	size_t N = (size_t)R * C, s, top, k, cnt, start, w;
 	uint16_t small[2 * GRID_SMALL], *lab, *stack, comp = 0;
-	int r0, r1, c0, c1, r, c, nr, nc, i, j, d;
+	int r0, r1, c0, c1, r, c, nr, nc, i, j, d, rc;
 	unsigned char hdr[GRID_HDR], *dst;
 	static const int dr8[8] = { -1, 0, 0, 1, -1, -1, 1, 1 };
 	static const int dc8[8] = { 0, -1, 1, 0, -1, 1, -1, 1 };
 	int nd = g->conn8 ? 8 : 4;
 
-	if (N <= 64)
-		return grid_split64(cx, g, pos, R, C, list, n, whole);
+	if (grid_use_bits(cx, N) && (rc = grid_split_bits(cx, g, pos, list, n,
+	    whole)) != GRID_BAD_BYTES)
+		return rc;
 	*n = 0;
 	if (N <= GRID_SMALL) {
 		lab = small;
@@ -534,7 +816,7 @@ grid_split(const struct cg_context *cx, const struct grid_game *g,
 				if (lab[(size_t)i * C + j] != comp)
 					dst[(size_t)(i - r0) * w + (j - c0)] =
 					    wall;
-		if (g->keep != NULL && !g->keep(list->data + start, cnt)) {
+		if (!grid_keep(g, list->data + start, cnt)) {
 			list->len = start;
 			if (whole != NULL)
 				for (i = r0; i <= r1; i++)
@@ -589,6 +871,41 @@ grid_put_min(const struct cg_context *cx, const struct grid_game *g,
 	return CG_OK;
 }
 
+/*
+ * canonical() of a board of at most 64 cells with at most one kept
+ * region (a component, a family's position): no allocation.
+ * GRID_BAD_BYTES when it has more or a byte outside the alphabet.
+ */
+static inline int
+grid_canonical_bits(const struct cg_context *cx, const struct grid_game *g,
+    const unsigned char *pos, struct cg_buf *out)
+{
+	struct grid_bits b;
+	unsigned char crop[GRID_HDR + GRID_BITS_MAX];
+	uint64_t left, region, kept = 0;
+
+	switch (grid_bits_get(cx, g, pos, &b)) {
+	case -1:
+		return GRID_BAD_BYTES;
+	case 1:
+		return grid_put_min(cx, g, pos, out);  /* a component */
+	}
+	for (left = b.live; left != 0; left &= ~region) {
+		region = grid_bits_region(&b, left & -left, g->conn8);
+		if (!grid_bits_keep(g, &b, pos, region, crop))
+			continue;
+		if (kept != 0)
+			return GRID_BAD_BYTES;
+		kept = region;
+	}
+	if (kept == 0)
+		return grid_put_empty(cx, g, out);
+	if (kept == b.live && grid_bits_spans(&b, kept))
+		return grid_put_min(cx, g, pos, out);  /* a component */
+	grid_bits_crop(g, &b, pos, kept, crop, NULL);
+	return grid_put_min(cx, g, crop, out);
+}
+
 static inline int
 grid_canonical(const struct cg_context *cx, const struct grid_game *g,
     const unsigned char *pos, size_t len, struct cg_buf *out)
@@ -600,6 +917,9 @@ grid_canonical(const struct cg_context *cx, const struct grid_game *g,
 	int rows, cols, rc, r, c, c0;
 
 	if ((rc = grid_dims(cx, pos, len, &rows, &cols)) < 0)
+		return rc;
+	if (grid_use_bits(cx, (size_t)rows * cols) &&
+	    (rc = grid_canonical_bits(cx, g, pos, out)) != GRID_BAD_BYTES)
 		return rc;
 	list.data = h->alloc(len + 16);
 	if (list.data == NULL)
@@ -705,6 +1025,42 @@ done:
 	return rc;
 }
 
+/* decompose() of a board of at most 64 cells: each kept region cut out
+ * straight into a buffer on the stack and emitted, lent with its bit
+ * board (canonical() is asked next). */
+static inline int
+grid_decompose_bits(const struct cg_context *cx, const struct grid_game *g,
+    const unsigned char *pos, cg_emit_fn emit, void *ctx)
+{
+	struct grid_bits b, cb;
+	unsigned char crop[GRID_HDR + GRID_BITS_MAX];
+	uint64_t left, region;
+	size_t L;
+	int rc;
+
+	if ((rc = grid_bits_get(cx, g, pos, &b)) < 0)
+		return GRID_BAD_BYTES;
+	if (rc == 1)	/* one component already */
+		return grid_emit_lent(cx, pos, GRID_HDR + (size_t)b.N, &b, 1,
+		    emit, ctx, NULL) ? CG_STOP : CG_OK;
+	for (left = b.live; left != 0; left &= ~region) {
+		region = grid_bits_region(&b, left & -left, g->conn8);
+		if (!grid_bits_keep(g, &b, pos, region, crop))
+			continue;
+		if (region == b.live && grid_bits_spans(&b, region)) {
+			/* the board is one component already */
+			if (grid_emit_lent(cx, pos, GRID_HDR + (size_t)b.N,
+			    &b, 1, emit, ctx, NULL))
+				return CG_STOP;
+			continue;
+		}
+		L = grid_bits_crop(g, &b, pos, region, crop, &cb);
+		if (grid_emit_lent(cx, crop, L, &cb, 1, emit, ctx, NULL))
+			return CG_STOP;
+	}
+	return CG_OK;
+}
+
 static inline int
 grid_decompose(const struct cg_context *cx, const struct grid_game *g,
     const unsigned char *pos, size_t len, cg_emit_fn emit, void *ctx)
@@ -714,6 +1070,9 @@ grid_decompose(const struct cg_context *cx, const struct grid_game *g,
 	int rows, cols, rc;
 
 	if ((rc = grid_dims(cx, pos, len, &rows, &cols)) < 0)
+		return rc;
+	if (grid_use_bits(cx, (size_t)rows * cols) &&
+	    (rc = grid_decompose_bits(cx, g, pos, emit, ctx)) != GRID_BAD_BYTES)
 		return rc;
 	if ((rc = grid_split(cx, g, pos, rows, cols, &list, &n, NULL)) < 0)
 		goto done;
@@ -935,18 +1294,25 @@ grid_domino_name(char *s, size_t k, int vertical, int rows, int cols)
 
 /* Emit every placement of a domino on two empty cells, vertical ones if
  * vertical is set, then horizontal ones if horizontal is set (Domineering
- * asks for one orientation per player, Cram for both). */
+ * asks for one orientation per player, Cram for both).  Small boards lend
+ * each child with its bit board ('.' and '#' are g's codes 0 and 1). */
 static inline int
-grid_domino_options(const struct cg_context *cx, const unsigned char *pos,
-    size_t len, int vertical, int horizontal, cg_emit_fn emit, void *ctx)
+grid_domino_options(const struct cg_context *cx, const struct grid_game *g,
+    const unsigned char *pos, size_t len, int vertical, int horizontal,
+    cg_emit_fn emit, void *ctx)
 {
 	unsigned char *child, *cells;
 	char move[24];
-	int rows, cols, rc, v;
+	int rows, cols, rc, v, bits;
 	size_t k, n, step;
+	struct grid_bits b = { 0 }, cb;
+	uint64_t two;
 
 	if ((rc = grid_dims(cx, pos, len, &rows, &cols)) < 0)
 		return rc;
+	bits = grid_use_bits(cx, (size_t)rows * cols) &&
+	    grid_bits_get(cx, g, pos, &b) >= 0;
+	cb = b;
 	child = cx->host->alloc(len);
 	if (child == NULL)
 		return CG_ENOMEM;
@@ -965,7 +1331,16 @@ grid_domino_options(const struct cg_context *cx, const unsigned char *pos,
 				continue;
 			cells[k] = cells[k + step] = '#';
 			grid_domino_name(move, k, v, rows, cols);
-			if (emit(ctx, child, len, move)) {
+			if (bits) {
+				two = (uint64_t)1 << k | (uint64_t)1 << (k + step);
+				cb.lo = b.lo | two;
+				cb.live = b.live & ~two;
+				rc = grid_emit_lent(cx, child, len, &cb, 0, emit,
+				    ctx, move);
+			} else {
+				rc = emit(ctx, child, len, move);
+			}
+			if (rc) {
 				rc = CG_STOP;
 				break;
 			}

@@ -12,10 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cg/heaprules.h"
 #include "cg/ruleset.h"
 #include "bytes.h"
 
-static int
+static inline int
 heaps_parse(const struct cg_context *cx, const char *text, size_t len,
     struct cg_buf *out, uint32_t max_heap)
 {
@@ -28,9 +29,11 @@ heaps_parse(const struct cg_context *cx, const char *text, size_t len,
 	for (;;) {
 		while (i < len && text[i] == ' ')
 			i++;
-		if (i == len || !is_digit(text[i]))
-			return h->error(cx->err, i + 1, i == len ?
-			    "expected a heap size, found the end" :
+		if (i == len)
+			return h->error(cx->err, i + 1,
+			    "expected a heap size, found the end");
+		if (!is_digit(text[i]))
+			return h->error(cx->err, i + 1,
 			    "expected a heap size, found '%c'", text[i]);
 		start = i;
 		if (read_uint(text, len, &i, max_heap, &v) < 0)
@@ -55,7 +58,7 @@ heaps_parse(const struct cg_context *cx, const char *text, size_t len,
 	return CG_OK;
 }
 
-static int
+static inline int
 heaps_check(const struct cg_context *cx, const unsigned char *pos,
     size_t len, uint32_t max_heap)
 {
@@ -70,7 +73,7 @@ heaps_check(const struct cg_context *cx, const unsigned char *pos,
 	return CG_OK;
 }
 
-static int
+static inline int
 heaps_print(const struct cg_context *cx, const unsigned char *pos,
     size_t len, struct cg_buf *out, uint32_t max_heap)
 {
@@ -88,7 +91,7 @@ heaps_print(const struct cg_context *cx, const unsigned char *pos,
 	return CG_OK;
 }
 
-static int
+static inline int
 heaps_cmp_desc(const void *a, const void *b)
 {
 	uint32_t x = get32(a), y = get32(b);
@@ -100,7 +103,7 @@ heaps_cmp_desc(const void *a, const void *b)
  * Canonical form: the heaps for which live(arg, size) is true, largest
  * first (a heap without moves for either player is worth 0).
  */
-static int
+static inline int
 heaps_canonical(const struct cg_context *cx, const unsigned char *pos,
     size_t len, struct cg_buf *out, uint32_t max_heap,
     int (*live)(const struct cg_context *, uint32_t))
@@ -120,7 +123,7 @@ heaps_canonical(const struct cg_context *cx, const unsigned char *pos,
 	return CG_OK;
 }
 
-static int
+static inline int
 heaps_decompose(const struct cg_context *cx, const unsigned char *pos,
     size_t len, cg_emit_fn emit, void *ctx, uint32_t max_heap,
     int (*live)(const struct cg_context *, uint32_t))
@@ -137,11 +140,35 @@ heaps_decompose(const struct cg_context *cx, const unsigned char *pos,
 }
 
 /*
+ * The measure of a sum of heaps: the sum of 2n - 1 over its heaps of n
+ * counters.  A move on a heap of n takes k >= 0 counters and leaves j
+ * heaps of n - k counters in all, worth 2(n - k) - j: less than 2n - 1
+ * when k >= 1, and when k = 0 too, since a pure split leaves j >= 2
+ * heaps.  So every option is worth less than its position, and so is
+ * each heap of it (no heap is worth less than 1).
+ */
+static inline int
+heaps_measure(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, uint32_t max_heap, uint64_t *m)
+{
+	size_t i;
+	uint64_t sum = 0;
+	int rc = heaps_check(cx, pos, len, max_heap);
+
+	if (rc < 0)
+		return rc;
+	for (i = 0; i < len; i += 4)
+		sum += 2 * (uint64_t)get32(pos + i) - 1;
+	*m = sum;
+	return CG_OK;
+}
+
+/*
  * Build into child the position pos with heap number k replaced by the
  * n heaps in repl[] (sizes, zeros skipped); returns the child's length.
  * child must hold len - 4 + 4 * n bytes.
  */
-static size_t
+static inline size_t
 heaps_replace(unsigned char *child, const unsigned char *pos, size_t len,
     size_t k, const uint32_t *repl, size_t n)
 {
@@ -157,8 +184,23 @@ heaps_replace(unsigned char *child, const unsigned char *pos, size_t len,
 	return clen + len - k * 4 - 4;
 }
 
+/* The heaps of a position, for the cg.heap-rules extension's heaps(). */
+static inline int
+heaps_each(const struct cg_context *cx, const unsigned char *pos, size_t len,
+    cg_heap_fn fn, void *ctx, uint32_t max_heap)
+{
+	size_t i;
+	int rc = heaps_check(cx, pos, len, max_heap);
+
+	if (rc < 0)
+		return rc;
+	for (i = 0; i < len; i += 4)
+		fn(ctx, get32(pos + i));
+	return CG_OK;
+}
+
 /* enumerate("N"): the single heaps 1..N (N at most 1000000). */
-static int
+static inline int
 heaps_enumerate(const struct cg_context *cx, const char *family,
     cg_emit_fn emit, void *ctx)
 {

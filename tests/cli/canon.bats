@@ -194,16 +194,19 @@ canon_vectors() {
 }
 
 @test "cg-canon: -K consults a knowledge base, also for components" {
-	need_plugin nim
+	need_plugin octal
 	[ -x "$CG_BUILD/bin/cg-kb-build" ] || skip "cg-kb-build not built"
 	# a base that (wrongly, on purpose) says the heap 3 is *7: seeing *7
-	# proves the base was used; 3+1 is then *7 + * = *6
-	printf 'cgt\t1\nruleset\tnim\nN\t1\t3\nA\t1\tcanon\t*7\nroot\t1\nend\n' |
+	# proves the base was used; 3+1 is then *7 + * = *6.  Octal 0.[37]
+	# rather than Nim, which gives every heap's value on sight (cg.value);
+	# by hand its G(1) = 1, G(2) = 2, G(3) = 3 (take 1 leaving one heap,
+	# take 2 leaving none or one, take 3 leaving none).
+	printf 'cgt\t1\nruleset\toctal:0.[37]\nN\t1\t3\nA\t1\tcanon\t*7\nroot\t1\nend\n' |
 	    cg cg-kb-build -k canon -o "$BATS_TEST_TMPDIR/fake.cgkb"
-	run cg cg-canon -r nim -t -K "$BATS_TEST_TMPDIR/fake.cgkb" <<<$'3\n3+1\n2'
+	run cg cg-canon -r 'octal:0.[37]' -t -K "$BATS_TEST_TMPDIR/fake.cgkb" <<<$'3\n3+1\n2'
 	assert_success
 	assert_output $'3\t*7\n3+1\t*6\n2\t*2'
-	run cg cg-canon -r nim -t <<<'3'
+	run cg cg-canon -r 'octal:0.[37]' -t <<<'3'
 	assert_output $'3\t*3'
 }
 
@@ -246,4 +249,17 @@ canon_vectors() {
 	    awk -F'\t' '\$1 != \$2 {print \"differs: \" \$0; bad = 1} END {print NR; exit bad}'" _ "$forms"
 	assert_success
 	echo "# $output forms"
+}
+
+@test "--jobs: one thread and several give the same forms" {
+	printf '%s\n' '....|....|....|....' '...|...|...|...|...' '.....|..#..|.....|.....' \
+	    > "$BATS_TEST_TMPDIR/d"
+	run cg cg-canon -r domineering -t --jobs 1 "$BATS_TEST_TMPDIR/d"
+	assert_success
+	one=$output
+	run cg cg-canon -r domineering -t --jobs 3 "$BATS_TEST_TMPDIR/d"
+	assert_success
+	[ "$output" = "$one" ]
+	run cg cg-canon -r domineering -t --jobs 0 "$BATS_TEST_TMPDIR/d"
+	[ "$status" -eq 2 ]
 }

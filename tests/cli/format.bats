@@ -378,3 +378,35 @@ man_example() {
 	assert_success
 	assert_output "$(printf '{0,*|0}\t#1, #2\t#1')"
 }
+
+# ---------------------------------------------------------------- bare input
+
+@test "bare input: a bad line is reported, the others go on, exit 1 at the end" {
+	run sh -c "printf '1\n2x\n3\n\n4\n' | cg-canon -r nim -t 2>'$T/err'"
+	[ "$status" -eq 1 ]
+	assert_output $'1\t*\n3\t*3\n4\t*4'
+	[ "$(cat "$T/err")" = "cg-canon: -:2: bad nim position '2x': column 2: unexpected 'x' after heap size" ]
+	# every bad line is reported
+	run sh -c "printf 'a\n1\nb\n' | cg-outcome -r nim -t 2>&1 >/dev/null"
+	[ "$status" -eq 1 ]
+	assert_output $'cg-outcome: -:1: bad nim position \'a\': column 1: expected a heap size, found \'a\'\ncg-outcome: -:3: bad nim position \'b\': column 1: expected a heap size, found \'b\''
+}
+
+@test "bare input: a first line starting with '#' is a position, '# ' a comment" {
+	[ -f "$CG_BUILD/plugins/domineering.so" ] || skip "no domineering plugin"
+	run sh -c "printf '#.|..\n' | cg-canon -r domineering -t"
+	assert_success
+	assert_output $'#.|..\t*'
+	run sh -c "printf '# a comment\n#\n#.|..\n' | cg-canon -r domineering -t"
+	assert_success
+	assert_output $'#.|..\t*'
+	# without -r, '#' starts a comment before the magic line as anywhere
+	run sh -c "printf '#comment\ncgt\t1\nend\n' | cg-canon -t"
+	assert_success
+}
+
+@test "a header written with spaces instead of TABs gets a hint" {
+	bad sp.cgt "2: unknown record type 'ruleset nim' (fields are separated by TABs, not spaces)" 'cgt 1' 'ruleset nim' 'end'
+	bad sp2.cgt "3: unknown record type 'N 1' (fields are separated by TABs, not spaces)" 'cgt\t1' 'ruleset\tnim' 'N 1' 'end'
+	bad sp3.cgt "2: unknown record type 'Q 1'" 'cgt\t1' 'Q 1' 'end'
+}

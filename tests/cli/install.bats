@@ -30,7 +30,7 @@ install_to() {
 	[ -f "$T/root/usr/share/man/man3/cg-ruleset.3" ]
 	[ -f "$T/root/usr/share/man/man1/cg-parse.1" ]
 	for t in "$CG_BUILD"/bin/*; do [ -x "$T/root/usr/bin/${t##*/}" ]; done
-	for p in "$CG_BUILD"/plugins/*.so; do [ -f "$T/root/usr/lib/cg/plugins/${p##*/}" ]; done
+	for p in "$CG_BUILD"/plugins/*.so "$CG_BUILD"/plugins/*.cgr; do [ -f "$T/root/usr/lib/cg/plugins/${p##*/}" ]; done
 }
 
 @test "an installed tool finds the installed plugins, not the build's" {

@@ -70,6 +70,67 @@ teardown() {
 	    <(cg cg-kb dump "$prev" | grep -v '^#')
 }
 
+@test "grid families built on bit boards hold the values the labelling code (NAME:reference) gives" {
+	# the reference parameter sends every board through the labelling
+	# code that boards of more than 64 cells take (plugins/lib/grid.h):
+	# an independent way to the same components and canonical bytes
+	for f in "amazons 4x3" "domineering 10" "cram 10" "clobber 7"; do
+		set -- $f
+		cg cg-kb-build -r "$1" --family "$2" -o "$T/bits"
+		cg cg-kb-build -r "$1:reference" --family "$2" -o "$T/labels"
+		cg cg-kb dump "$T/bits" | grep -v '^ruleset' > "$T/b"
+		cg cg-kb dump "$T/labels" | grep -v '^ruleset' > "$T/l"
+		[ "$(grep -c '^root' "$T/b")" -gt 100 ]
+		diff "$T/b" "$T/l"
+	done
+}
+
+# waves RULESET FAMILY MAX KINDS: the family built in waves of its measure,
+# 0 to MAX one at a time, each with the bases below it (-K) and merged with
+# them, is the same file as one build of the range 0-MAX, and holds the same
+# entries as a build without --measure (so no entry measures above MAX).
+waves() {
+	local rs=$1 fam=$2 max=$3 kinds=$4 prev="" m
+	cg cg-kb-build -r "$rs" -k "$kinds" --family "$fam" --measure "0-$max" \
+	    -o "$T/whole"
+	for m in $(seq 0 "$max"); do
+		if [ -z "$prev" ]; then
+			cg cg-kb-build -r "$rs" -k "$kinds" --family "$fam" \
+			    --measure "$m" -o "$T/w$m"
+		else
+			cg cg-kb-build -r "$rs" -k "$kinds" --family "$fam" \
+			    --measure "$m" -K "$prev" -o "$T/wave"
+			cg cg-kb-build --merge -o "$T/w$m" "$prev" "$T/wave"
+		fi
+		prev="$T/w$m"
+	done
+	cmp "$T/whole" "$prev"
+	cg cg-kb-build -r "$rs" -k "$kinds" --family "$fam" -o "$T/plain"
+	diff <(cg cg-kb dump "$T/plain" | grep -v '^#') \
+	    <(cg cg-kb dump "$prev" | grep -v '^#')
+	[ "$(cg cg-kb dump "$prev" | grep -c '^root')" -gt 5 ]
+}
+
+@test "waves of the measure merge to the whole family: clobber, toads, chomp, cutcake" {
+	# clobber measures stones: regions of at most 6
+	waves clobber 6 6 canon,outcome
+	# toads: a creature counts at most the 4 other squares of a strip
+	# of 5, and there are at most 5 creatures
+	waves toads 5 20 canon,outcome
+	# chomp: squares, at most 3 * 4
+	waves chomp 3x4 12 nimber,outcome
+	# cutcake: R*C - 1 cuts, at most 4 * 4 - 1
+	waves cutcake 4x4 15 canon,outcome
+}
+
+@test "waves of the measure merge to the whole family: octal and subtraction games" {
+	# heaps of n counters measure 2n - 1: at most 2 * 12 - 1
+	waves octal:0.77 12 23 nimber
+	waves octal:4!.0 12 23 nimber
+	waves subtraction:1,2,3 12 23 nimber
+	waves subtraction:1,3,5/2,4 12 23 canon,outcome
+}
+
 @test "--measure: a ruleset without a measure, a bad range" {
 	run cg cg-kb-build -r nim --family 5 --measure 2 -k nimber -o "$T/x"
 	[ "$status" -ne 0 ]

@@ -49,11 +49,12 @@ big_push='BRBRBRBRBRBRBRBRBRBRBRBRBRBR'
 }
 
 @test "SIGTERM stops a runaway expansion within seconds, with a message" {
-	# a Nim heap of 2^31 has 2^31 options: no search finishes it
-	echo 2147483647 > "$T/heap"
-	cg-outcome -r nim -n -t "$T/heap" > /dev/null 2> "$T/err" &
+	# a cake of 10^6 x 10^6 has 2 x 10^6 options: no search finishes it,
+	# and the first option list alone takes seconds
+	echo 1000000x1000000 > "$T/cake"
+	cg-outcome -r cutcake -t --progress "$T/cake" > /dev/null 2> "$T/err" &
 	pid=$!
-	sleep 1
+	sleep 2.5
 	kill -TERM "$pid"
 	for i in $(seq 1 30); do
 		kill -0 "$pid" 2>/dev/null || break
@@ -63,4 +64,35 @@ big_push='BRBRBRBRBRBRBRBRBRBRBRBRBRBR'
 	wait "$pid" || status=$?
 	[ "$status" -eq 143 ]
 	grep -q 'cg-outcome: interrupted' "$T/err"
+	# progress came from inside the root's option list
+	grep -q 'cg-outcome: 1 expanded' "$T/err"
+}
+
+@test "heaps whose nim values the rules know are answered without a search" {
+	# Nim: G(n) = n (Bouton); 100000 ^ 99999 = 0x186A0 ^ 0x1869F = 63
+	run sh -c 'printf "2147483647\n100000+99999\n" |
+	    cg-outcome -r nim -t -n --max-memory 300'
+	assert_success
+	assert_output "$(printf '2147483647\t2147483647\n100000+99999\t63')"
+	# Kayles (0.77): period 12 from heap 71 (Winning Ways, ch. 4):
+	# 4 1 2 8 1 4 7 2 1 8 2 7 for n mod 12 = 0 .. 11, and G(70) = 6
+	run sh -c 'printf "50000001\n50000000+70\n" |
+	    cg-outcome -r octal:0.77 -t -n --max-memory 300'
+	assert_success
+	assert_output "$(printf '50000001\t8\n50000000+70\t7')"
+	# cg-canon takes the same path: 10^6 = 4 (mod 12), 1000001 = 5
+	run sh -c 'printf "1000000\n1000001+70\n" |
+	    cg-canon -r octal:0.77 -t --max-memory 300'
+	assert_success
+	assert_output "$(printf '1000000\t*\n1000001+70\t*2')"
+}
+
+@test "a heap past the computed values with no period known is an error" {
+	# Grundy's game (4!.0) has no known period
+	run sh -c 'echo 5000 | cg-outcome -r octal:4!.0 -t -n --heap-limit 2000'
+	[ "$status" -eq 1 ]
+	assert_output "cg-outcome: -:1: nim value of heap 5000 unknown: no period proven in heaps 0 to 2000 (the limit of heaps computed one by one)"
+	run sh -c 'echo 13 | cg-outcome -r octal:4!.0 -t -n --heap-limit 2000'
+	assert_success
+	assert_output "$(printf '13\t3')"    # OEIS A002188
 }

@@ -32,6 +32,21 @@ opts() { cg cg-options -r "octal:$1" -t <<< "$2"; }
 	assert_output --partial 'not supported'
 }
 
+@test "octal: a code without a point, as published tables write it, means D0." {
+	# tczajka/octal-games writes 4 for 4. (split a heap into two
+	# non-empty heaps, take nothing).  By hand: G(0) = G(1) = 0;
+	# G(2) = mex{G1^G1} = 1; G(3) = mex{G1^G2} = 0;
+	# G(4) = mex{G1^G3, G2^G2} = 1; G(5) = mex{G1^G4, G2^G3} = 0;
+	# G(6) = mex{G1^G5, G2^G4, G3^G3} = 1.
+	run cg cg-outcome -r octal:4 --sequence 6
+	assert_success
+	assert_output "0,0,1,0,1,0,1"
+	[ "$(cg cg-outcome -r 'octal:4.' --sequence 30)" = "$(cg cg-outcome -r octal:4 --sequence 30)" ]
+	[ "$(cg cg-outcome -r 'octal:4!.' --sequence 30)" = "$(cg cg-outcome -r 'octal:4!' --sequence 30)" ]
+	run opts 4 5
+	assert_output $'5	1+4, 2+3	1+4, 2+3'
+}
+
 @test "octal: Kayles (0.77) options of a heap of 5" {
 	# take 1 (digit 7: leave 0, 1 or 2 heaps): 4, 1+3, 2+2;
 	# take 2 (7): 3, 1+2.

@@ -216,6 +216,38 @@ check_rows() {
 	check_rows outcome.tsv sprouts misere "$small" -- cg cg-outcome -t -m
 }
 
+@test "outcome.tsv: every search (dfs, pns, dfpn, pn2) gives the published values" {
+	need sprouts
+	need cram
+	need domineering
+	local s small='$2 !~ /^0\*([9]|[1-9][0-9])$/ && $2 != "0*3.1a1a"'
+	for s in dfs pns dfpn pn2; do
+		echo "# --search $s"
+		check_rows outcome.tsv sprouts outcome "$small" -- cg cg-outcome -t --search $s
+		check_rows outcome.tsv sprouts nimber "$small" -- cg cg-outcome -t -n --search $s
+		check_rows outcome.tsv sprouts misere '$2 !~ /^0\*[6-9]$/' -- cg cg-outcome -t -m --search $s
+		check_rows outcome.tsv cram nimber 'gsub(/0/, "0", $2) <= 20' -- cg cg-outcome -t -n --search $s
+		check_rows canon.tsv domineering outcome 'gsub(/\./, ".", $2) <= 16' -- cg cg-outcome -t --search $s
+	done
+}
+
+@test "outcome.tsv: proof-number searches on two threads give the same values" {
+	need sprouts
+	need cram
+	local s small='$2 !~ /^0\*([8-9]|[1-9][0-9])$/ && $2 != "0*3.1a1a"'
+	for s in pns dfpn; do
+		check_rows outcome.tsv sprouts outcome "$small" -- cg cg-outcome -t --search $s --jobs 2
+		check_rows outcome.tsv sprouts nimber "$small" -- cg cg-outcome -t -n --search $s --jobs 2
+		check_rows outcome.tsv cram nimber 'gsub(/0/, "0", $2) <= 20' -- cg cg-outcome -t -n --search $s --jobs 2
+	done
+}
+
+@test "cg-outcome: an unknown --search is a usage error naming the choices" {
+	run cg cg-outcome --search bfs -r nim -t </dev/null
+	assert_failure 2
+	assert_output --partial "unknown search 'bfs' (auto, dfs, pns, dfpn or pn2)"
+}
+
 @test "canon.tsv: misere outcomes of game literals" {
 	need game
 	check_vectors canon.tsv game misere -- cg cg-outcome -t -m
@@ -406,10 +438,13 @@ abstract() {
 	[ -x "$CG_BUILD/bin/cg-kb-build" ] || skip "cg-kb-build not built"
 	# a base that (wrongly, on purpose) says heap 3 has nimber 5: the
 	# answers show it was used, for the root 3 and for the component 3
-	# of 3+1 (5 XOR 1 = 4)
-	cg-parse -r nim 3 | awk -F'\t' -v OFS='\t' '{print} $1 == "N" {print "A", $2, "nimber", 5}' > "$T/k.cgt"
+	# of 3+1 (5 XOR 1 = 4).  Octal 0.[37] rather than Nim, whose heap
+	# rules give every heap's value without a base; by hand, G(1) =
+	# mex{G(0)} = 1 and G(2) = mex{G(1), G(0)} = 2 (take 1 leaving one
+	# heap, take 2 leaving none).
+	cg-parse -r 'octal:0.[37]' 3 | awk -F'\t' -v OFS='\t' '{print} $1 == "N" {print "A", $2, "nimber", 5}' > "$T/k.cgt"
 	cg-kb-build -k nimber -o "$T/k.kb" "$T/k.cgt"
-	run sh -c "printf '3\n3+1\n2\n' | cg-outcome -r nim -n -t -K '$T/k.kb'"
+	run sh -c "printf '3\n3+1\n2\n' | cg-outcome -r 'octal:0.[37]' -n -t -K '$T/k.kb'"
 	assert_success
 	assert_output "$(printf '3\t5\n3+1\t4\n2\t2')"
 }
@@ -417,9 +452,23 @@ abstract() {
 @test "--max-memory stops the run and saves the database" {
 	need cram
 	# 5x8 Cram needs far more than 20 MB of tables
-	run sh -c "echo '00000*00000000000000000000000000000000000E' | cg-outcome -r cram -n -t --max-memory 20 -D '$T/mm.spr'"
+	run sh -c "echo '00000*00000000000000000000000000000000000E' | cg-outcome -r cram -n -t --search dfs --max-memory 20 -D '$T/mm.spr'"
 	[ "$status" -eq 1 ]
 	assert_output --partial "memory limit of 20 MB reached"
 	[ "$(head -n1 "$T/mm.spr")" = "[Positions+Nimber]" ]
 	[ "$(wc -l < "$T/mm.spr")" -gt 100 ]
+	# the proof-number search saves the nim values it has settled
+	run sh -c "echo '00000*00000000000000000000000000000000000E' | cg-outcome -r cram -n -t --search dfpn --max-memory 20 -D '$T/pn.spr'"
+	[ "$status" -eq 1 ]
+	assert_output --partial "memory limit of 20 MB reached"
+	[ "$(head -n1 "$T/pn.spr")" = "[Positions+Nimber]" ]
+	[ "$(wc -l < "$T/pn.spr")" -gt 10 ]
+}
+
+@test "nim exports its heap rules: the sequence G(n) = n (Bouton), declared" {
+	run cg cg-outcome -r nim --sequence 10
+	assert_success
+	assert_output "0,1,2,3,4,5,6,7,8,9,10"
+	run cg cg-outcome -r nim --periodicity 100
+	assert_output "Periodicity(Period => 1, Preperiod => 0, Saltus => 1)"
 }

@@ -112,8 +112,9 @@ groffed() {
 	assert_output --partial "The text is never empty: the position in which nobody can move is spelled with a character, by convention ‘0’"
 	# order_key() over components
 	assert_output --partial "the key of a sum is the sum of the keys of its components"
-	# CG_SYMMETRY and canonical()
-	assert_output --partial "CG_SYMMETRY and canonical() both exist because one is a declaration and the other the mechanism"
+	# CG_SYMMETRY and canonical(): flags say what the hooks do
+	assert_output --partial "CG_SYMMETRY goes with canonical()"
+	assert_output --partial "a plugin whose flags and hooks disagree is refused when it loads"
 	# the thread contract
 	assert_output --partial "The host never calls the hooks of one plugin state at the same time from two threads"
 	assert_output --partial "calls init() once per thread"

@@ -46,15 +46,20 @@ teardown() {
 }
 
 @test "a bad argument is reported with its number, the column and the reason" {
-	run cg cg-parse -r nim 3 '4+x'
+	E=$BATS_TEST_TMPDIR/err
+	run sh -c "cg-parse -r nim 3 '4+x' 2 2>'$E'"
 	[ "$status" -eq 1 ]
-	assert_output "cg-parse: argument 2: bad nim position '4+x': column 3: expected a heap size, found 'x'"
+	[ "$(cat "$E")" = "cg-parse: argument 2: bad nim position '4+x': column 3: expected a heap size, found 'x'" ]
+	# the others go on
+	assert_output "$(printf 'cgt\t1\nruleset\tnim\nN\t1\t3\nN\t2\t2\nroot\t1\nroot\t2\nend')"
 }
 
-@test "a bad line is reported with its line number" {
-	run sh -c "printf '3\n\n4-1\n' | cg-parse -r nim"
+@test "a bad line is reported with its line number, the good lines go on" {
+	E=$BATS_TEST_TMPDIR/err
+	run sh -c "printf '3\n\n4-1\n5\n' | cg-parse -r nim 2>'$E'"
 	[ "$status" -eq 1 ]
-	assert_output "cg-parse: -:3: bad nim position '4-1': column 2: unexpected '-' after heap size"
+	[ "$(cat "$E")" = "cg-parse: -:3: bad nim position '4-1': column 2: unexpected '-' after heap size" ]
+	assert_output "$(printf 'cgt\t1\nruleset\tnim\nN\t1\t3\nN\t2\t5\nroot\t1\nroot\t2\nend')"
 }
 
 @test "a NUL byte on standard input" {
@@ -82,8 +87,14 @@ teardown() {
 	run cg cg-parse -l
 	assert_success
 	assert_line "$(printf 'nim\tNim: take any number of counters from one heap')"
-	for so in "$CG_BUILD"/plugins/*.so; do
-		assert_line --regexp "^$(basename "$so" .so)	"
+	for so in "$CG_BUILD"/plugins/*.so "$CG_BUILD"/plugins/*.cgr; do
+		name=$(basename "${so%.*}")
+		# the interpreter of rules files is no ruleset and not listed
+		if [ "$name" = rules ]; then
+			refute_line --regexp "^rules	"
+			continue
+		fi
+		assert_line --regexp "^$name	"
 	done
 	names=$(printf '%s\n' "$output" | cut -f1)
 	[ "$names" = "$(printf '%s\n' "$names" | LC_ALL=C sort)" ]
@@ -91,8 +102,8 @@ teardown() {
 
 @test "every built ruleset reads back what cg-parse writes" {
 	# an empty document per ruleset at least loads and writes
-	for so in "$CG_BUILD"/plugins/*.so; do
-		name=$(basename "$so" .so)
+	for so in "$CG_BUILD"/plugins/*.so "$CG_BUILD"/plugins/*.cgr; do
+		name=$(basename "${so%.*}")
 		cg-parse -r "$name" < /dev/null > "$T/$name.cgt" 2>/dev/null || continue
 		run cg cg-options "$T/$name.cgt"
 		assert_success

@@ -109,13 +109,13 @@ one_line_error() {
 
 @test "bad position text: line, column and the plugin's reason" {
 	export CG_PLUGIN_PATH=$T
-	run sh -c 'printf "LR\nLXR\n" | cg-parse -r hstring'
+	run sh -c 'printf "LR\nLXR\n" | cg-parse -r hstring 2>&1 >/dev/null'
 	one_line_error 1
 	assert_output "cg-parse: -:2: bad hstring position 'LXR': column 2: expected 'L' or 'R', found 'X'"
 }
 
 @test "parameters reach init and change the rules" {
-	CG_PLUGIN_PATH=$T run cg cg-parse -r hstring:max=2 LRL
+	CG_PLUGIN_PATH=$T run sh -c 'cg-parse -r hstring:max=2 LRL 2>&1 >/dev/null'
 	one_line_error 1
 	assert_output --partial "column 3: string longer than max=2"
 	CG_PLUGIN_PATH=$T run cg cg-parse -r hstring:max=3 LRL
@@ -210,6 +210,20 @@ CG_RULESET_ENTRY(noparse, rs)'
 	CG_PLUGIN_PATH=$T/broken run cg cg-parse -r noparse 1
 	one_line_error 1
 	assert_output --partial "lacks a valid name, parse, print or options"
+}
+
+@test "every extension a plugin answers is declared in a header of include/cg/" {
+	cd "$CG_ROOT"
+	# extension names are compared through their macros, never as literals
+	run grep -rn 'strcmp(name, "' plugins
+	assert_failure
+	names=$(grep -rhoE 'strcmp\(name, CG_EXT_[A-Z_]+\)' plugins | grep -oE 'CG_EXT_[A-Z_]+' | sort -u)
+	[ -n "$names" ]
+	for n in $names; do
+		grep -qE "^#define $n \"cg\\.[a-z-]+\"" include/cg/*.h || { echo "$n is not declared in include/cg/"; return 1; }
+	done
+	# one header per extension
+	[ "$(grep -lE '^#define CG_EXT_' include/cg/*.h | wc -l)" -eq "$(grep -hE '^#define CG_EXT_' include/cg/*.h | wc -l)" ]
 }
 
 @test "a capability flag without its hook, or a hook without its flag" {

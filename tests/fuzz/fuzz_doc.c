@@ -108,7 +108,7 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct cg_doc *volatile d = NULL;
-	int ndocs = 0;
+	volatile int ndocs = 0;
 
 	cur = cg_reader_open_fd(memfile(data, size), "fuzz",
 	    size > 0 && (data[0] & 1) ? "nim" : NULL);

@@ -332,7 +332,7 @@ impartial_ext(const char *spec)
 {
 	struct cg_plugin *p = cg_plugin_get(spec, 1);
 
-	return p->rs->extension(&p->cx, "cg.impartial");
+	return p->rs->extension(&p->cx, CG_EXT_IMPARTIAL);
 }
 
 static void

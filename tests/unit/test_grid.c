@@ -468,6 +468,186 @@ test_amazons(void)
 	is_str(family(a, "4", NULL), "ERROR", "amazons family without x");
 }
 
+/*
+ * The bit boards (boards of at most 64 cells) against the labelling code
+ * (SPEC:reference): for every position of a family and every option of
+ * either player, decompose() gives the same components and canonical()
+ * the same bytes, for the option as a whole and for each component.
+ */
+struct modes {
+	struct cg_plugin *fast, *ref;
+	size_t options, checks, bad;
+	struct cg_buf comps[2];     /* components, one after another */
+	struct cg_buf canons[2];    /* and their canonical bytes */
+};
+
+struct collector {
+	struct cg_plugin *p;
+	struct cg_buf *comps, *canons;
+};
+
+/* A component, and its canonical bytes asked for at once (the way a
+ * build asks, while decompose() lends it). */
+static int
+collect(void *ctx, const unsigned char *pos, size_t len, const char *move)
+{
+	struct collector *c = ctx;
+	uint32_t n = (uint32_t)len;
+
+	(void)move;
+	cg_buf_add(c->comps, &n, sizeof n);
+	cg_buf_add(c->comps, pos, len);
+	if (cg_rs_canonical(c->p, pos, len, c->canons) < 0)
+		cg_buf_addstr(c->canons, "ERROR");
+	cg_buf_addc(c->canons, '|');
+	return 0;
+}
+
+/* Equal buffers (memcmp must not see the NULL of an empty one). */
+static int
+same_bytes(const struct cg_buf *a, const struct cg_buf *b)
+{
+	return a->len == b->len &&
+	    (a->len == 0 || memcmp(a->data, b->data, a->len) == 0);
+}
+
+/* canonical() of pos in both modes: 0 when the bytes agree. */
+static int
+same_canon(struct modes *m, const unsigned char *pos, size_t len)
+{
+	struct cg_buf a, b;
+	int differ;
+
+	cg_buf_init(&a);
+	cg_buf_init(&b);
+	m->checks++;
+	differ = cg_rs_canonical(m->fast, pos, len, &a) < 0 ||
+	    cg_rs_canonical(m->ref, pos, len, &b) < 0 || !same_bytes(&a, &b);
+	cg_buf_free(&a);
+	cg_buf_free(&b);
+	return differ;
+}
+
+static int
+modes_option(void *ctx, const unsigned char *pos, size_t len,
+    const char *move)
+{
+	struct modes *m = ctx;
+	struct collector c0 = { m->fast, &m->comps[0], &m->canons[0] },
+	    c1 = { m->ref, &m->comps[1], &m->canons[1] };
+	size_t off;
+	uint32_t n;
+
+	(void)move;
+	m->options++;
+	m->comps[0].len = m->comps[1].len = 0;
+	m->canons[0].len = m->canons[1].len = 0;
+	if (cg_rs_decompose(m->fast, pos, len, collect, &c0) < 0 ||
+	    cg_rs_decompose(m->ref, pos, len, collect, &c1) < 0 ||
+	    !same_bytes(&m->comps[0], &m->comps[1]) ||
+	    !same_bytes(&m->canons[0], &m->canons[1]))
+		m->bad++;
+	m->bad += same_canon(m, pos, len) != 0;
+	for (off = 0; off < m->comps[0].len; off += sizeof n + n) {
+		memcpy(&n, m->comps[0].data + off, sizeof n);
+		m->bad += same_canon(m, m->comps[0].data + off + sizeof n, n);
+	}
+	return 0;
+}
+
+static int
+modes_position(void *ctx, const unsigned char *pos, size_t len,
+    const char *move)
+{
+	struct modes *m = ctx;
+	int side;
+
+	(void)move;
+	m->bad += same_canon(m, pos, len) != 0;
+	for (side = CG_LEFT; side <= CG_RIGHT; side++)
+		if (cg_rs_options(m->fast, pos, len, (enum cg_side)side,
+		    modes_option, m) < 0)
+			m->bad++;
+	return 0;
+}
+
+static void
+bits_against_labels(const char *spec, const char *fam)
+{
+	struct modes m;
+	struct cg_buf refspec;
+	int rc;
+
+	memset(&m, 0, sizeof m);
+	cg_buf_init(&refspec);
+	cg_buf_addf(&refspec, "%s:reference", spec);
+	m.fast = cg_plugin_get(spec, 1);
+	m.ref = cg_plugin_get(cg_buf_str(&refspec), 1);
+	cg_buf_init(&m.comps[0]);
+	cg_buf_init(&m.comps[1]);
+	cg_buf_init(&m.canons[0]);
+	cg_buf_init(&m.canons[1]);
+	rc = cg_rs_enumerate(m.fast, fam, modes_position, &m);
+	ok(rc == CG_OK && m.bad == 0 && m.options > 1000,
+	    "%s family %s: %zu options, %zu canonical forms, %zu differ "
+	    "between bit boards and labels", spec, fam, m.options, m.checks,
+	    m.bad);
+	cg_buf_free(&m.comps[0]);
+	cg_buf_free(&m.comps[1]);
+	cg_buf_free(&m.canons[0]);
+	cg_buf_free(&m.canons[1]);
+	cg_buf_free(&refspec);
+}
+
+/* One position text: its options and components agree in both modes. */
+static int
+same_positions(const char *spec, const char *text)
+{
+	struct modes m;
+	struct cg_buf refspec, pos;
+
+	memset(&m, 0, sizeof m);
+	cg_buf_init(&refspec);
+	cg_buf_init(&pos);
+	cg_buf_addf(&refspec, "%s:reference", spec);
+	m.fast = cg_plugin_get(spec, 1);
+	m.ref = cg_plugin_get(cg_buf_str(&refspec), 1);
+	cg_buf_init(&m.comps[0]);
+	cg_buf_init(&m.comps[1]);
+	cg_buf_init(&m.canons[0]);
+	cg_buf_init(&m.canons[1]);
+	if (cg_rs_parse(m.fast, text, strlen(text), &pos) < 0)
+		m.bad++;
+	else
+		modes_position(&m, pos.data, pos.len, NULL);
+	/* the position itself as an option: its own components */
+	modes_option(&m, pos.data, pos.len, NULL);
+	cg_buf_free(&m.comps[0]);
+	cg_buf_free(&m.comps[1]);
+	cg_buf_free(&m.canons[0]);
+	cg_buf_free(&m.canons[1]);
+	cg_buf_free(&refspec);
+	cg_buf_free(&pos);
+	return m.bad == 0 && m.options > 1;
+}
+
+static void
+test_bits(void)
+{
+	bits_against_labels("amazons", "3x3");
+	bits_against_labels("amazons", "4x2");
+	bits_against_labels("domineering", "9");
+	bits_against_labels("cram", "9");
+	bits_against_labels("clobber", "7");
+	/* boards of several regions, some dropped, wider than the box of
+	 * any family: both ways, one by one */
+	ok(same_positions("amazons", "x.#.o|###.#|o.#x.|.#.#.") &&
+	    same_positions("domineering", "..#.|#..#|.#..|..#.") &&
+	    same_positions("cram", ".#.#.|#...#|.#.#.") &&
+	    same_positions("clobber", "xo.ox|.x.o.|oxox."),
+	    "bit boards and labels agree on boards of several regions");
+}
+
 int
 main(void)
 {
@@ -476,6 +656,7 @@ main(void)
 	test_cram();
 	test_clobber();
 	test_amazons();
+	test_bits();
 	cg_buf_free(&outb);
 	cg_plugin_unload_all();
 	return tap_done();

@@ -72,7 +72,9 @@ compare(const char *name, const uint32_t *mask, uint32_t max_take,
     size_t n, int shortcut)
 {
 	uint32_t flags[16] = { 0 };
-	struct cg_heap_rules r = { sizeof r, max_take, mask, flags, 0, 0 };
+	struct cg_heap_rules r = {
+	    .struct_size = sizeof r, .max_take = max_take,
+	    .mask = mask, .flags = flags };
 	const char *why;
 	struct cg_heapseq *s = cg_heapseq_new(&r, &why);
 	const uint32_t *v;
@@ -105,11 +107,21 @@ main(void)
 	static const uint32_t nimm[1] = { 0 }, nimf[1] = { 0 };
 	static const uint32_t sub[8] = { 0, 0, 3, 3, 0, 0, 0, 3 };
 	static const uint32_t subf[8] = { 0 };
-	struct cg_heap_rules kayles = { sizeof kayles, 2, kmask, kflags, 0, 0 };
-	struct cg_heap_rules dawson = { sizeof dawson, 2, dmask, kflags, 0, 0 };
-	struct cg_heap_rules grundy = { sizeof grundy, 0, m4, f4, 0, 0 };
-	struct cg_heap_rules nim = { sizeof nim, 0, nimm, nimf, 3, 0 };
-	struct cg_heap_rules s237 = { sizeof s237, 7, sub, subf, 0, 0 };
+	struct cg_heap_rules kayles = {
+	    .struct_size = sizeof kayles, .max_take = 2,
+	    .mask = kmask, .flags = kflags };
+	struct cg_heap_rules dawson = {
+	    .struct_size = sizeof dawson, .max_take = 2,
+	    .mask = dmask, .flags = kflags };
+	struct cg_heap_rules grundy = {
+	    .struct_size = sizeof grundy, .max_take = 0,
+	    .mask = m4, .flags = f4 };
+	struct cg_heap_rules nim = {
+	    .struct_size = sizeof nim, .max_take = 0,
+	    .mask = nimm, .flags = nimf, .tail_mask = 3 };
+	struct cg_heap_rules s237 = {
+	    .struct_size = sizeof s237, .max_take = 7,
+	    .mask = sub, .flags = subf };
 	struct cg_heapseq *s;
 	struct cg_period per;
 	const uint32_t *v;
@@ -193,7 +205,9 @@ main(void)
 	compare("0.77", kmask, 2, 3000, 1);
 	{
 		static const uint32_t m0[1] = { 0 };
-		struct cg_heap_rules loopy = { sizeof loopy, 0, m0, NULL, 0, 0 };
+		struct cg_heap_rules loopy = {
+		    .struct_size = sizeof loopy, .max_take = 0,
+		    .mask = m0, .flags = NULL };
 		static const uint32_t m2[1] = { 2 };
 		loopy.mask = m2;
 		ok(cg_heapseq_new(&loopy, &why) == NULL, "loopy rules refused");

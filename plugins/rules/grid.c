@@ -1,0 +1,827 @@
+/*
+ * grid.c - boards of cells: grids (CGSuite's "..|.#", rows separated by
+ * '|') and strips (one row, "t..f").  Position bytes are plugins/lib/
+ * grid.h's (rows, columns, the cells), so canonical forms, components
+ * and symmetries are grid.h's too.
+ *
+ * A rule is a pattern read along a direction from an anchor cell: the
+ * elements in order, each matching one cell (a class of characters), the
+ * last perhaps the edge beyond the board; groups repeat.  Every way the
+ * pattern matches is a move, fewer repetitions first; the rewrite gives
+ * each matched cell its new character.  Options come anchor cell by
+ * anchor cell in reading order, each cell's rules in file order and
+ * each rule's directions as written ('order rules' turns this inside
+ * out: each rule and direction over every cell).
+ *
+ * Move names: the template's items (a matched cell by number, '$' the
+ * last changed cell, '@' the direction), or the changed cells joined by
+ * '-'; a grid cell is written in chess coordinates ("a1" bottom left), a
+ * strip's square by its number from 1.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules.h"
+#include "lib/bytes.h"
+
+static const struct rules *
+rules_of(const struct cg_context *cx)
+{
+	return ((const struct rstate *)cx->state)->r;
+}
+
+int
+grid_hooks_parse(const struct cg_context *cx, const char *text, size_t len,
+    struct cg_buf *out)
+{
+	const struct rules *r = rules_of(cx);
+	size_t i;
+
+	if (r->kind == BOARD_STRIP)
+		for (i = 0; i < len; i++)
+			if (text[i] == '|')
+				return cx->host->error(cx->err, i + 1,
+				    "a strip is one row (no '|')");
+	return grid_parse_text(cx, text, len, (const char *)r->alias, out);
+}
+
+int
+grid_hooks_print(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, struct cg_buf *out)
+{
+	return grid_print(cx, &rules_of(cx)->gg, pos, len, out);
+}
+
+/* ------------------------------------------------------------- match */
+
+struct gm {
+	const struct cg_context *cx;
+	const struct rules *r;
+	const struct rule *ru;
+	const unsigned char *pos, *cells;
+	size_t len;
+	int rows, cols, d, dr, dc;
+	int cell[MAX_MATCH], elem[MAX_MATCH], n;
+	unsigned char *child;     /* NULL: only find whether a move exists */
+	cg_emit_fn emit;
+	void *ctx;
+	long m0;                  /* the position's measure, -1 not yet */
+	int found, rc;            /* rc: CG_STOP or an error stops all */
+	/* collecting moves (synchronized play): their writes */
+	struct cg_buf *collect;
+};
+
+static size_t
+cell_name(const struct gm *m, char *s, int k)
+{
+	int r = k / m->cols, c = k % m->cols;
+
+	if (m->r->kind == BOARD_STRIP)
+		return (size_t)snprintf(s, 8, "%d", c + 1);
+	return grid_coord(s, r, c, m->rows);
+}
+
+static void
+move_name(const struct gm *m, char *s, size_t cap)
+{
+	const struct rule *ru = m->ru;
+	size_t w = 0;
+	int j, last = -1, any = 0;
+
+	for (j = 0; j < m->n; j++)
+		if (ru->e[m->elem[j]].write >= 0)
+			last = j;
+	s[0] = '\0';
+	if (ru->nname == 0) {
+		for (j = 0; j < m->n && w + 12 < cap; j++) {
+			if (ru->e[m->elem[j]].write < 0)
+				continue;
+			if (any++)
+				s[w++] = '-';
+			w += cell_name(m, s + w, m->cell[j]);
+		}
+		s[w] = '\0';
+		return;
+	}
+	for (j = 0; j < ru->nname && w + 20 < cap; j++) {
+		const struct name_item *it = &ru->name[j];
+
+		switch (it->kind) {
+		case NT_TEXT:
+			w += (size_t)snprintf(s + w, cap - w, "%s", it->text);
+			break;
+		case NT_CELL:
+			if (it->cell < m->n)
+				w += cell_name(m, s + w, m->cell[it->cell]);
+			break;
+		case NT_LAST:
+			if (last >= 0)
+				w += cell_name(m, s + w, m->cell[last]);
+			break;
+		default:
+			w += (size_t)snprintf(s + w, cap - w, "%s",
+			    dir_name[m->d]);
+			break;
+		}
+	}
+	s[w < cap ? w : cap - 1] = '\0';
+}
+
+/* A whole match: make the move (or just note one exists). */
+static void
+complete(struct gm *m)
+{
+	const struct rule *ru = m->ru;
+	unsigned char *cells;
+	char name[128];
+	int j;
+
+	m->found = 1;
+	if (m->collect != NULL) {
+		/* (cell, character) pairs, then a terminator */
+		for (j = 0; j < m->n; j++) {
+			int w = ru->e[m->elem[j]].write;
+			uint32_t rec[2];
+
+			if (w < 0)
+				continue;
+			rec[0] = (uint32_t)m->cell[j];
+			rec[1] = (uint32_t)w;
+			if (m->cx->host->buf_put(m->collect, rec,
+			    sizeof rec) < 0) {
+				m->rc = CG_ENOMEM;
+				return;
+			}
+		}
+		{
+			uint32_t end[2] = { UINT32_MAX, 0 };
+
+			if (m->cx->host->buf_put(m->collect, end,
+			    sizeof end) < 0)
+				m->rc = CG_ENOMEM;
+		}
+		return;
+	}
+	if (m->child == NULL) {
+		m->rc = CG_STOP;
+		return;
+	}
+	cells = m->child + GRID_HDR;
+	for (j = 0; j < m->n; j++)
+		if (ru->e[m->elem[j]].write >= 0)
+			cells[m->cell[j]] =
+			    (unsigned char)ru->e[m->elem[j]].write;
+	move_name(m, name, sizeof name);
+	if (ru->check) {
+		long after = measure_cells(m->r, cells, m->rows, m->cols);
+
+		if (m->m0 < 0)
+			m->m0 = measure_cells(m->r, m->cells, m->rows,
+			    m->cols);
+		if (after >= m->m0) {
+			m->rc = m->cx->host->error(m->cx->err, 0, "%s:%lu: the "
+			    "move %s does not decrease the measure (line %lu: "
+			    "from %ld to %ld), so the game could go on for "
+			    "ever", m->r->file, ru->line, name,
+			    m->r->measure_line, m->m0, after);
+			return;
+		}
+	}
+	if (m->emit(m->ctx, m->child, m->len, name))
+		m->rc = CG_STOP;
+	for (j = 0; j < m->n; j++)
+		cells[m->cell[j]] = m->cells[m->cell[j]];
+}
+
+static void match_from(struct gm *m, int i, int r, int c);
+
+/* Group g has been matched reps times, the next cell is (r, c). */
+static void
+match_group(struct gm *m, int g, int reps, int r, int c)
+{
+	const struct rule *ru = m->ru;
+	const struct group *gr = &ru->g[g];
+	int n0 = m->n, j;
+
+	/* an empty group matches nothing, once: repeating it would never
+	 * move on (fuzz_rules: a stack overflow) */
+	if (gr->count == 0) {
+		match_from(m, gr->first, r, c);
+		m->n = n0;
+		return;
+	}
+	if (reps >= gr->min) {
+		match_from(m, gr->first + gr->count, r, c);
+		m->n = n0;
+		if (m->rc)
+			return;
+	}
+	for (j = 0; j < gr->count; j++) {
+		const struct elem *x = &ru->e[gr->first + j];
+
+		if (r < 0 || r >= m->rows || c < 0 || c >= m->cols ||
+		    !cs_has(&x->match, m->cells[r * m->cols + c]) ||
+		    m->n == MAX_MATCH) {
+			m->n = n0;
+			return;
+		}
+		m->cell[m->n] = r * m->cols + c;
+		m->elem[m->n++] = gr->first + j;
+		r += m->dr;
+		c += m->dc;
+	}
+	match_group(m, g, reps + 1, r, c);
+	m->n = n0;
+}
+
+/* Match elements i.. from cell (r, c) on. */
+static void
+match_from(struct gm *m, int i, int r, int c)
+{
+	const struct rule *ru = m->ru;
+	int n0 = m->n;
+
+	for (; i < ru->ne; i++) {
+		const struct elem *x = &ru->e[i];
+		int g = ru->gof[i];
+
+		if (g >= 0) {
+			match_group(m, g, 0, r, c);
+			m->n = n0;
+			return;
+		}
+		if (r < 0 || r >= m->rows || c < 0 || c >= m->cols) {
+			if (x->edge)
+				complete(m);  /* the edge ends every pattern */
+			m->n = n0;
+			return;
+		}
+		if (!cs_has(&x->match, m->cells[r * m->cols + c]) ||
+		    m->n == MAX_MATCH) {
+			m->n = n0;
+			return;
+		}
+		m->cell[m->n] = r * m->cols + c;
+		m->elem[m->n++] = i;
+		r += m->dr;
+		c += m->dc;
+	}
+	complete(m);
+	m->n = n0;
+}
+
+/* Every match of rule ru along direction d from cell k. */
+static void
+try_at(struct gm *m, const struct rule *ru, int d, int k)
+{
+	m->ru = ru;
+	m->d = d;
+	m->dr = dir_dr[d];
+	m->dc = dir_dc[d];
+	m->n = 0;
+	match_from(m, 0, k / m->cols, k % m->cols);
+}
+
+static int
+side_bit(enum cg_side side)
+{
+	return side == CG_LEFT ? SIDE_LEFT : SIDE_RIGHT;
+}
+
+/* Run every rule of side over the board. */
+static void
+each_move(struct gm *m, enum cg_side side)
+{
+	const struct rules *r = m->r;
+	int N = m->rows * m->cols, k, i, j, bit = side_bit(side);
+
+	if (r->order_rules) {
+		for (i = 0; i < r->nrule && !m->rc; i++) {
+			const struct rule *ru = &r->rule[i];
+
+			if (!(ru->side & bit))
+				continue;
+			for (j = 0; j < ru->ndirs && !m->rc; j++)
+				for (k = 0; k < N && !m->rc; k++)
+					if (cs_has(&ru->first, m->cells[k]))
+						try_at(m, ru, ru->dirs[j], k);
+		}
+		return;
+	}
+	for (k = 0; k < N && !m->rc; k++)
+		for (i = 0; i < r->nrule && !m->rc; i++) {
+			const struct rule *ru = &r->rule[i];
+
+			if (!(ru->side & bit) || !cs_has(&ru->first,
+			    m->cells[k]))
+				continue;
+			for (j = 0; j < ru->ndirs && !m->rc; j++)
+				try_at(m, ru, ru->dirs[j], k);
+		}
+}
+
+static void
+gm_init(struct gm *m, const struct cg_context *cx, const struct rules *r,
+    const unsigned char *pos, size_t len, int rows, int cols)
+{
+	m->cx = cx;
+	m->r = r;
+	m->pos = pos;
+	m->len = len;
+	m->cells = pos + GRID_HDR;
+	m->rows = rows;
+	m->cols = cols;
+	m->child = NULL;
+	m->collect = NULL;
+	m->m0 = -1;
+	m->found = 0;
+	m->rc = 0;
+}
+
+int
+grid_hooks_options(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, enum cg_side side, cg_emit_fn emit, void *ctx)
+{
+	struct rstate *st = cx->state;
+	struct gm m;
+	int rows, cols, rc;
+
+	if ((rc = grid_dims(cx, pos, len, &rows, &cols)) < 0)
+		return rc;
+	if ((rc = state_child(cx, len)) < 0)
+		return rc;
+	gm_init(&m, cx, st->r, pos, len, rows, cols);
+	m.child = st->child;
+	memcpy(m.child, pos, len);
+	m.emit = emit;
+	m.ctx = ctx;
+	each_move(&m, side);
+	return m.rc;
+}
+
+/* grid.h's keep: does either player have a move in this component? */
+int
+grid_keep_rules(const struct grid_game *g, const unsigned char *board,
+    size_t n)
+{
+	const struct rules *r = (const struct rules *)(const void *)
+	    ((const char *)g - offsetof(struct rules, gg));
+	struct gm m;
+	int side, found = 0;
+
+	(void)n;
+	for (side = CG_LEFT; side <= CG_RIGHT && !found; side++) {
+		gm_init(&m, NULL, r, board, GRID_HDR + (size_t)board[0] *
+		    board[1], board[0], board[1]);
+		each_move(&m, (enum cg_side)side);
+		found = m.found;
+	}
+	return found;
+}
+
+int
+grid_hooks_canonical(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, struct cg_buf *out)
+{
+	const struct rules *r = rules_of(cx);
+	int rows, cols, rc;
+
+	if (r->wall >= 0)
+		return grid_canonical(cx, &r->gg, pos, len, out);
+	if ((rc = grid_dims(cx, pos, len, &rows, &cols)) < 0)
+		return rc;
+	return grid_put_min(cx, &r->gg, pos, out);
+}
+
+int
+grid_hooks_decompose(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, cg_emit_fn emit, void *ctx)
+{
+	return grid_decompose(cx, &rules_of(cx)->gg, pos, len, emit, ctx);
+}
+
+/* ------------------------------------------------------------ family */
+
+/* Every board of rows x cols over the family's cells, once up to the
+ * symmetries: an odometer over the characters in byte order. */
+static int
+enum_boards(const struct cg_context *cx, const struct rules *r, int rows,
+    int cols, cg_emit_fn emit, void *ctx)
+{
+	unsigned char alpha[MAX_CELLS], board[GRID_HDR + 255 * 16];
+	int na = 0, c, N = rows * cols, k, digit[255 * 16];
+
+	for (c = 1; c < 256; c++)
+		if (cs_has(&r->family_cells, (unsigned char)c))
+			alpha[na++] = (unsigned char)c;
+	board[0] = (unsigned char)rows;
+	board[1] = (unsigned char)cols;
+	for (k = 0; k < N; k++) {
+		digit[k] = 0;
+		board[GRID_HDR + k] = alpha[0];
+	}
+	for (;;) {
+		if (grid_sym_best(board, r->nsym) == 0 &&
+		    emit(ctx, board, GRID_HDR + (size_t)N, NULL))
+			return CG_STOP;
+		for (k = N - 1; k >= 0 && digit[k] == na - 1; k--) {
+			digit[k] = 0;
+			board[GRID_HDR + k] = alpha[0];
+		}
+		if (k < 0)
+			return CG_OK;
+		board[GRID_HDR + k] = alpha[++digit[k]];
+	}
+	(void)cx;
+}
+
+/* Grids: "RxC", every board of at most R rows and C columns; strips:
+ * "N", every strip of 1..N squares.  At most 2^24 boards. */
+int
+grid_hooks_enumerate(const struct cg_context *cx, const char *family,
+    cg_emit_fn emit, void *ctx)
+{
+	const struct rules *r = rules_of(cx);
+	uint32_t R = 1, C, na = 0;
+	double total = 0;
+	int i, j, c, rc;
+
+	for (c = 1; c < 256; c++)
+		na += cs_has(&r->family_cells, (unsigned char)c);
+	if (r->kind == BOARD_STRIP) {
+		if (family_n(family, 255, &C) < 0)
+			return cx->host->error(cx->err, 0, "bad family '%s' "
+			    "(expected a strip length N, 1..255)",
+			    family ? family : "");
+	} else if (family_rxc(family, 16, &R, &C) < 0) {
+		return cx->host->error(cx->err, 0, "bad family '%s' (expected "
+		    "a box RxC, at most 16x16)", family ? family : "");
+	}
+	for (i = 1; i <= (int)R; i++)
+		for (j = 1; j <= (int)C; j++) {
+			double b = 1;
+
+			for (c = 0; c < i * j && b < 1e12; c++)
+				b *= na;
+			total += b;
+		}
+	if (total > (double)(1 << 24))
+		return cx->host->error(cx->err, 0, "family '%s' has about "
+		    "%.3g boards (at most %d)", family, total, 1 << 24);
+	for (i = 1; i <= (int)R; i++)
+		for (j = 1; j <= (int)C; j++)
+			if (i * j <= 255 * 16 &&
+			    (rc = enum_boards(cx, r, i, j, emit, ctx)) != CG_OK)
+				return rc;
+	return CG_OK;
+}
+
+/* ------------------------------------------------------ synchronized */
+
+/* Joint options: Left's i-th and Right's j-th move made at once; a cell
+ * both change must get the same character from both. */
+int
+grid_hooks_synch(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, cg_emit_joint_fn emit, void *ctx)
+{
+	struct rstate *st = cx->state;
+	struct cg_buf mv[2] = { { 0 }, { 0 } };
+	struct gm *m;
+	size_t a, b, nl = 0, nr = 0, i, j;
+	uint32_t *la, *lb;
+	unsigned char *child = NULL;
+	int rows, cols, rc, s;
+
+	if ((rc = grid_dims(cx, pos, len, &rows, &cols)) < 0)
+		return rc;
+	m = cx->host->alloc(sizeof *m);
+	child = cx->host->alloc(len);
+	if (m == NULL || child == NULL) {
+		rc = CG_ENOMEM;
+		goto done;
+	}
+	for (s = 0; s < 2; s++) {
+		gm_init(m, cx, st->r, pos, len, rows, cols);
+		m->collect = &mv[s];
+		each_move(m, (enum cg_side)s);
+		if (m->rc < 0) {
+			rc = m->rc;
+			goto done;
+		}
+	}
+	/* move starts */
+	for (a = 0; a < mv[0].len; a += 8)
+		nl += ((uint32_t *)(void *)(mv[0].data + a))[0] == UINT32_MAX;
+	for (a = 0; a < mv[1].len; a += 8)
+		nr += ((uint32_t *)(void *)(mv[1].data + a))[0] == UINT32_MAX;
+	rc = CG_OK;
+	la = (uint32_t *)(void *)mv[0].data;
+	for (i = 0; i < nl && rc == CG_OK; i++) {
+		lb = (uint32_t *)(void *)mv[1].data;
+		for (j = 0; j < nr && rc == CG_OK; j++) {
+			memcpy(child, pos, len);
+			for (a = 0; la[2 * a] != UINT32_MAX; a++)
+				child[GRID_HDR + la[2 * a]] =
+				    (unsigned char)la[2 * a + 1];
+			for (b = 0; lb[2 * b] != UINT32_MAX; b++) {
+				uint32_t k = lb[2 * b];
+
+				for (a = 0; la[2 * a] != UINT32_MAX; a++)
+					if (la[2 * a] == k && la[2 * a + 1] !=
+					    lb[2 * b + 1]) {
+						char nm[8];
+
+						cell_name(m, nm, (int)k);
+						rc = cx->host->error(cx->err, 0,
+						    "%s: moves made at once "
+						    "give cell %s two "
+						    "characters",
+						    st->r->file, nm);
+					}
+				child[GRID_HDR + k] =
+				    (unsigned char)lb[2 * b + 1];
+			}
+			if (rc == CG_OK && emit(ctx, i, j, child, len))
+				rc = CG_STOP;
+			lb += 2 * (b + 1);
+		}
+		for (a = 0; la[2 * a] != UINT32_MAX; a++)
+			;
+		la += 2 * (a + 1);
+	}
+done:
+	cx->host->free(m);
+	cx->host->free(child);
+	cx->host->free(mv[0].data);
+	cx->host->free(mv[1].data);
+	return rc;
+}
+
+/* ------------------------------------------------- decided positions */
+
+/*
+ * A decided position (at most one player can move) is worth the longest
+ * run of moves its player can make alone, positive for Left: the value
+ * cg-synch gives a decided node of a document too.  Runs are searched
+ * depth first, component by component, remembered per state.
+ */
+struct memo_ent {
+	uint64_t hash;
+	uint32_t off, len;
+	int64_t val;
+};
+
+struct memo {
+	struct memo_ent *tab;
+	size_t cap, n;
+	unsigned char *arena;
+	size_t alen, acap;
+};
+
+#define MEMO_MAX (1u << 22)
+
+static uint64_t
+hash_bytes(const unsigned char *p, size_t n, int side)
+{
+	uint64_t h = 1469598103934665603ull ^ (uint64_t)side;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		h ^= p[i];
+		h *= 1099511628211ull;
+	}
+	return h | 1;   /* 0 marks an empty slot */
+}
+
+static struct memo_ent *
+memo_find(struct memo *mm, const unsigned char *p, size_t n, uint64_t h)
+{
+	size_t i;
+
+	if (mm->cap == 0)
+		return NULL;
+	for (i = h & (mm->cap - 1); mm->tab[i].hash != 0;
+	    i = (i + 1) & (mm->cap - 1))
+		if (mm->tab[i].hash == h && mm->tab[i].len == n &&
+		    memcmp(mm->arena + mm->tab[i].off, p, n) == 0)
+			return &mm->tab[i];
+	return &mm->tab[i];
+}
+
+static int
+memo_put(const struct cg_host *hs, struct memo *mm, const unsigned char *p,
+    size_t n, uint64_t h, int64_t val)
+{
+	struct memo_ent *e;
+	size_t i;
+
+	if (mm->n + 1 > MEMO_MAX)
+		return CG_ELIMIT;
+	if (2 * (mm->n + 1) > mm->cap) {
+		struct memo_ent *old = mm->tab;
+		size_t oc = mm->cap;
+
+		mm->cap = oc ? 2 * oc : 1024;
+		mm->tab = hs->alloc(mm->cap * sizeof *mm->tab);
+		if (mm->tab == NULL) {
+			mm->tab = old;
+			mm->cap = oc;
+			return CG_ENOMEM;
+		}
+		memset(mm->tab, 0, mm->cap * sizeof *mm->tab);
+		for (i = 0; i < oc; i++)
+			if (old[i].hash != 0) {
+				size_t j = old[i].hash & (mm->cap - 1);
+
+				while (mm->tab[j].hash != 0)
+					j = (j + 1) & (mm->cap - 1);
+				mm->tab[j] = old[i];
+			}
+		hs->free(old);
+	}
+	if (mm->alen + n > mm->acap) {
+		size_t nc = (mm->acap ? 2 * mm->acap : 65536) + n;
+		unsigned char *a = hs->realloc(mm->arena, nc);
+
+		if (a == NULL)
+			return CG_ENOMEM;
+		mm->arena = a;
+		mm->acap = nc;
+	}
+	e = memo_find(mm, p, n, h);
+	memcpy(mm->arena + mm->alen, p, n);
+	e->hash = h;
+	e->off = (uint32_t)mm->alen;
+	e->len = (uint32_t)n;
+	e->val = val;
+	mm->alen += n;
+	mm->n++;
+	return CG_OK;
+}
+
+void
+grid_memo_free(const struct cg_host *h, void *memo)
+{
+	struct memo *mm = memo;
+
+	if (mm == NULL)
+		return;
+	h->free(mm->tab);
+	h->free(mm->arena);
+	h->free(mm);
+}
+
+/* The longest run of side's moves from pos, into *best. */
+static int
+longest(const struct cg_context *cx, const unsigned char *pos, size_t len,
+    enum cg_side side, int64_t *best)
+{
+	struct rstate *st = cx->state;
+	struct memo *mm = st->memo;
+	struct cg_buf mv = { 0 };
+	struct memo_ent *e;
+	struct gm m;
+	unsigned char *child;
+	uint64_t h = hash_bytes(pos, len, side);
+	size_t a;
+	int64_t sub;
+	int rc;
+
+	if ((e = memo_find(mm, pos, len, h)) != NULL && e->hash != 0) {
+		*best = e->val;
+		return CG_OK;
+	}
+	/* a run longer than cells squared (every piece moved across the
+	 * board) never ends: the rules let a move come back to where it
+	 * was (fuzz_rules: a stack overflow) */
+	if ((size_t)st->longest_depth > (len - GRID_HDR) * (len - GRID_HDR) + 1)
+		return CG_ELIMIT;
+	gm_init(&m, cx, st->r, pos, len, pos[0], pos[1]);
+	m.collect = &mv;
+	each_move(&m, side);
+	if (m.rc < 0) {
+		cx->host->free(mv.data);
+		return m.rc;
+	}
+	child = cx->host->alloc(len);
+	if (child == NULL) {
+		cx->host->free(mv.data);
+		return CG_ENOMEM;
+	}
+	*best = 0;
+	rc = CG_OK;
+	for (a = 0; a < mv.len && rc == CG_OK;) {
+		const uint32_t *w = (const uint32_t *)(void *)(mv.data + a);
+
+		memcpy(child, pos, len);
+		for (; w[0] != UINT32_MAX; w += 2, a += 8)
+			child[GRID_HDR + w[0]] = (unsigned char)w[1];
+		a += 8;
+		st->longest_depth++;
+		rc = longest(cx, child, len, side, &sub);
+		st->longest_depth--;
+		if (rc == CG_OK && sub + 1 > *best)
+			*best = sub + 1;
+	}
+	cx->host->free(child);
+	cx->host->free(mv.data);
+	return rc < 0 ? rc : memo_put(cx->host, mm, pos, len, h, *best);
+}
+
+struct comp_sum {
+	const struct cg_context *cx;
+	enum cg_side side;
+	int64_t total;
+	int rc;
+};
+
+static int
+add_component(void *arg, const unsigned char *pos, size_t len,
+    const char *move)
+{
+	struct comp_sum *c = arg;
+	int64_t v;
+
+	(void)move;
+	if ((c->rc = longest(c->cx, pos, len, c->side, &v)) < 0)
+		return 1;
+	c->total += v;
+	return 0;
+}
+
+int
+grid_hooks_decided(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, int64_t *num, int64_t *den)
+{
+	struct rstate *st = cx->state;
+	struct comp_sum c = { cx, CG_LEFT, 0, CG_OK };
+	struct gm m;
+	int rows, cols, rc, can[2], s;
+
+	if ((rc = grid_dims(cx, pos, len, &rows, &cols)) < 0)
+		return rc;
+	for (s = 0; s < 2; s++) {
+		gm_init(&m, cx, st->r, pos, len, rows, cols);
+		each_move(&m, (enum cg_side)s);
+		if (m.rc < 0)
+			return m.rc;
+		can[s] = m.found;
+	}
+	if (can[0] && can[1]) {
+		cx->host->error(cx->err, 0, "position is not decided (both "
+		    "players can move)");
+		return CG_EUNSUPPORTED;
+	}
+	*num = 0;
+	*den = 1;
+	if (!can[0] && !can[1])
+		return CG_OK;
+	if (st->memo == NULL) {
+		st->memo = cx->host->alloc(sizeof(struct memo));
+		if (st->memo == NULL)
+			return CG_ENOMEM;
+		memset(st->memo, 0, sizeof(struct memo));
+	}
+	c.side = can[0] ? CG_LEFT : CG_RIGHT;
+	if (st->r->wall >= 0)
+		rc = grid_decompose(cx, &st->r->gg, pos, len, add_component, &c);
+	else
+		rc = add_component(&c, pos, len, NULL) ? CG_STOP : CG_OK;
+	if (c.rc < 0)
+		return c.rc;
+	if (rc < 0)
+		return rc;
+	*num = can[0] ? c.total : -c.total;
+	return CG_OK;
+}
+
+/* Search order: smaller measures first (the measure bounds the moves
+ * left, so small games are solved before big ones). */
+int
+grid_hooks_order_key(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, int64_t *key)
+{
+	int rows, cols, rc;
+
+	if ((rc = grid_dims(cx, pos, len, &rows, &cols)) < 0)
+		return rc;
+	*key = measure_cells(rules_of(cx), pos + GRID_HDR, rows, cols);
+	return CG_OK;
+}
+
+/* The file's measure, for the engines' ordering (every move decreases
+ * it, and a component cut out of the board has no more than in place:
+ * cropping only shortens distances to the edge). */
+int
+grid_hooks_measure(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, uint64_t *m)
+{
+	int rows, cols, rc;
+
+	if ((rc = grid_dims(cx, pos, len, &rows, &cols)) < 0)
+		return rc;
+	*m = (uint64_t)measure_cells(rules_of(cx), pos + GRID_HDR, rows, cols);
+	return CG_OK;
+}
+
