@@ -116,6 +116,10 @@ struct work {
 	struct { uint32_t key, gen; uint8_t val; } *rmemo;
 	uint32_t rgen;
 	int depth;
+	/* Recursive steps of the current top-level call under
+	 * cg_canon_catch: a crafted file can hold a few hundred games whose
+	 * comparisons are exponential once the caches thrash. */
+	uint64_t steps;
 	/* Option vectors of the games being built, one pair per level of
 	 * recursion, owned here rather than by the stack frames: a data
 	 * error caught by cg_canon_catch unwinds those frames by longjmp,
@@ -148,6 +152,7 @@ static _Thread_local struct {
 	jmp_buf *jb;
 	char *msg;
 	size_t msgsize;
+	int depth;              /* the recursion depth at cg_canon_catch */
 } trap;
 
 /*
@@ -199,9 +204,24 @@ flags_of(const struct rec *r)
 static void
 deeper(void)
 {
-	if (++W()->depth > CG_CANON_MAX_DEPTH)
+	struct work *w = W();
+
+	if (++w->depth > CG_CANON_MAX_DEPTH)
 		data_error("game too deep (more than %d levels)",
 		    CG_CANON_MAX_DEPTH);
+	if (trap.jb != NULL && ++w->steps > CG_CANON_MAX_STEPS)
+		data_error("game too costly to build (more than %llu steps)",
+		    (unsigned long long)CG_CANON_MAX_STEPS);
+}
+
+/* A top-level call under cg_canon_catch gets a budget of its own. */
+static void
+budget_start(void)
+{
+	struct work *w;
+
+	if (trap.jb != NULL && (w = W())->depth == trap.depth)
+		w->steps = 0;
 }
 
 int
@@ -211,22 +231,29 @@ cg_canon_catch(void (*fn)(void *), void *arg, char *msg, size_t msgsize)
 	jmp_buf *volatile outer = trap.jb;
 	char *volatile outer_msg = trap.msg;
 	volatile size_t outer_size = trap.msgsize;
-	volatile int depth = W()->depth;
+	volatile int depth = W()->depth, outer_depth = trap.depth;
+	volatile uint64_t outer_steps = W()->steps;
 
 	trap.jb = &jb;
 	trap.msg = msg;
 	trap.msgsize = msgsize;
+	trap.depth = depth;
+	W()->steps = 0;
 	if (setjmp(jb) != 0) {
 		W()->depth = depth;
+		W()->steps = outer_steps;
 		trap.jb = outer;
 		trap.msg = outer_msg;
 		trap.msgsize = outer_size;
+		trap.depth = outer_depth;
 		return -1;
 	}
 	fn(arg);
+	W()->steps = outer_steps;
 	trap.jb = outer;
 	trap.msg = outer_msg;
 	trap.msgsize = outer_size;
+	trap.depth = outer_depth;
 	return 0;
 }
 
@@ -1400,6 +1427,7 @@ cg_canon_make(const cg_game *lo, size_t nl, const cg_game *ro, size_t nr)
 	size_t i;
 	cg_game g;
 
+	budget_start();
 	deeper();
 	lr = pair_get();
 	for (i = 0; i < nl; i++)
@@ -1436,6 +1464,7 @@ cg_canon_neg(cg_game g)
 	e = &w->neg[slot];
 	if (e->a == g)
 		return e->r;
+	budget_start();
 	deeper();
 	lr = pair_get();
 	o = ROPTS(g, &n);
@@ -1501,6 +1530,7 @@ cg_canon_add(cg_game g, cg_game h)
 	e = &w->sum[slot];
 	if (e->a == g && e->b == h)
 		return e->r;
+	budget_start();
 	deeper();
 	lr = pair_get();
 	for (s = 0; s < 2; s++) {

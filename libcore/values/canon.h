@@ -27,6 +27,10 @@ typedef uint32_t cg_game;
 
 #define CG_NO_GAME ((cg_game)UINT32_MAX)
 #define CG_CANON_MAX_DEPTH 10000
+/* Under cg_canon_catch (games read from files and literals), the
+ * recursive steps one construction may take: a few hundred crafted games
+ * can make comparisons exponential.  2^27 steps is seconds of work. */
+#define CG_CANON_MAX_STEPS ((uint64_t)1 << 27)
 
 /* A dyadic rational num / 2^exp in lowest terms (exp 0 when integral). */
 struct cg_dyadic {
