@@ -1457,7 +1457,7 @@ run(struct cg_solver *s, size_t depth)
 /* Which search answers a query: the one asked for, or for AUTO the one
  * measured best for it (bench/sprouts-vs-spots, bench/outcome): df-pn for
  * impartial games in normal play, where sums split into couples (Sprouts
- * 0*12: 3.4 s against 95 s depth-first; Cram 5x7's nim value 3.5 s
+ * 0*12: 4.5 s against 95 s depth-first; Cram 5x7's nim value 3.5 s
  * against 6.7 s), depth-first for the rest (Domineering 6x6: 3.8 s
  * depth-first, 15 s df-pn, whole sums having no couples).  Check mode
  * re-derives results depth-first, as Glop does, guided by its
