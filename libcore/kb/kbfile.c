@@ -1888,6 +1888,7 @@ cg_kbfile_get(struct cg_kbfile *f, const unsigned char *key, size_t len,
 {
 	uint32_t lo = 0, hi = f->nblocks, mid, v;
 	struct decoded *d;
+	const char *s;
 	int c;
 
 	if (k >= f->meta.nkinds || f->nblocks == 0)
@@ -1912,13 +1913,14 @@ cg_kbfile_get(struct cg_kbfile *f, const unsigned char *key, size_t len,
 			v = d->val[(size_t)mid * f->meta.nkinds + k];
 			if (v == 0)
 				return NULL;
-			if (dict_value(f, k, v - 1) == NULL) {
+			s = dict_value(f, k, v - 1);
+			if (s == NULL) {
 				char msg[512];
 
 				too_large(f, k, msg, sizeof msg);
 				cg_die(CG_EXIT_DATA, "%s", msg);
 			}
-			return dict_value(f, k, v - 1);
+			return s;
 		}
 		if (c < 0)
 			lo = mid + 1;
