@@ -325,7 +325,8 @@ load_game(struct loader *l, struct rd *r)
 			    CG_NO_GAME };
 			char msg[256];
 
-			if (cg_canon_catch(make_game, &a, msg, sizeof msg) < 0) {
+			if (cg_canon_catch_bounded(make_game, &a, msg, sizeof msg,
+			    CG_CANON_MAX_STEPS) < 0) {
 				free(opt);
 				return -1;
 			}

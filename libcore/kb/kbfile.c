@@ -1472,7 +1472,8 @@ load_games(struct rd *r, cg_game **val, uint64_t **vbound, uint64_t *count,
 	memset(&gs, 0, sizeof gs);
 	gs.r = r;
 	cg_buf_init(&gs.scratch);
-	rc = cg_canon_catch(build_games, &gs, msg, sizeof msg);
+	rc = cg_canon_catch_bounded(build_games, &gs, msg, sizeof msg,
+	    CG_CANON_MAX_STEPS);
 	cg_buf_free(&gs.scratch);
 	free(gs.g);
 	free(gs.bound);

@@ -153,6 +153,7 @@ static _Thread_local struct {
 	char *msg;
 	size_t msgsize;
 	int depth;              /* the recursion depth at cg_canon_catch */
+	uint64_t max_steps;     /* per top-level construction; 0: none */
 } trap;
 
 /*
@@ -209,9 +210,10 @@ deeper(void)
 	if (++w->depth > CG_CANON_MAX_DEPTH)
 		data_error("game too deep (more than %d levels)",
 		    CG_CANON_MAX_DEPTH);
-	if (trap.jb != NULL && ++w->steps > CG_CANON_MAX_STEPS)
+	if (trap.jb != NULL && trap.max_steps != 0 &&
+	    ++w->steps > trap.max_steps)
 		data_error("game too costly to build (more than %llu steps)",
-		    (unsigned long long)CG_CANON_MAX_STEPS);
+		    (unsigned long long)trap.max_steps);
 }
 
 /* A top-level call under cg_canon_catch gets a budget of its own. */
@@ -227,17 +229,25 @@ budget_start(void)
 int
 cg_canon_catch(void (*fn)(void *), void *arg, char *msg, size_t msgsize)
 {
+	return cg_canon_catch_bounded(fn, arg, msg, msgsize, 0);
+}
+
+int
+cg_canon_catch_bounded(void (*fn)(void *), void *arg, char *msg,
+    size_t msgsize, uint64_t max_steps)
+{
 	jmp_buf jb;
 	jmp_buf *volatile outer = trap.jb;
 	char *volatile outer_msg = trap.msg;
 	volatile size_t outer_size = trap.msgsize;
 	volatile int depth = W()->depth, outer_depth = trap.depth;
-	volatile uint64_t outer_steps = W()->steps;
+	volatile uint64_t outer_steps = W()->steps, outer_max = trap.max_steps;
 
 	trap.jb = &jb;
 	trap.msg = msg;
 	trap.msgsize = msgsize;
 	trap.depth = depth;
+	trap.max_steps = max_steps;
 	W()->steps = 0;
 	if (setjmp(jb) != 0) {
 		W()->depth = depth;
@@ -246,6 +256,7 @@ cg_canon_catch(void (*fn)(void *), void *arg, char *msg, size_t msgsize)
 		trap.msg = outer_msg;
 		trap.msgsize = outer_size;
 		trap.depth = outer_depth;
+		trap.max_steps = outer_max;
 		return -1;
 	}
 	fn(arg);
@@ -254,6 +265,7 @@ cg_canon_catch(void (*fn)(void *), void *arg, char *msg, size_t msgsize)
 	trap.msg = outer_msg;
 	trap.msgsize = outer_size;
 	trap.depth = outer_depth;
+	trap.max_steps = outer_max;
 	return 0;
 }
 

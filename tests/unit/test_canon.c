@@ -189,9 +189,49 @@ vectors(void)
 	ok(rows > 10, "%d published printer rows", rows);
 }
 
+struct addarg {
+	cg_game a, b, r;
+};
+
+static void
+add_fn(void *p)
+{
+	struct addarg *x = p;
+
+	x->r = cg_canon_add(x->a, x->b);
+}
+
+/* A bounded catch stops a construction past its steps with a data error
+ * and leaves the store usable; an unbounded one does not stop it. */
+static void
+budget(void)
+{
+	struct addarg x;
+	char msg[256];
+	int rc;
+
+	/* {7|-7} + {6|-6} recurses into 7 + {6|-6}, {7|-7} + 6, ...: more
+	 * than 3 steps */
+	x.a = G("{7|-7}");
+	x.b = G("{6|-6}");
+	rc = cg_canon_catch_bounded(add_fn, &x, msg, sizeof msg, 3);
+	ok(rc == -1 && strstr(msg, "too costly") != NULL,
+	    "3 steps are too few for {7|-7} + {6|-6}: %s", rc ? msg : "built");
+	rc = cg_canon_catch_bounded(add_fn, &x, msg, sizeof msg, 0);
+	/* hand derivation: Left moves to 7 + {6|-6} = {13|1} or
+	 * {7|-7} + 6 = {13|-1}; {13|1} dominates; Right's mirror:
+	 * {-1|-13}; so {{13|1}|{-1|-13}} */
+	ok(rc == 0 && x.r == G("{{13|1}|{-1|-13}}"),
+	    "unbounded: {7|-7} + {6|-6} = %s", P(x.r));
+	x.a = G("{9|-9}");
+	rc = cg_canon_catch(add_fn, &x, msg, sizeof msg);
+	ok(rc == 0, "cg_canon_catch has no step bound");
+}
+
 int
 main(void)
 {
+	budget();
 	identities();
 	laws();
 	vectors();
