@@ -75,50 +75,17 @@ sb_free(struct sbuf *b)
 	b->s = NULL;
 }
 
-/* A list of option texts. */
-struct slist {
+/*
+ * Where option texts go, one at a time, so that a game with millions of
+ * options (*81812216) is listed in constant memory and stops as soon as
+ * the host says so: a sum's and a negative's options are wrapped around
+ * their part's as they come, and the last sink normalizes and emits.
+ * take() owns b (frees it); nonzero stops the listing.
+ */
+struct sink {
+	int (*take)(struct sink *k, struct sbuf *b);
 	const struct cg_host *h;
-	char **v;
-	size_t n, cap;
-	int nomem;
 };
-
-static void
-sl_add(struct slist *l, struct sbuf *b)
-{
-	if (b->nomem) {
-		l->nomem = 1;
-		sb_free(b);
-		return;
-	}
-	if (l->n == l->cap) {
-		size_t nc = l->cap ? l->cap * 2 : 8;
-		char **p = l->h->realloc(l->v, nc * sizeof *p);
-
-		if (p == NULL) {
-			l->nomem = 1;
-			sb_free(b);
-			return;
-		}
-		l->v = p;
-		l->cap = nc;
-	}
-	l->v[l->n++] = b->s;
-	b->s = NULL;
-}
-
-static void
-sl_free(struct slist *l)
-{
-	size_t i;
-
-	for (i = 0; i < l->n; i++)
-		l->h->free(l->v[i]);
-	if (l->v)
-		l->h->free(l->v);
-	l->v = NULL;
-	l->n = 0;
-}
 
 static int
 out_put(void *ctx, const char *s, size_t n)
@@ -137,7 +104,7 @@ print_node(const struct gl_tree *t, uint32_t id, struct sbuf *b)
 
 struct atomctx {
 	int side;
-	struct slist *l;
+	struct sink *k;
 };
 
 static int
@@ -149,104 +116,127 @@ on_atom(void *ctx, int side, int64_t num, int exp, int64_t up, uint64_t nim)
 
 	if (side != a->side)
 		return 0;
-	sb_init(&b, a->l->h);
+	sb_init(&b, a->k->h);
 	o.put = out_put;
 	o.ctx = &b;
 	gl_print_atom(&o, num, exp, up, nim);
-	sl_add(a->l, &b);
-	return 0;
+	return a->k->take(a->k, &b);
 }
 
-/* Option texts (not yet normalized) of node id for side. */
-static void
-node_options(const struct gl_tree *t, uint32_t id, int side, struct slist *l)
+/* An option of summand k of a sum: the sum with that summand replaced. */
+struct sumsink {
+	struct sink k;
+	struct sink *out;
+	const struct gl_tree *t;
+	const struct gl_node *nd;
+	uint32_t at;
+};
+
+static int
+sum_take(struct sink *k, struct sbuf *opt)
+{
+	struct sumsink *w = (struct sumsink *)k;
+	struct sbuf b;
+	uint32_t j;
+
+	sb_init(&b, k->h);
+	b.nomem |= opt->nomem;
+	for (j = 0; j < w->nd->nl && !b.nomem; j++) {
+		sb_puts(&b, j > 0 ? "+(" : "(");
+		if (j == w->at)
+			sb_puts(&b, opt->s);
+		else
+			print_node(w->t, w->t->list[w->nd->first + j], &b);
+		sb_puts(&b, ")");
+	}
+	sb_free(opt);
+	return w->out->take(w->out, &b);
+}
+
+/* An option of the negated game, negated. */
+struct negsink {
+	struct sink k;
+	struct sink *out;
+};
+
+static int
+neg_take(struct sink *k, struct sbuf *opt)
+{
+	struct negsink *w = (struct negsink *)k;
+	struct sbuf b;
+
+	sb_init(&b, k->h);
+	b.nomem |= opt->nomem;
+	if (!b.nomem) {
+		sb_puts(&b, "-(");
+		sb_puts(&b, opt->s);
+		sb_puts(&b, ")");
+	}
+	sb_free(opt);
+	return w->out->take(w->out, &b);
+}
+
+/* Option texts (not yet normalized) of node id for side, into k;
+ * nonzero when k stopped the listing. */
+static int
+node_options(const struct gl_tree *t, uint32_t id, int side, struct sink *k0)
 {
 	const struct gl_node *nd = &t->node[id];
 	struct sbuf b;
-	uint32_t k, j;
+	uint32_t k;
 	char tmp[48];
 
 	switch (nd->kind) {
 	case GL_ATOM: {
-		struct atomctx a = { side, l };
+		struct atomctx a = { side, k0 };
 
-		gl_nus_options(nd->num, nd->exp, nd->up, nd->nim, on_atom, &a);
-		return;
+		return gl_nus_options(nd->num, nd->exp, nd->up, nd->nim,
+		    on_atom, &a);
 	}
 	case GL_BRACE:
 		for (k = 0; k < (side == 0 ? nd->nl : nd->nr); k++) {
-			sb_init(&b, l->h);
+			sb_init(&b, k0->h);
 			print_node(t, t->list[nd->first + (side == 0 ? 0 :
 			    nd->nl) + k], &b);
-			sl_add(l, &b);
+			if (k0->take(k0, &b))
+				return 1;
 		}
-		return;
+		return 0;
 	case GL_SUM:
 		for (k = 0; k < nd->nl; k++) {
-			struct slist sub = { l->h, NULL, 0, 0, 0 };
-			size_t m;
+			struct sumsink w = { { sum_take, k0->h }, k0, t, nd, k };
 
-			node_options(t, t->list[nd->first + k], side, &sub);
-			if (sub.nomem)
-				l->nomem = 1;
-			for (m = 0; m < sub.n; m++) {
-				sb_init(&b, l->h);
-				for (j = 0; j < nd->nl; j++) {
-					if (j > 0)
-						sb_puts(&b, "+(");
-					else
-						sb_puts(&b, "(");
-					if (j == k)
-						sb_puts(&b, sub.v[m]);
-					else
-						print_node(t, t->list[nd->first + j],
-						    &b);
-					sb_puts(&b, ")");
-				}
-				sl_add(l, &b);
-			}
-			sl_free(&sub);
+			if (node_options(t, t->list[nd->first + k], side, &w.k))
+				return 1;
 		}
-		return;
+		return 0;
 	case GL_NEG: {
-		struct slist sub = { l->h, NULL, 0, 0, 0 };
-		size_t m;
+		struct negsink w = { { neg_take, k0->h }, k0 };
 
-		node_options(t, nd->a, !side, &sub);
-		if (sub.nomem)
-			l->nomem = 1;
-		for (m = 0; m < sub.n; m++) {
-			sb_init(&b, l->h);
-			sb_puts(&b, "-(");
-			sb_puts(&b, sub.v[m]);
-			sb_puts(&b, ")");
-			sl_add(l, &b);
-		}
-		sl_free(&sub);
-		return;
+		return node_options(t, nd->a, !side, &w.k);
 	}
 	case GL_SWITCH:
-		sb_init(&b, l->h);
+		sb_init(&b, k0->h);
 		if (side == 1)
 			sb_puts(&b, "-(");
 		print_node(t, nd->a, &b);
 		if (side == 1)
 			sb_puts(&b, ")");
-		sl_add(l, &b);
-		return;
+		return k0->take(k0, &b);
 	case GL_SWITCHES:
 		for (k = 0; k < nd->nl; k++) {
-			sb_init(&b, l->h);
+			sb_init(&b, k0->h);
 			if (side == 1)
 				sb_puts(&b, "-(");
 			print_node(t, t->list[nd->first + k], &b);
 			if (side == 1)
 				sb_puts(&b, ")");
-			sl_add(l, &b);
+			if (k0->take(k0, &b))
+				return 1;
 		}
-		return;
+		return 0;
 	case GL_TINY:
-		sb_init(&b, l->h);
+		sb_init(&b, k0->h);
 		if (side == 0) {
 			sb_puts(&b, "0");
 		} else {
@@ -254,10 +244,9 @@ node_options(const struct gl_tree *t, uint32_t id, int side, struct slist *l)
 			print_node(t, nd->a, &b);
 			sb_puts(&b, ")}");
 		}
-		sl_add(l, &b);
-		return;
+		return k0->take(k0, &b);
 	case GL_MINY:
-		sb_init(&b, l->h);
+		sb_init(&b, k0->h);
 		if (side == 1) {
 			sb_puts(&b, "0");
 		} else {
@@ -265,12 +254,11 @@ node_options(const struct gl_tree *t, uint32_t id, int side, struct slist *l)
 			print_node(t, nd->a, &b);
 			sb_puts(&b, "|0}");
 		}
-		sl_add(l, &b);
-		return;
+		return k0->take(k0, &b);
 	case GL_POW:
 		if (nd->up == 0)
-			return;
-		sb_init(&b, l->h);
+			return 0;
+		sb_init(&b, k0->h);
 		if (side == 0)
 			sb_puts(&b, "0");
 		else if (nd->up == 1)
@@ -280,12 +268,11 @@ node_options(const struct gl_tree *t, uint32_t id, int side, struct slist *l)
 			    (long long)nd->up - 1);
 			sb_puts(&b, tmp);
 		}
-		sl_add(l, &b);
-		return;
+		return k0->take(k0, &b);
 	case GL_POWTO:
 		if (nd->up == 0)
-			return;
-		sb_init(&b, l->h);
+			return 0;
+		sb_init(&b, k0->h);
 		if (side == 1)
 			sb_puts(&b, "*");
 		else if (nd->up == 1)
@@ -295,9 +282,9 @@ node_options(const struct gl_tree *t, uint32_t id, int side, struct slist *l)
 			    (long long)nd->up - 1);
 			sb_puts(&b, tmp);
 		}
-		sl_add(l, &b);
-		return;
+		return k0->take(k0, &b);
 	}
+	return 0;
 }
 
 /* Parse text into t; report errors through the host. */
@@ -356,36 +343,50 @@ game_print(const struct cg_context *cx, const unsigned char *pos, size_t len,
 	return cx->host->buf_put(out, pos, len) < 0 ? CG_ENOMEM : CG_OK;
 }
 
+/* The last sink: each option normalized and emitted. */
+struct emitsink {
+	struct sink k;
+	const struct cg_context *cx;
+	cg_emit_fn emit;
+	void *ctx;
+	int rc;
+};
+
+static int
+emit_take(struct sink *k, struct sbuf *opt)
+{
+	struct emitsink *e = (struct emitsink *)k;
+	struct sbuf b;
+
+	if (opt->nomem) {
+		sb_free(opt);
+		e->rc = CG_ENOMEM;
+		return 1;
+	}
+	sb_init(&b, k->h);
+	e->rc = normalize(e->cx, opt->s, opt->len, &b);
+	sb_free(opt);
+	if (e->rc == CG_OK && e->emit(e->ctx, (const unsigned char *)b.s,
+	    b.len, NULL))
+		e->rc = CG_STOP;
+	sb_free(&b);
+	return e->rc != CG_OK;
+}
+
 static int
 game_options(const struct cg_context *cx, const unsigned char *pos,
     size_t len, enum cg_side side, cg_emit_fn emit, void *ctx)
 {
 	struct gl_tree t;
 	struct gl_alloc al;
-	struct slist l = { cx->host, NULL, 0, 0, 0 };
-	struct sbuf b;
-	size_t i;
+	struct emitsink e = { { emit_take, cx->host }, cx, emit, ctx, CG_OK };
 	int rc;
 
 	if ((rc = parse_tree(cx, (const char *)pos, len, &t, &al)) != CG_OK)
 		return rc;
-	node_options(&t, t.root, side == CG_LEFT ? 0 : 1, &l);
+	node_options(&t, t.root, side == CG_LEFT ? 0 : 1, &e.k);
 	gl_free(&t);
-	if (l.nomem) {
-		sl_free(&l);
-		return CG_ENOMEM;
-	}
-	rc = CG_OK;
-	for (i = 0; i < l.n && rc == CG_OK; i++) {
-		sb_init(&b, cx->host);
-		rc = normalize(cx, l.v[i], strlen(l.v[i]), &b);
-		if (rc == CG_OK && emit(ctx, (const unsigned char *)b.s, b.len,
-		    NULL))
-			rc = CG_STOP;
-		sb_free(&b);
-	}
-	sl_free(&l);
-	return rc;
+	return e.rc;
 }
 
 static int
