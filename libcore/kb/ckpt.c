@@ -271,6 +271,9 @@ struct loader {
 	cg_ckpt_value_fn fn;
 	void *ctx;
 	size_t loaded;
+	/* construction steps: CG_CANON_MAX_STEPS plus 1024 a byte of game
+	 * records, for the whole file (canon.h) */
+	uint64_t earned, spent;
 };
 
 struct make_args {
@@ -290,8 +293,11 @@ make_game(void *arg)
 static int
 load_game(struct loader *l, struct rd *r)
 {
-	uint64_t form = get_varint(r), nl, nr, i, d, me = l->c->ngames;
+	uint64_t form, nl, nr, i, d, me = l->c->ngames, steps;
 	cg_game *opt, g;
+
+	l->earned += (uint64_t)(r->end - r->p) << 10;
+	form = get_varint(r);
 
 	if (form == 0) {
 		int64_t num = get_zigzag(r), up;
@@ -325,11 +331,13 @@ load_game(struct loader *l, struct rd *r)
 			    CG_NO_GAME };
 			char msg[256];
 
+			steps = CG_CANON_MAX_STEPS + l->earned - l->spent;
 			if (cg_canon_catch_bounded(make_game, &a, msg, sizeof msg,
-			    CG_CANON_MAX_STEPS) < 0) {
+			    &steps) < 0) {
 				free(opt);
 				return -1;
 			}
+			l->spent = CG_CANON_MAX_STEPS + l->earned - steps;
 			g = a.g;
 		}
 		free(opt);

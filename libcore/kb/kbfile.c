@@ -1467,13 +1467,14 @@ load_games(struct rd *r, cg_game **val, uint64_t **vbound, uint64_t *count,
 	struct games gs;
 	char msg[256];
 	static char caught[300];
+	uint64_t steps;
 	int rc;
 
 	memset(&gs, 0, sizeof gs);
 	gs.r = r;
 	cg_buf_init(&gs.scratch);
-	rc = cg_canon_catch_bounded(build_games, &gs, msg, sizeof msg,
-	    CG_CANON_MAX_STEPS);
+	steps = CG_CANON_MAX_STEPS + ((uint64_t)(r->end - r->p) << 10);
+	rc = cg_canon_catch_bounded(build_games, &gs, msg, sizeof msg, &steps);
 	cg_buf_free(&gs.scratch);
 	free(gs.g);
 	free(gs.bound);

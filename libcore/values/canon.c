@@ -116,9 +116,9 @@ struct work {
 	struct { uint32_t key, gen; uint8_t val; } *rmemo;
 	uint32_t rgen;
 	int depth;
-	/* Recursive steps of the current top-level call under
-	 * cg_canon_catch: a crafted file can hold a few hundred games whose
-	 * comparisons are exponential once the caches thrash. */
+	/* Recursive steps taken under the innermost cg_canon_catch_bounded:
+	 * a crafted file can hold games whose comparisons are exponential
+	 * once the caches thrash. */
 	uint64_t steps;
 	/* Option vectors of the games being built, one pair per level of
 	 * recursion, owned here rather than by the stack frames: a data
@@ -153,7 +153,7 @@ static _Thread_local struct {
 	char *msg;
 	size_t msgsize;
 	int depth;              /* the recursion depth at cg_canon_catch */
-	uint64_t max_steps;     /* per top-level construction; 0: none */
+	uint64_t max_steps;     /* for the whole catch; 0: none */
 } trap;
 
 /*
@@ -216,26 +216,20 @@ deeper(void)
 		    (unsigned long long)trap.max_steps);
 }
 
-/* A top-level call under cg_canon_catch gets a budget of its own. */
-static void
-budget_start(void)
-{
-	struct work *w;
-
-	if (trap.jb != NULL && (w = W())->depth == trap.depth)
-		w->steps = 0;
-}
 
 int
 cg_canon_catch(void (*fn)(void *), void *arg, char *msg, size_t msgsize)
 {
-	return cg_canon_catch_bounded(fn, arg, msg, msgsize, 0);
+	uint64_t none = 0;
+
+	return cg_canon_catch_bounded(fn, arg, msg, msgsize, &none);
 }
 
 int
 cg_canon_catch_bounded(void (*fn)(void *), void *arg, char *msg,
-    size_t msgsize, uint64_t max_steps)
+    size_t msgsize, uint64_t *steps)
 {
+	uint64_t max_steps = *steps;
 	jmp_buf jb;
 	jmp_buf *volatile outer = trap.jb;
 	char *volatile outer_msg = trap.msg;
@@ -257,9 +251,12 @@ cg_canon_catch_bounded(void (*fn)(void *), void *arg, char *msg,
 		trap.msgsize = outer_size;
 		trap.depth = outer_depth;
 		trap.max_steps = outer_max;
+		*steps = 0;
 		return -1;
 	}
 	fn(arg);
+	if (max_steps != 0)
+		*steps = max_steps - W()->steps;
 	W()->steps = outer_steps;
 	trap.jb = outer;
 	trap.msg = outer_msg;
@@ -1439,7 +1436,6 @@ cg_canon_make(const cg_game *lo, size_t nl, const cg_game *ro, size_t nr)
 	size_t i;
 	cg_game g;
 
-	budget_start();
 	deeper();
 	lr = pair_get();
 	for (i = 0; i < nl; i++)
@@ -1476,7 +1472,6 @@ cg_canon_neg(cg_game g)
 	e = &w->neg[slot];
 	if (e->a == g)
 		return e->r;
-	budget_start();
 	deeper();
 	lr = pair_get();
 	o = ROPTS(g, &n);
@@ -1542,7 +1537,6 @@ cg_canon_add(cg_game g, cg_game h)
 	e = &w->sum[slot];
 	if (e->a == g && e->b == h)
 		return e->r;
-	budget_start();
 	deeper();
 	lr = pair_get();
 	for (s = 0; s < 2; s++) {

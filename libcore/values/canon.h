@@ -28,10 +28,10 @@ typedef uint32_t cg_game;
 #define CG_NO_GAME ((cg_game)UINT32_MAX)
 #define CG_CANON_MAX_DEPTH 10000
 /* Games read from files (cgkb(5), checkpoints) are built under
- * cg_canon_catch_bounded with this many recursive steps per construction:
- * a few hundred crafted games can make comparisons exponential.  2^24
- * steps is about a second; the largest game of the 4x4 Amazons base
- * takes 22,028. */
+ * cg_canon_catch_bounded with this many recursive steps, plus 1024 per
+ * byte of games read, for the whole file: crafted games can make
+ * comparisons exponential.  2^24 steps is about a second; the largest
+ * game of the 4x4 Amazons base takes 22,028. */
 #define CG_CANON_MAX_STEPS ((uint64_t)1 << 24)
 
 /* A dyadic rational num / 2^exp in lowest terms (exp 0 when integral). */
@@ -97,10 +97,10 @@ int cg_dyadic_cmp(struct cg_dyadic a, struct cg_dyadic b);
  * input came from, so that the error can name it.
  */
 int cg_canon_catch(void (*fn)(void *), void *arg, char *msg, size_t msgsize);
-/* The same, with at most max_steps recursive steps for each top-level
- * construction (cg_canon_make, _add, _neg) inside fn; 0: no bound. */
+/* The same, with at most *steps recursive steps in all inside fn (0: no
+ * bound); on return *steps is what is left (0 after a data error). */
 int cg_canon_catch_bounded(void (*fn)(void *), void *arg, char *msg,
-    size_t msgsize, uint64_t max_steps);
+    size_t msgsize, uint64_t *steps);
 
 /* The store's recursion guard, for walkers of games outside the store
  * (the printer): stops the program past CG_CANON_MAX_DEPTH levels. */

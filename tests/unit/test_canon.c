@@ -208,21 +208,34 @@ budget(void)
 {
 	struct addarg x;
 	char msg[256];
+	uint64_t steps;
 	int rc;
 
 	/* {7|-7} + {6|-6} recurses into 7 + {6|-6}, {7|-7} + 6, ...: more
 	 * than 3 steps */
 	x.a = G("{7|-7}");
 	x.b = G("{6|-6}");
-	rc = cg_canon_catch_bounded(add_fn, &x, msg, sizeof msg, 3);
+	steps = 3;
+	rc = cg_canon_catch_bounded(add_fn, &x, msg, sizeof msg, &steps);
 	ok(rc == -1 && strstr(msg, "too costly") != NULL,
 	    "3 steps are too few for {7|-7} + {6|-6}: %s", rc ? msg : "built");
-	rc = cg_canon_catch_bounded(add_fn, &x, msg, sizeof msg, 0);
+	steps = 0;
+	rc = cg_canon_catch_bounded(add_fn, &x, msg, sizeof msg, &steps);
 	/* hand derivation: Left moves to 7 + {6|-6} = {13|1} or
 	 * {7|-7} + 6 = {13|-1}; {13|1} dominates; Right's mirror:
 	 * {-1|-13}; so {{13|1}|{-1|-13}} */
 	ok(rc == 0 && x.r == G("{{13|1}|{-1|-13}}"),
 	    "unbounded: {7|-7} + {6|-6} = %s", P(x.r));
+	/* a bound is for all the constructions inside: two sums that each
+	 * fit in 1000 steps exhaust 1000 together only if they take more
+	 * than 1000 in all; what is left comes back */
+	x.a = G("{5|-5}");
+	x.b = G("{4|-4}");
+	steps = 1000;
+	rc = cg_canon_catch_bounded(add_fn, &x, msg, sizeof msg, &steps);
+	ok(rc == 0 && steps > 0 && steps < 1000,
+	    "a bounded catch reports the steps left (%llu of 1000)",
+	    (unsigned long long)steps);
 	x.a = G("{9|-9}");
 	rc = cg_canon_catch(add_fn, &x, msg, sizeof msg);
 	ok(rc == 0, "cg_canon_catch has no step bound");
