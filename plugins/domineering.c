@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cg/movecounts.h"
 #include "cg/ruleset.h"
 #include "lib/grid.h"
 
@@ -201,6 +202,75 @@ dom_decided_value(const struct cg_context *cx, const unsigned char *pos,
 	return CG_OK;
 }
 
+/* Dominoes of one player the other can never touch: floor(run/2) over
+ * the maximal runs, along the player's direction, of empty cells whose two
+ * neighbours across that direction are not empty (the opponent's
+ * dominoes lie across: a vertical domino on such cells can never be
+ * covered by a horizontal one, nor can the cells of one run be taken by
+ * the player's other safe dominoes). */
+static uint32_t
+dom_safe(const unsigned char *cells, int rows, int cols, int vertical)
+{
+	int outer = vertical ? cols : rows, inner = vertical ? rows : cols,
+	    a, b, run;
+	uint32_t total = 0;
+
+	for (a = 0; a < outer; a++) {
+		run = 0;
+		for (b = 0; b <= inner; b++) {
+			int r = vertical ? b : a, c = vertical ? a : b, ok = 0;
+
+			if (b < inner && cells[(size_t)r * cols + c] == '.') {
+				if (vertical)
+					ok = (c == 0 || cells[(size_t)r * cols +
+					    c - 1] != '.') && (c == cols - 1 ||
+					    cells[(size_t)r * cols + c + 1] != '.');
+				else
+					ok = (r == 0 || cells[(size_t)(r - 1) *
+					    cols + c] != '.') && (r == rows - 1 ||
+					    cells[(size_t)(r + 1) * cols + c] != '.');
+			}
+			if (ok) {
+				run++;
+			} else {
+				total += (uint32_t)run / 2;
+				run = 0;
+			}
+		}
+	}
+	return total;
+}
+
+static int
+dom_counts(const struct cg_context *cx, const unsigned char *pos, size_t len,
+    uint32_t safe[2], uint32_t most[2])
+{
+	int rows, cols, rc;
+	const unsigned char *cells = pos + GRID_HDR;
+
+	if ((rc = grid_dims(cx, pos, len, &rows, &cols)) < 0)
+		return rc;
+	most[CG_LEFT] = (uint32_t)dom_alone(cells, rows, cols, 1);
+	most[CG_RIGHT] = (uint32_t)dom_alone(cells, rows, cols, 0);
+	safe[CG_LEFT] = dom_safe(cells, rows, cols, 1);
+	safe[CG_RIGHT] = dom_safe(cells, rows, cols, 0);
+	return CG_OK;
+}
+
+static const struct cg_move_counts dom_move_counts = {
+	.struct_size = sizeof(struct cg_move_counts),
+	.counts = dom_counts,
+};
+
+static const void *
+dom_extension(const struct cg_context *cx, const char *name)
+{
+	(void)cx;
+	if (strcmp(name, CG_EXT_MOVE_COUNTS) == 0)
+		return &dom_move_counts;
+	return NULL;
+}
+
 static int
 dom_enumerate(const struct cg_context *cx, const char *family,
     cg_emit_fn emit, void *ctx)
@@ -229,6 +299,7 @@ static const struct cg_ruleset dom_ruleset = {
 	.synch_options = dom_synch_options,
 	.decided_value = dom_decided_value,
 	.enumerate = dom_enumerate,
+	.extension = dom_extension,
 	.measure = grid_measure_empty,
 };
 

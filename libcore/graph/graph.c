@@ -22,9 +22,12 @@
 #define MAX_RULESETS 255
 
 #define HAS_ORDER 1u
+#define HAS_COUNTS 2u   /* counts[] holds the cg.move-counts bounds */
+#define NO_COUNTS 4u    /* the ruleset has none for this vertex */
 
 struct vdata {
 	int64_t order;
+	uint16_t counts[4];      /* safe L, safe R, most L, most R */
 	uint32_t canon;          /* cg_game + 1, 0 = unknown (atomic) */
 	uint32_t flags;
 	uint32_t owner;          /* worker + 1 evaluating it (atomic) */
@@ -728,7 +731,7 @@ cg_graph_order(struct cg_graph *g, cg_vertex v)
 	const unsigned char *k;
 	int64_t key;
 
-	if (d->flags & HAS_ORDER)
+	if (__atomic_load_n(&d->flags, __ATOMIC_ACQUIRE) & HAS_ORDER)
 		return d->order;
 	k = cg_bytemap_key(g->tab, v, &len);
 	if (k[0] == 'D') {
@@ -745,8 +748,39 @@ cg_graph_order(struct cg_graph *g, cg_vertex v)
 			key = (int64_t)len - 2;
 	}
 	d->order = key;
-	d->flags |= HAS_ORDER;
+	__atomic_fetch_or(&d->flags, HAS_ORDER, __ATOMIC_RELEASE);
 	return key;
+}
+
+int
+cg_graph_counts(struct cg_graph *g, cg_vertex v, uint32_t counts[4])
+{
+	struct vdata *d = vdata(g, v);
+	uint32_t safe[2], most[2];
+	uint32_t fl = __atomic_load_n(&d->flags, __ATOMIC_ACQUIRE);
+	const unsigned char *k;
+	size_t len, i;
+
+	if (fl & NO_COUNTS)
+		return 0;
+	if (!(fl & HAS_COUNTS)) {
+		k = cg_bytemap_key(g->tab, v, &len);
+		if (k[0] != 'P' || cg_rs_move_counts(g->rs[k[1]], k + 2,
+		    len - 2, safe, most) != CG_OK || most[0] > UINT16_MAX ||
+		    most[1] > UINT16_MAX) {
+			__atomic_fetch_or(&d->flags, NO_COUNTS,
+			    __ATOMIC_RELEASE);
+			return 0;
+		}
+		d->counts[0] = (uint16_t)safe[0];
+		d->counts[1] = (uint16_t)safe[1];
+		d->counts[2] = (uint16_t)most[0];
+		d->counts[3] = (uint16_t)most[1];
+		__atomic_fetch_or(&d->flags, HAS_COUNTS, __ATOMIC_RELEASE);
+	}
+	for (i = 0; i < 4; i++)
+		counts[i] = d->counts[i];
+	return 1;
 }
 
 /* ------------------------------------------------------------ text */

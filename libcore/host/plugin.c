@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cg/movecounts.h"
 #include "host/plugin.h"
 #include "base/jobs.h"
 #include "base/util.h"
@@ -997,6 +998,25 @@ cg_rs_measure(struct cg_plugin *p, const unsigned char *pos, size_t len,
 		return CG_EUNSUPPORTED;
 	return fail(cx, p->rs->measure(cx, pos, len, m),
 	    "cannot measure position");
+}
+
+int
+cg_rs_move_counts(struct cg_plugin *p, const unsigned char *pos, size_t len,
+    uint32_t safe[2], uint32_t most[2])
+{
+	const struct cg_move_counts *mc = cg_rs_extension(p,
+	    CG_EXT_MOVE_COUNTS);
+	struct cg_context *cx;
+	int r;
+
+	if (mc == NULL || mc->struct_size < offsetof(struct cg_move_counts,
+	    counts) + sizeof mc->counts || mc->counts == NULL)
+		return CG_EUNSUPPORTED;
+	cx = clear(p);
+	r = mc->counts(cx, pos, len, safe, most);
+	if (r == CG_OK && (safe[0] > most[0] || safe[1] > most[1]))
+		return CG_EUNSUPPORTED;   /* inconsistent bounds: not used */
+	return fail(cx, r, "cannot count moves");
 }
 
 struct move_match {

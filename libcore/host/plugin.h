@@ -106,6 +106,10 @@ int cg_rs_enumerate(struct cg_plugin *p, const char *family, cg_emit_fn emit,
 int cg_rs_order_key(struct cg_plugin *p, const unsigned char *pos,
     size_t len, int64_t *key);
 /* The ruleset's measure of pos; CG_EUNSUPPORTED when it has none. */
+/* The ruleset's cg.move-counts bounds of pos (cg/movecounts.h), or
+ * CG_EUNSUPPORTED when it offers none. */
+int cg_rs_move_counts(struct cg_plugin *p, const unsigned char *pos,
+    size_t len, uint32_t safe[2], uint32_t most[2]);
 int cg_rs_measure(struct cg_plugin *p, const unsigned char *pos, size_t len,
     uint64_t *m);
 /* Parse a move typed by a person; falls back to matching move names. */

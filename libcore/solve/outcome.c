@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cg/movecounts.h"
 #include "base/bytemap.h"
 #include "graph/graph.h"
 #include "solve/outcome.h"
@@ -278,6 +279,7 @@ sv_worker(struct cg_solver *parent)
 	s->rs = parent->rs;
 	s->doc = parent->doc;
 	s->impartial = parent->impartial;
+	s->counts = parent->counts;
 	s->graph = parent->graph;
 	s->sums = otab_new();
 	cg_buf_init(&s->key);
@@ -302,6 +304,8 @@ cg_solver_new(struct cg_plugin *rs)
 	 * given one set for both players) */
 	if (!s->impartial && cg_rs_extension(rs, CG_EXT_HEAP_RULES) != NULL)
 		s->impartial = 1;
+	s->counts = !s->impartial &&
+	    cg_rs_extension(rs, CG_EXT_MOVE_COUNTS) != NULL;
 	return s;
 }
 
@@ -1098,6 +1102,51 @@ sv_fold_ints(struct cg_solver *s, uint32_t *comps, size_t *n, int32_t *k)
 	*k = (int32_t)acc;
 }
 
+/* The outcome of sum comps[0..n) + k in normal play with side to move,
+ * settled by the ruleset's move counts (cg/movecounts.h) when one player
+ * can always outlast the other by safe moves alone: 1 the side to move
+ * wins, 0 it loses, -1 not settled.  *order (when given and the counts
+ * are known) is a search-order key for the player who moved into this
+ * sum: smaller when its prospects look better (more safe and available
+ * moves than the side to move). */
+static int
+sv_static(struct cg_solver *s, const uint32_t *comps, size_t n, int32_t k,
+    int side, int64_t *order)
+{
+	uint64_t safe[2] = { 0, 0 }, most[2] = { 0, 0 };
+	uint32_t c[4];
+	size_t i;
+	int x = side, y = !side;
+	int64_t ev;
+
+	for (i = 0; i < n; i++) {
+		if (!cg_graph_counts(s->graph, comps[i], c))
+			return -1;
+		safe[0] += c[0];
+		safe[1] += c[1];
+		most[0] += c[2];
+		most[1] += c[3];
+	}
+	if (k != 0) {   /* an integer: |k| moves for one player, untouchable */
+		int who = k > 0 ? CG_LEFT : CG_RIGHT;
+		uint64_t m = k > 0 ? (uint64_t)k : (uint64_t)-(int64_t)k;
+
+		safe[who] += m;
+		most[who] += m;
+	}
+	if (order != NULL) {
+		/* the mover y: its lead in available moves, safe ones twice */
+		ev = (int64_t)(most[y] + 2 * safe[y]) -
+		    (int64_t)(most[x] + 2 * safe[x]);
+		*order = ((int64_t)1 << 20) - ev;
+	}
+	if (safe[x] > most[y])
+		return 1;
+	if (safe[y] >= most[x])
+		return 0;
+	return -1;
+}
+
 struct sctx {
 	struct cg_solver *s;
 	uint32_t *comps;   /* the sum being expanded */
@@ -1130,6 +1179,19 @@ sum_record(struct sctx *sc, uint32_t *child, size_t m, int32_t k)
 	qsort(child, m, sizeof *child, cmp_u32);
 	for (i = 0; i < m; i++)
 		key += okey(s, child[i]);
+	if (s->counts && sc->tag == 'N' && !sc->all) {
+		int64_t ord;
+		int r = sv_static(s, child, m, k, sc->other, &ord);
+
+		if (r == 0) {            /* the opponent loses there */
+			sc->cut = 1;
+			return 1;
+		}
+		if (r == 1)              /* a losing move: never tried */
+			return 0;
+		/* counts first, then the plugin's key (below 2^12) */
+		key = (ord << 12) + (key < 4095 ? key : 4095);
+	}
 	e = sv_sum_intern_k(s, sc->tag, k, child, m, NULL);
 	val = &s->sums->val[e];
 	if (!sc->all && (*val >> (2 * sc->other) & 1)) {
@@ -1293,6 +1355,17 @@ step_s(struct cg_solver *s, struct frame *f)
 			return;
 		}
 		tick(s);
+		if (s->counts && !f->misere) {
+			int32_t k;
+			size_t n = sum_ids_k(s, f->st, &k);
+			int r = sv_static(s, s->ids2, n, k, side, NULL);
+
+			if (r >= 0) {
+				sv_sum_set(s, f->st, side, r, tag);
+				finish(s, r);
+				return;
+			}
+		}
 		moves = sv_expand_sum(s, f->st, tag, side, other, 0, &cut, &off0);
 		f = &s->fr[s->nfr - 1];
 		if (cut) {

@@ -60,6 +60,8 @@ struct cg_solver {
 	    const unsigned char *, size_t);
 	void *lookup_ctx;
 	pthread_mutex_t lookup_lock;   /* lookups from worker threads */
+	/* the ruleset offers cg.move-counts (normal partizan play) */
+	int counts;
 	/* integer values of components (normal partizan play) */
 	int32_t *ival;
 	size_t capival;
