@@ -19,6 +19,10 @@
  * regions cropped and minimised over all 8 symmetries, sorted).
  * order_key: the number of empty cells that have an empty neighbour
  * (smaller positions first).
+ * cg.value: a position the half turn maps onto itself is 0 when no empty
+ * cell is its own image or next to it (Tweedledum and Tweedledee: the
+ * second player answers each domino with its image, which never meets
+ * it); every empty board with an even side is such a position.
  * enumerate("N"): every region of 2..N cells (N <= 24) once up to the 8
  * symmetries (the free polyominoes), smallest first.
  */
@@ -26,6 +30,7 @@
 #include <string.h>
 
 #include "cg/ruleset.h"
+#include "cg/value.h"
 #include "lib/grid.h"
 
 static int
@@ -245,6 +250,47 @@ cram_enumerate(const struct cg_context *cx, const char *family,
 	return grid_enumerate_regions(cx, &cram_game, family, emit, ctx);
 }
 
+/* 0 when the half turn maps pos onto itself and no domino can meet its
+ * own image (the image of an empty cell is never that cell or one of its
+ * neighbours): the second player copies every move turned by a half turn
+ * and always has a move.  Otherwise no value on sight. */
+static int
+cram_value(const struct cg_context *cx, const unsigned char *pos, size_t len,
+    struct cg_buf *out)
+{
+	const unsigned char *cells = pos + GRID_HDR;
+	int rows, cols, rc, i, j;
+
+	if ((rc = grid_dims(cx, pos, len, &rows, &cols)) < 0)
+		return rc;
+	for (i = 0; i < rows; i++)
+		for (j = 0; j < cols; j++) {
+			int mi = rows - 1 - i, mj = cols - 1 - j;
+			int d = abs(mi - i) + abs(mj - j);
+			unsigned char a = cells[(size_t)i * cols + j];
+
+			if (a != cells[(size_t)mi * cols + mj])
+				return CG_EUNSUPPORTED;
+			if (a == '.' && d <= 1)
+				return CG_EUNSUPPORTED;
+		}
+	return cx->host->buf_putc(out, '0') < 0 ? CG_ENOMEM : CG_OK;
+}
+
+static const struct cg_value_ext cram_value_ext = {
+	.struct_size = sizeof(struct cg_value_ext),
+	.value = cram_value,
+};
+
+static const void *
+cram_extension(const struct cg_context *cx, const char *name)
+{
+	(void)cx;
+	if (strcmp(name, CG_EXT_VALUE) == 0)
+		return &cram_value_ext;
+	return NULL;
+}
+
 static const struct cg_ruleset cram_ruleset = {
 	.abi_version = CG_ABI_VERSION,
 	.struct_size = sizeof(struct cg_ruleset),
@@ -264,6 +310,7 @@ static const struct cg_ruleset cram_ruleset = {
 	.decompose = cram_decompose,
 	.enumerate = cram_enumerate,
 	.order_key = cram_order_key,
+	.extension = cram_extension,
 	.measure = grid_measure_empty,
 };
 

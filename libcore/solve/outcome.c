@@ -10,8 +10,10 @@
 #include <string.h>
 
 #include "cg/movecounts.h"
+#include "cg/value.h"
 #include "base/bytemap.h"
 #include "graph/graph.h"
+#include "solve/canonical.h"
 #include "solve/outcome.h"
 #include "solve/outcome_int.h"
 #include "solve/outcome_misere.h"
@@ -246,6 +248,17 @@ on_new_vertex(void *ctx, struct cg_graph *g, cg_vertex v)
 	const unsigned char *key;
 	size_t len;
 
+	if (s->sight) {
+		/* a nim value the ruleset knows on sight (cg.value) */
+		cg_game x = cg_canonical_on_sight(g, v, NULL, 0);
+		struct cg_dyadic num;
+		int64_t up;
+		uint64_t nim;
+
+		if (x != CG_NO_GAME && cg_canon_nus_parts(x, &num, &up, &nim) &&
+		    num.num == 0 && up == 0 && nim < UINT32_MAX)
+			setnim(s, v, (uint32_t)nim);
+	}
 	if (s->lookup == NULL || s->doc != NULL)
 		return;
 	key = cg_graph_key(g, v, &len);
@@ -280,6 +293,7 @@ sv_worker(struct cg_solver *parent)
 	s->doc = parent->doc;
 	s->impartial = parent->impartial;
 	s->counts = parent->counts;
+	s->sight = parent->sight;
 	s->graph = parent->graph;
 	s->sums = otab_new();
 	cg_buf_init(&s->key);
@@ -306,6 +320,7 @@ cg_solver_new(struct cg_plugin *rs)
 		s->impartial = 1;
 	s->counts = !s->impartial &&
 	    cg_rs_extension(rs, CG_EXT_MOVE_COUNTS) != NULL;
+	s->sight = s->impartial && cg_rs_extension(rs, CG_EXT_VALUE) != NULL;
 	return s;
 }
 

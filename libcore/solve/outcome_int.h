@@ -62,6 +62,9 @@ struct cg_solver {
 	pthread_mutex_t lookup_lock;   /* lookups from worker threads */
 	/* the ruleset offers cg.move-counts (normal partizan play) */
 	int counts;
+	/* impartial: new components get the nim values the ruleset knows on
+	 * sight (cg.value), e.g. 0 for a Cram region symmetric by a half turn */
+	int sight;
 	/* integer values of components (normal partizan play) */
 	int32_t *ival;
 	size_t capival;

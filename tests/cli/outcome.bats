@@ -378,10 +378,21 @@ abstract() {
 	for f in h t r v k; do cmp "$T/$f.spr" "$T/$f.0"; done
 }
 
+@test "cram: even boards by symmetry (P, nim value 0), odd by even N" {
+	need cram
+	# the published symmetry strategies; up to 12x12 and 13x6, which no
+	# search settles in seconds without them (cram's cg.value gives 0 for
+	# a region the half turn maps onto itself with no domino meeting its
+	# image)
+	check_rows outcome.tsv cram outcome 1 -- cg cg-outcome -t
+	check_rows outcome.tsv cram nimber '$5 ~ /Tweedledum/' -- cg cg-outcome -t -n
+}
+
 @test "an interrupted run saves its database and a rerun resumes" {
 	need cram
-	board='0000000000*000000000000000000000000000000E'
-	# 4x10 Cram takes long enough to be interrupted
+	# the nim value of 5x9 Cram takes long enough to be interrupted (an
+	# even side would be settled at once by symmetry)
+	board='000000000*000000000000000000000000000000000000E'
 	cg-parse -r cram "$board" > "$T/in"
 	cg-outcome -n -t -D "$T/i.spr" "$T/in" > "$T/out" 2> "$T/err" &
 	pid=$!
