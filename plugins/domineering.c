@@ -202,58 +202,112 @@ dom_decided_value(const struct cg_context *cx, const unsigned char *pos,
 	return CG_OK;
 }
 
-/* Dominoes of one player the other can never touch: floor(run/2) over
- * the maximal runs, along the player's direction, of empty cells whose two
- * neighbours across that direction are not empty (the opponent's
- * dominoes lie across: a vertical domino on such cells can never be
- * covered by a horizontal one, nor can the cells of one run be taken by
- * the player's other safe dominoes). */
-static uint32_t
-dom_safe(const unsigned char *cells, int rows, int cols, int vertical)
+/* The cells of a board seen from one player: a "line" runs along the
+ * player's dominoes (a column for Left, a row for Right), "across" is the
+ * other way, where the opponent's dominoes lie. */
+struct dom_view {
+	const unsigned char *cells;
+	int rows, cols, vertical;
+	int lines, len;         /* number of lines, cells per line */
+};
+
+static int
+dom_empty(const struct dom_view *v, int line, int at)
 {
-	int outer = vertical ? cols : rows, inner = vertical ? rows : cols,
-	    a, b, run;
-	uint32_t total = 0;
+	if (line < 0 || line >= v->lines || at < 0 || at >= v->len)
+		return 0;
+	return v->cells[v->vertical ? (size_t)at * v->cols + line :
+	    (size_t)line * v->cols + at] == '.';
+}
 
-	for (a = 0; a < outer; a++) {
+/* Empty, and both neighbours across are not: no opponent domino can ever
+ * cover it (the opponent's dominoes lie across). */
+static int
+dom_proof(const struct dom_view *v, int line, int at)
+{
+	return dom_empty(v, line, at) && !dom_empty(v, line - 1, at) &&
+	    !dom_empty(v, line + 1, at);
+}
+
+/*
+ * Moves the player of view v can make whatever the opponent does:
+ *  - safe dominoes: half of each run, along a line, of proof cells (no
+ *    opponent domino can touch them, nor can the player's other reserved
+ *    dominoes);
+ *  - pairs of vulnerable dominoes: a run of odd length leaves one proof
+ *    cell, which with the empty cell just past the run's end is a domino
+ *    the opponent can destroy only by covering that one open cell.  Open
+ *    cells are chosen so that no two are neighbours across, so one
+ *    opponent domino destroys at most one of them; of two such dominoes
+ *    the player keeps one by playing it as soon as the other is
+ *    destroyed.  Each pair is worth one move.
+ * marks (lines * len bytes, zeroed) records the open cells taken.
+ */
+static uint32_t
+dom_guaranteed(const struct dom_view *v, unsigned char *marks)
+{
+	uint32_t safe = 0, open = 0;
+	int a, b, run, k;
+
+	for (a = 0; a < v->lines; a++) {
 		run = 0;
-		for (b = 0; b <= inner; b++) {
-			int r = vertical ? b : a, c = vertical ? a : b, ok = 0;
-
-			if (b < inner && cells[(size_t)r * cols + c] == '.') {
-				if (vertical)
-					ok = (c == 0 || cells[(size_t)r * cols +
-					    c - 1] != '.') && (c == cols - 1 ||
-					    cells[(size_t)r * cols + c + 1] != '.');
-				else
-					ok = (r == 0 || cells[(size_t)(r - 1) *
-					    cols + c] != '.') && (r == rows - 1 ||
-					    cells[(size_t)(r + 1) * cols + c] != '.');
-			}
-			if (ok) {
+		for (b = 0; b <= v->len; b++) {
+			if (b < v->len && dom_proof(v, a, b)) {
 				run++;
-			} else {
-				total += (uint32_t)run / 2;
-				run = 0;
+				continue;
 			}
+			safe += (uint32_t)run / 2;
+			if (run % 2 == 1) {
+				/* the run is [b - run, b - 1]: its open end
+				 * cells are b - run - 1 and b */
+				int ends[2] = { b - run - 1, b };
+
+				for (k = 0; k < 2; k++) {
+					int e = ends[k];
+
+					if (!dom_empty(v, a, e) ||
+					    marks[(size_t)a * v->len + e] ||
+					    (a > 0 && marks[(size_t)(a - 1) *
+					    v->len + e]) || (a + 1 < v->lines &&
+					    marks[(size_t)(a + 1) * v->len + e]))
+						continue;
+					marks[(size_t)a * v->len + e] = 1;
+					open++;
+					break;
+				}
+			}
+			run = 0;
 		}
 	}
-	return total;
+	return safe + open / 2;
 }
 
 static int
 dom_counts(const struct cg_context *cx, const unsigned char *pos, size_t len,
     uint32_t safe[2], uint32_t most[2])
 {
-	int rows, cols, rc;
+	int rows, cols, rc, side;
 	const unsigned char *cells = pos + GRID_HDR;
+	unsigned char *marks;
+	struct dom_view v;
 
 	if ((rc = grid_dims(cx, pos, len, &rows, &cols)) < 0)
 		return rc;
-	most[CG_LEFT] = (uint32_t)dom_alone(cells, rows, cols, 1);
-	most[CG_RIGHT] = (uint32_t)dom_alone(cells, rows, cols, 0);
-	safe[CG_LEFT] = dom_safe(cells, rows, cols, 1);
-	safe[CG_RIGHT] = dom_safe(cells, rows, cols, 0);
+	if ((marks = cx->host->alloc((size_t)rows * cols)) == NULL)
+		return CG_ENOMEM;
+	for (side = CG_LEFT; side <= CG_RIGHT; side++) {
+		v.cells = cells;
+		v.rows = rows;
+		v.cols = cols;
+		v.vertical = side == CG_LEFT;
+		v.lines = v.vertical ? cols : rows;
+		v.len = v.vertical ? rows : cols;
+		memset(marks, 0, (size_t)rows * cols);
+		most[side] = (uint32_t)dom_alone(cells, rows, cols,
+		    v.vertical);
+		safe[side] = dom_guaranteed(&v, marks);
+	}
+	cx->host->free(marks);
 	return CG_OK;
 }
 
