@@ -10,14 +10,19 @@
  *   - parse(print(p)) == p;
  *   - canonical(canonical(p)) == canonical(p), and it prints and parses;
  *   - every option (the first few hundred) prints and parses back;
- *   - every component of decompose() prints and parses back.
+ *   - every component of decompose() prints and parses back;
+ *   - cg.move-counts: safe <= most, a side with safe moves has an option
+ *     and a side with an option has most > 0;
+ *   - cg.value answers a value or "none", never an error.
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cg/movecounts.h"
 #include "cg/ruleset.h"
+#include "cg/value.h"
 #include "host/plugin.h"
 
 const struct cg_ruleset *FUZZ_ENTRY(uint32_t host_abi,
@@ -119,6 +124,43 @@ on_emit(void *ctx, const unsigned char *pos, size_t len, const char *move)
 	return ++e->n >= MAX_EMITS;
 }
 
+/* The promises of the extensions the ruleset offers (nopt: options of
+ * each side, -1 when unknown). */
+static void
+check_extensions(const struct cg_buf *pos, const long nopt[2])
+{
+	const struct cg_move_counts *mc;
+	const struct cg_value_ext *ve;
+	uint32_t safe[2], most[2];
+	struct cg_buf out;
+	int s, r;
+
+	if (!HAS(extension))
+		return;
+	mc = rs->extension(&cx, CG_EXT_MOVE_COUNTS);
+	if (mc != NULL && mc->counts != NULL &&
+	    mc->counts(&cx, pos->data, pos->len, safe, most) == CG_OK)
+		for (s = 0; s < 2; s++) {
+			if (safe[s] > most[s])
+				fail("move counts: safe above most", pos->data,
+				    pos->len);
+			if (nopt[s] == 0 && safe[s] > 0)
+				fail("move counts: safe moves but no option",
+				    pos->data, pos->len);
+			if (nopt[s] > 0 && most[s] == 0)
+				fail("move counts: an option but most is 0",
+				    pos->data, pos->len);
+		}
+	ve = rs->extension(&cx, CG_EXT_VALUE);
+	if (ve != NULL && ve->value != NULL) {
+		cg_buf_init(&out);
+		r = ve->value(&cx, pos->data, pos->len, &out);
+		if (r != CG_OK && r != CG_EUNSUPPORTED)
+			fail("value on sight fails", pos->data, pos->len);
+		cg_buf_free(&out);
+	}
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -128,6 +170,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct cg_buf pos, canon, canon2;
 	struct emits e;
 	int r, s;
+	long nopt[2];
 
 	if (memchr(data, '\0', size) != NULL)
 		return 0;   /* text never holds NUL bytes */
@@ -184,7 +227,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (r == CG_STOP && e.n < MAX_EMITS)
 			fail("options returns CG_STOP unasked", pos.data,
 			    pos.len);
+		nopt[s] = r < 0 ? -1 : (long)e.n;
 	}
+	check_extensions(&pos, nopt);
 	if (HAS(decompose)) {
 		e.n = 0;
 		e.what = "component";
