@@ -141,3 +141,17 @@ moves() {
 	run diff "$BATS_TEST_TMPDIR/search" "$BATS_TEST_TMPDIR/forms"
 	assert_success
 }
+
+@test "domineering: published outcomes of larger boards (strips, 3xn, up to 42 squares)" {
+	[ -x "$CG_BUILD/bin/cg-outcome" ] || skip "cg-outcome not built"
+	# rows of canon-slow.tsv that the move counts bring within seconds:
+	# 2xn and nx2 strips to 30, 3x13, 3x14 and their transposes
+	# (independent computation), and Uiterwijk's 8x5, 5x8, 9x4, 6x7, 7x6
+	run bash -c "awk -F'\t' '\$1 == \"domineering\" && \$3 == \"outcome\" {
+		r = split(\$2, a, \"|\"); c = length(a[1])
+		if (r <= 3 || c <= 3 || r * c <= 42) print \$2 \"\t\" \$4 }' '$VECTORS/canon-slow.tsv'"
+	[ "$(echo "$output" | wc -l)" -eq 27 ]
+	echo "$output" | cut -f1 | cg cg-parse -r domineering | cg cg-outcome -t > "$BATS_TEST_TMPDIR/got"
+	run diff <(echo "$output") "$BATS_TEST_TMPDIR/got"
+	assert_success
+}
