@@ -230,25 +230,27 @@ dom_proof(const struct dom_view *v, int line, int at)
 }
 
 /*
- * Moves the player of view v can make whatever the opponent does:
- *  - safe dominoes: half of each run, along a line, of proof cells (no
+ * Moves the player of view v can make whatever the opponent does.
+ *  - Safe dominoes: half of each run, along a line, of proof cells (no
  *    opponent domino can touch them, nor can the player's other reserved
- *    dominoes);
- *  - pairs of vulnerable dominoes: a run of odd length leaves one proof
- *    cell, which with the empty cell just past the run's end is a domino
- *    the opponent can destroy only by covering that one open cell.  Open
- *    cells are chosen so that no two are neighbours across, so one
- *    opponent domino destroys at most one of them; of two such dominoes
- *    the player keeps one by playing it as soon as the other is
- *    destroyed.  Each pair is worth one move.
- * marks (lines * len bytes, zeroed) records the open cells taken.
+ *    dominoes).  A run of odd length leaves its last cell free, or its
+ *    first when the cell past the last is not empty.
+ *  - A pool of further dominoes on the cells left, chosen so that no
+ *    opponent domino can touch two of them: no open cell (one the
+ *    opponent can cover) of a pool domino is next, across, to an open
+ *    cell of another.  Each opponent move then destroys at most one pool
+ *    domino; the player pairs them and plays the partner of a destroyed
+ *    one at once, so each pair is worth one move.
+ * marks (lines * len bytes, zeroed) records what is reserved: 1 a safe
+ * cell, 2 an open pool cell, 3 a proof pool cell.
  */
 static uint32_t
 dom_guaranteed(const struct dom_view *v, unsigned char *marks)
 {
-	uint32_t safe = 0, open = 0;
+	uint32_t safe = 0, pool = 0;
 	int a, b, run, k;
 
+#define MARK(l, at) marks[(size_t)(l) * v->len + (at)]
 	for (a = 0; a < v->lines; a++) {
 		run = 0;
 		for (b = 0; b <= v->len; b++) {
@@ -256,30 +258,46 @@ dom_guaranteed(const struct dom_view *v, unsigned char *marks)
 				run++;
 				continue;
 			}
-			safe += (uint32_t)run / 2;
-			if (run % 2 == 1) {
-				/* the run is [b - run, b - 1]: its open end
-				 * cells are b - run - 1 and b */
-				int ends[2] = { b - run - 1, b };
+			if (run >= 2) {
+				/* the run is [b - run, b - 1] */
+				int first = b - run;
 
-				for (k = 0; k < 2; k++) {
-					int e = ends[k];
-
-					if (!dom_empty(v, a, e) ||
-					    marks[(size_t)a * v->len + e] ||
-					    (a > 0 && marks[(size_t)(a - 1) *
-					    v->len + e]) || (a + 1 < v->lines &&
-					    marks[(size_t)(a + 1) * v->len + e]))
-						continue;
-					marks[(size_t)a * v->len + e] = 1;
-					open++;
-					break;
+				if (run % 2 == 1 && !dom_empty(v, a, b) &&
+				    dom_empty(v, a, first - 1))
+					first++;   /* leave the first cell */
+				for (k = 0; k + 1 < run - (run % 2) + 1 &&
+				    first + k + 1 < b; k += 2) {
+					MARK(a, first + k) = 1;
+					MARK(a, first + k + 1) = 1;
+					safe++;
 				}
 			}
 			run = 0;
 		}
 	}
-	return safe + open / 2;
+	for (a = 0; a < v->lines; a++)
+		for (b = 0; b + 1 < v->len; b++) {
+			int ok = 1;
+
+			for (k = 0; k < 2 && ok; k++) {
+				int at = b + k;
+
+				if (!dom_empty(v, a, at) || MARK(a, at) != 0)
+					ok = 0;
+				else if (!dom_proof(v, a, at) &&
+				    ((a > 0 && MARK(a - 1, at) == 2) ||
+				    (a + 1 < v->lines && MARK(a + 1, at) == 2)))
+					ok = 0;
+			}
+			if (!ok)
+				continue;
+			for (k = 0; k < 2; k++)
+				MARK(a, b + k) = dom_proof(v, a, b + k) ? 3 : 2;
+			pool++;
+			b++;
+		}
+#undef MARK
+	return safe + pool / 2;
 }
 
 static int
