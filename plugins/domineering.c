@@ -244,8 +244,9 @@ dom_proof(const struct dom_view *v, int line, int at)
  * marks (lines * len bytes, zeroed) records what is reserved: 1 a safe
  * cell, 2 an open pool cell, 3 a proof pool cell.
  */
-static uint32_t
-dom_guaranteed(const struct dom_view *v, unsigned char *marks)
+static void
+dom_guaranteed(const struct dom_view *v, unsigned char *marks,
+    uint32_t *sure, uint32_t *safep)
 {
 	uint32_t safe = 0, pool = 0;
 	int a, b, run, k;
@@ -297,16 +298,18 @@ dom_guaranteed(const struct dom_view *v, unsigned char *marks)
 			b++;
 		}
 #undef MARK
-	return safe + pool / 2;
+	*safep = safe;
+	*sure = safe + pool / 2;
 }
 
 static int
 dom_counts(const struct cg_context *cx, const unsigned char *pos, size_t len,
-    uint32_t safe[2], uint32_t most[2])
+    struct cg_move_bounds *out, size_t out_size)
 {
 	int rows, cols, rc, side;
 	const unsigned char *cells = pos + GRID_HDR;
 	unsigned char *marks;
+	struct cg_move_bounds b;
 	struct dom_view v;
 
 	if ((rc = grid_dims(cx, pos, len, &rows, &cols)) < 0)
@@ -321,11 +324,12 @@ dom_counts(const struct cg_context *cx, const unsigned char *pos, size_t len,
 		v.lines = v.vertical ? cols : rows;
 		v.len = v.vertical ? rows : cols;
 		memset(marks, 0, (size_t)rows * cols);
-		most[side] = (uint32_t)dom_alone(cells, rows, cols,
+		b.most[side] = (uint32_t)dom_alone(cells, rows, cols,
 		    v.vertical);
-		safe[side] = dom_guaranteed(&v, marks);
+		dom_guaranteed(&v, marks, &b.sure[side], &b.safe[side]);
 	}
 	cx->host->free(marks);
+	memcpy(out, &b, out_size < sizeof b ? out_size : sizeof b);
 	return CG_OK;
 }
 

@@ -5,23 +5,34 @@
  * looking at its options (the "safe moves" of Domineering solvers:
  * Breuker, Uiterwijk and van den Herik; Bullock's Obsequi).
  *
- * counts(pos) fills, for side s (CG_LEFT, CG_RIGHT):
- *   safe[s]  moves s can make in pos whatever the opponent plays there:
- *            s has a way of moving safe[s] times in pos that no sequence
- *            of opponent moves in pos can prevent (a Domineering domino
- *            no horizontal domino can ever touch);
- *   most[s]  no sequence of play in pos, however the moves of the two
- *            players interleave, gives s more than most[s] moves (a
- *            maximum set of disjoint dominoes of s, or any upper bound).
- * A player can always make at least 0 moves and most >= safe.  Both are
- * additive over the components of a sum, so in normal play the player X
- * to move in a sum wins when safe[X] > most[Y] and loses when safe[Y] >=
- * most[X] (Y the opponent): each player only plays safe moves.  The
- * closer the bounds, the more sums are settled; wrong bounds give wrong
- * outcomes, so a ruleset offers them only where they are proved.
+ * counts(pos, b) fills, for side s (CG_LEFT, CG_RIGHT):
+ *   b->sure[s]  moves s can make in pos whatever the opponent plays
+ *               there: s has a way of moving sure[s] times in pos that
+ *               no sequence of opponent moves in pos can prevent, if s
+ *               answers some opponent moves there at once (a Domineering
+ *               player keeping one of two dominoes the opponent cannot
+ *               both destroy with one move);
+ *   b->safe[s]  of those, moves on squares the opponent can never touch,
+ *               which need no answer (a domino no opposing domino can
+ *               ever cover);
+ *   b->most[s]  no sequence of play in pos, however the moves of the two
+ *               players interleave, gives s more than most[s] moves (a
+ *               maximum set of disjoint dominoes of s, or any upper
+ *               bound).
+ * So 0 <= safe <= sure <= most.  The host zeroes *b first; a field left 0
+ * is the weakest claim.  The counts add over the components of a sum (a
+ * player answers in the component the opponent just played in), so in
+ * normal play the player X to move in a sum wins when sure[X] > most[Y],
+ * and loses when sure[Y] >= most[X] (Y the opponent).  The closer the
+ * bounds, the more sums are settled; wrong bounds give wrong outcomes, so
+ * a ruleset offers them only where they are proved.  safe and most also
+ * order the moves the search tries (the mover's lead first).
  *
  * The host asks extension(cx, CG_EXT_MOVE_COUNTS) once per state and
  * calls counts() from the threads the state serves, like options().
+ * Growth: fields are only appended to both structs; the host reads a
+ * field of struct cg_move_counts only below its struct_size, and passes
+ * a struct cg_move_bounds of its own size in bounds_size.
  */
 #ifndef CG_MOVECOUNTS_H
 #define CG_MOVECOUNTS_H
@@ -37,12 +48,20 @@ extern "C" {
 
 #define CG_EXT_MOVE_COUNTS "cg.move-counts"
 
+/* Indexed by enum cg_side. */
+struct cg_move_bounds {
+	uint32_t sure[2];
+	uint32_t safe[2];
+	uint32_t most[2];
+};
+
 struct cg_move_counts {
 	uint32_t struct_size;   /* sizeof(struct cg_move_counts) of the plugin */
-	/* CG_OK, or an error for bytes that are not a position.  Indexed
-	 * by enum cg_side. */
+	/* CG_OK, or an error for bytes that are not a position.  b points
+	 * to bounds_size zeroed bytes; the plugin fills the fields of
+	 * struct cg_move_bounds that lie below bounds_size. */
 	int (*counts)(const struct cg_context *cx, const unsigned char *pos,
-	    size_t len, uint32_t safe[2], uint32_t most[2]);
+	    size_t len, struct cg_move_bounds *b, size_t bounds_size);
 };
 
 #ifdef __cplusplus

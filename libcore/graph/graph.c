@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cg/movecounts.h"
 #include "base/bytemap.h"
 #include "base/util.h"
 #include "base/watch.h"
@@ -27,7 +28,7 @@
 
 struct vdata {
 	int64_t order;
-	uint16_t counts[4];      /* safe L, safe R, most L, most R */
+	uint16_t counts[6];      /* struct cg_move_bounds: sure, safe, most */
 	uint32_t canon;          /* cg_game + 1, 0 = unknown (atomic) */
 	uint32_t flags;
 	uint32_t owner;          /* worker + 1 evaluating it (atomic) */
@@ -753,33 +754,39 @@ cg_graph_order(struct cg_graph *g, cg_vertex v)
 }
 
 int
-cg_graph_counts(struct cg_graph *g, cg_vertex v, uint32_t counts[4])
+cg_graph_counts(struct cg_graph *g, cg_vertex v, struct cg_move_bounds *b)
 {
 	struct vdata *d = vdata(g, v);
-	uint32_t safe[2], most[2];
 	uint32_t fl = __atomic_load_n(&d->flags, __ATOMIC_ACQUIRE);
 	const unsigned char *k;
-	size_t len, i;
+	size_t len;
 
 	if (fl & NO_COUNTS)
 		return 0;
 	if (!(fl & HAS_COUNTS)) {
 		k = cg_bytemap_key(g->tab, v, &len);
 		if (k[0] != 'P' || cg_rs_move_counts(g->rs[k[1]], k + 2,
-		    len - 2, safe, most) != CG_OK || most[0] > UINT16_MAX ||
-		    most[1] > UINT16_MAX) {
+		    len - 2, b) != CG_OK || b->most[0] > UINT16_MAX ||
+		    b->most[1] > UINT16_MAX) {
 			__atomic_fetch_or(&d->flags, NO_COUNTS,
 			    __ATOMIC_RELEASE);
 			return 0;
 		}
-		d->counts[0] = (uint16_t)safe[0];
-		d->counts[1] = (uint16_t)safe[1];
-		d->counts[2] = (uint16_t)most[0];
-		d->counts[3] = (uint16_t)most[1];
+		d->counts[0] = (uint16_t)b->sure[0];
+		d->counts[1] = (uint16_t)b->sure[1];
+		d->counts[2] = (uint16_t)b->safe[0];
+		d->counts[3] = (uint16_t)b->safe[1];
+		d->counts[4] = (uint16_t)b->most[0];
+		d->counts[5] = (uint16_t)b->most[1];
 		__atomic_fetch_or(&d->flags, HAS_COUNTS, __ATOMIC_RELEASE);
+		return 1;
 	}
-	for (i = 0; i < 4; i++)
-		counts[i] = d->counts[i];
+	b->sure[0] = d->counts[0];
+	b->sure[1] = d->counts[1];
+	b->safe[0] = d->counts[2];
+	b->safe[1] = d->counts[3];
+	b->most[0] = d->counts[4];
+	b->most[1] = d->counts[5];
 	return 1;
 }
 

@@ -120,9 +120,10 @@ uint64_t *cg_graph_word(struct cg_graph *g, cg_vertex v);
 /* Search order (smaller first): the plugin's order_key, else the key's
  * length, else the number of options for a document node. */
 int64_t cg_graph_order(struct cg_graph *g, cg_vertex v);
-/* The ruleset's move-count bounds of v (cg/movecounts.h): safe Left,
- * safe Right, most Left, most Right in counts[0..4); 0 when it has none. */
-int cg_graph_counts(struct cg_graph *g, cg_vertex v, uint32_t counts[4]);
+/* The ruleset's move-count bounds of v (cg/movecounts.h) in *b, kept
+ * with v; 0 when it has none. */
+struct cg_move_bounds;
+int cg_graph_counts(struct cg_graph *g, cg_vertex v, struct cg_move_bounds *b);
 
 /* Called for every new plugin vertex, e.g. to look it up in bases. */
 void cg_graph_on_new_vertex(struct cg_graph *g,

@@ -1002,20 +1002,22 @@ cg_rs_measure(struct cg_plugin *p, const unsigned char *pos, size_t len,
 
 int
 cg_rs_move_counts(struct cg_plugin *p, const unsigned char *pos, size_t len,
-    uint32_t safe[2], uint32_t most[2])
+    struct cg_move_bounds *b)
 {
 	const struct cg_move_counts *mc = cg_rs_extension(p,
 	    CG_EXT_MOVE_COUNTS);
 	struct cg_context *cx;
-	int r;
+	int r, s;
 
 	if (mc == NULL || mc->struct_size < offsetof(struct cg_move_counts,
 	    counts) + sizeof mc->counts || mc->counts == NULL)
 		return CG_EUNSUPPORTED;
+	memset(b, 0, sizeof *b);
 	cx = clear(p);
-	r = mc->counts(cx, pos, len, safe, most);
-	if (r == CG_OK && (safe[0] > most[0] || safe[1] > most[1]))
-		return CG_EUNSUPPORTED;   /* inconsistent bounds: not used */
+	r = mc->counts(cx, pos, len, b, sizeof *b);
+	for (s = 0; r == CG_OK && s < 2; s++)
+		if (b->safe[s] > b->sure[s] || b->sure[s] > b->most[s])
+			return CG_EUNSUPPORTED;   /* inconsistent: not used */
 	return fail(cx, r, "cannot count moves");
 }
 

@@ -107,9 +107,10 @@ int cg_rs_order_key(struct cg_plugin *p, const unsigned char *pos,
     size_t len, int64_t *key);
 /* The ruleset's measure of pos; CG_EUNSUPPORTED when it has none. */
 /* The ruleset's cg.move-counts bounds of pos (cg/movecounts.h), or
- * CG_EUNSUPPORTED when it offers none. */
+ * CG_EUNSUPPORTED when it offers none (or inconsistent ones). */
+struct cg_move_bounds;
 int cg_rs_move_counts(struct cg_plugin *p, const unsigned char *pos,
-    size_t len, uint32_t safe[2], uint32_t most[2]);
+    size_t len, struct cg_move_bounds *b);
 int cg_rs_measure(struct cg_plugin *p, const unsigned char *pos, size_t len,
     uint64_t *m);
 /* Parse a move typed by a person; falls back to matching move names. */

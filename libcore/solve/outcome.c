@@ -1119,33 +1119,35 @@ sv_fold_ints(struct cg_solver *s, uint32_t *comps, size_t *n, int32_t *k)
 
 /* The outcome of sum comps[0..n) + k in normal play with side to move,
  * settled by the ruleset's move counts (cg/movecounts.h) when one player
- * can always outlast the other by safe moves alone: 1 the side to move
+ * is sure of more moves than the other can make: 1 the side to move
  * wins, 0 it loses, -1 not settled.  *order (when given and the counts
  * are known) is a search-order key for the player who moved into this
- * sum: smaller when its prospects look better (more safe and available
+ * sum: smaller when its prospects look better (more available and safe
  * moves than the side to move). */
 static int
 sv_static(struct cg_solver *s, const uint32_t *comps, size_t n, int32_t k,
     int side, int64_t *order)
 {
-	uint64_t safe[2] = { 0, 0 }, most[2] = { 0, 0 };
-	uint32_t c[4];
+	uint64_t sure[2] = { 0, 0 }, safe[2] = { 0, 0 }, most[2] = { 0, 0 };
+	struct cg_move_bounds b;
 	size_t i;
-	int x = side, y = !side;
+	int x = side, y = !side, j;
 	int64_t ev;
 
 	for (i = 0; i < n; i++) {
-		if (!cg_graph_counts(s->graph, comps[i], c))
+		if (!cg_graph_counts(s->graph, comps[i], &b))
 			return -1;
-		safe[0] += c[0];
-		safe[1] += c[1];
-		most[0] += c[2];
-		most[1] += c[3];
+		for (j = 0; j < 2; j++) {
+			sure[j] += b.sure[j];
+			safe[j] += b.safe[j];
+			most[j] += b.most[j];
+		}
 	}
 	if (k != 0) {   /* an integer: |k| moves for one player, untouchable */
 		int who = k > 0 ? CG_LEFT : CG_RIGHT;
 		uint64_t m = k > 0 ? (uint64_t)k : (uint64_t)-(int64_t)k;
 
+		sure[who] += m;
 		safe[who] += m;
 		most[who] += m;
 	}
@@ -1155,9 +1157,9 @@ sv_static(struct cg_solver *s, const uint32_t *comps, size_t n, int32_t k,
 		    (int64_t)(most[x] + 2 * safe[x]);
 		*order = ((int64_t)1 << 20) - ev;
 	}
-	if (safe[x] > most[y])
+	if (sure[x] > most[y])
 		return 1;
-	if (safe[y] >= most[x])
+	if (sure[y] >= most[x])
 		return 0;
 	return -1;
 }

@@ -124,7 +124,7 @@ moves() {
 
 @test "domineering: outcomes by safe-move counts agree with canonical forms" {
 	[ -x "$CG_BUILD/bin/cg-canon" ] || skip "cg-canon not built"
-	# cg-outcome settles sums by the cg.move-counts bounds (safe moves
+	# cg-outcome settles sums by the cg.move-counts bounds (sure moves
 	# against most moves); cg-canon computes each board's canonical form
 	# without them, and the game ruleset's outcome of that form is the
 	# board's.  150 boards of 3x3 to 5x6, a quarter of the squares filled

@@ -11,8 +11,8 @@
  *   - canonical(canonical(p)) == canonical(p), and it prints and parses;
  *   - every option (the first few hundred) prints and parses back;
  *   - every component of decompose() prints and parses back;
- *   - cg.move-counts: safe <= most, a side with safe moves has an option
- *     and a side with an option has most > 0;
+ *   - cg.move-counts: safe <= sure <= most, a side sure of a move has an
+ *     option and a side with an option has most > 0;
  *   - cg.value answers a value or "none", never an error.
  */
 #include <stdint.h>
@@ -131,23 +131,24 @@ check_extensions(const struct cg_buf *pos, const long nopt[2])
 {
 	const struct cg_move_counts *mc;
 	const struct cg_value_ext *ve;
-	uint32_t safe[2], most[2];
+	struct cg_move_bounds b;
 	struct cg_buf out;
 	int s, r;
 
 	if (!HAS(extension))
 		return;
 	mc = rs->extension(&cx, CG_EXT_MOVE_COUNTS);
+	memset(&b, 0, sizeof b);
 	if (mc != NULL && mc->counts != NULL &&
-	    mc->counts(&cx, pos->data, pos->len, safe, most) == CG_OK)
+	    mc->counts(&cx, pos->data, pos->len, &b, sizeof b) == CG_OK)
 		for (s = 0; s < 2; s++) {
-			if (safe[s] > most[s])
-				fail("move counts: safe above most", pos->data,
-				    pos->len);
-			if (nopt[s] == 0 && safe[s] > 0)
-				fail("move counts: safe moves but no option",
+			if (b.safe[s] > b.sure[s] || b.sure[s] > b.most[s])
+				fail("move counts: not safe <= sure <= most",
 				    pos->data, pos->len);
-			if (nopt[s] > 0 && most[s] == 0)
+			if (nopt[s] == 0 && b.sure[s] > 0)
+				fail("move counts: sure moves but no option",
+				    pos->data, pos->len);
+			if (nopt[s] > 0 && b.most[s] == 0)
 				fail("move counts: an option but most is 0",
 				    pos->data, pos->len);
 		}
