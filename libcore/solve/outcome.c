@@ -1207,7 +1207,7 @@ sum_record(struct sctx *sc, uint32_t *child, size_t m, int32_t k)
 		if (r == 1)              /* a losing move: never tried */
 			return 0;
 		/* counts first, then the plugin's key (below 2^12) */
-		key = (ord << 12) + (key < 4095 ? key : 4095);
+		key = (ord > 0 ? ord * 4096 : 0) + (key < 4095 ? key : 4095);
 	}
 	e = sv_sum_intern_k(s, sc->tag, k, child, m, NULL);
 	val = &s->sums->val[e];
