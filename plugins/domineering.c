@@ -260,16 +260,21 @@ dom_guaranteed(const struct dom_view *v, unsigned char *marks,
 				continue;
 			}
 			if (run >= 2) {
-				/* the run is [b - run, b - 1] */
-				int first = b - run;
+				/* the run is [first, last]; an odd one leaves
+				 * its last cell free, or its first when only
+				 * the cell before it is empty (a pool cell) */
+				int first = b - run, last = b - 1;
 
-				if (run % 2 == 1 && !dom_empty(v, a, b) &&
-				    dom_empty(v, a, first - 1))
-					first++;   /* leave the first cell */
-				for (k = 0; k + 1 < run - (run % 2) + 1 &&
-				    first + k + 1 < b; k += 2) {
-					MARK(a, first + k) = 1;
-					MARK(a, first + k + 1) = 1;
+				if (run % 2 == 1) {
+					if (!dom_empty(v, a, b) &&
+					    dom_empty(v, a, first - 1))
+						first++;
+					else
+						last--;
+				}
+				for (k = first; k < last; k += 2) {
+					MARK(a, k) = 1;
+					MARK(a, k + 1) = 1;
 					safe++;
 				}
 			}
