@@ -22,6 +22,9 @@
  * alone: the sum over the columns (rows for Right) of floor(run / 2) over
  * the maximal runs of empty cells; positive for Left.
  *
+ * cg.move-counts (cg/movecounts.h): safe, sure and most moves of each
+ * player, for the outcome searches (dom_counts below).
+ *
  * enumerate("N"): every region (a polyomino of empty cells, 2 <= size <=
  * N, N <= 24) once up to the four symmetries, smallest sizes first.
  */
