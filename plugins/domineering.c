@@ -246,12 +246,15 @@ dom_proof(const struct dom_view *v, int line, int at)
  *    one at once, so each pair is worth one move.
  * marks (lines * len bytes, zeroed) records what is reserved: 1 a safe
  * cell, 2 an open pool cell, 3 a proof pool cell.
+ * Room: the opponent's dominoes and the player's reserved ones lie on
+ * distinct empty cells, never on a proof cell the reserve leaves free;
+ * so together they number at most half the other empty cells.
  */
 static void
 dom_guaranteed(const struct dom_view *v, unsigned char *marks,
-    uint32_t *sure, uint32_t *safep)
+    uint32_t *sure, uint32_t *safep, uint32_t *roomp)
 {
-	uint32_t safe = 0, pool = 0;
+	uint32_t safe = 0, pool = 0, room = 0;
 	int a, b, run, k;
 
 #define MARK(l, at) marks[(size_t)(l) * v->len + (at)]
@@ -305,9 +308,15 @@ dom_guaranteed(const struct dom_view *v, unsigned char *marks,
 			pool++;
 			b++;
 		}
+	for (a = 0; a < v->lines; a++)
+		for (b = 0; b < v->len; b++)
+			if (dom_empty(v, a, b) && (MARK(a, b) != 0 ||
+			    !dom_proof(v, a, b)))
+				room++;
 #undef MARK
 	*safep = safe;
 	*sure = safe + pool / 2;
+	*roomp = room / 2;
 }
 
 static int
@@ -334,8 +343,10 @@ dom_counts(const struct cg_context *cx, const unsigned char *pos, size_t len,
 		memset(marks, 0, (size_t)rows * cols);
 		b.most[side] = (uint32_t)dom_alone(cells, rows, cols,
 		    v.vertical);
-		dom_guaranteed(&v, marks, &b.sure[side], &b.safe[side]);
+		dom_guaranteed(&v, marks, &b.sure[side], &b.safe[side],
+		    &b.room[side]);
 	}
+	b.flags = CG_BOUNDS_ROOM;
 	cx->host->free(marks);
 	memcpy(out, &b, out_size < sizeof b ? out_size : sizeof b);
 	return CG_OK;

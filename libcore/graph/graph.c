@@ -28,7 +28,8 @@
 
 struct vdata {
 	int64_t order;
-	uint16_t counts[6];      /* struct cg_move_bounds: sure, safe, most */
+	uint16_t counts[8];      /* struct cg_move_bounds: sure, safe, most,
+	                          * room (ROOM_NONE: no claim) */
 	uint32_t canon;          /* cg_game + 1, 0 = unknown (atomic) */
 	uint32_t flags;
 	uint32_t owner;          /* worker + 1 evaluating it (atomic) */
@@ -760,6 +761,7 @@ cg_graph_counts(struct cg_graph *g, cg_vertex v, struct cg_move_bounds *b)
 	uint32_t fl = __atomic_load_n(&d->flags, __ATOMIC_ACQUIRE);
 	const unsigned char *k;
 	size_t len;
+	int i;
 
 	if (fl & NO_COUNTS)
 		return 0;
@@ -778,6 +780,12 @@ cg_graph_counts(struct cg_graph *g, cg_vertex v, struct cg_move_bounds *b)
 		d->counts[3] = (uint16_t)b->safe[1];
 		d->counts[4] = (uint16_t)b->most[0];
 		d->counts[5] = (uint16_t)b->most[1];
+		for (i = 0; i < 2; i++)
+			d->counts[6 + i] = (b->flags & CG_BOUNDS_ROOM) &&
+			    b->room[i] < CG_GRAPH_ROOM_NONE ?
+			    (uint16_t)b->room[i] : CG_GRAPH_ROOM_NONE;
+		b->room[0] = d->counts[6];
+		b->room[1] = d->counts[7];
 		__atomic_fetch_or(&d->flags, HAS_COUNTS, __ATOMIC_RELEASE);
 		return 1;
 	}
@@ -787,6 +795,8 @@ cg_graph_counts(struct cg_graph *g, cg_vertex v, struct cg_move_bounds *b)
 	b->safe[1] = d->counts[3];
 	b->most[0] = d->counts[4];
 	b->most[1] = d->counts[5];
+	b->room[0] = d->counts[6];
+	b->room[1] = d->counts[7];
 	return 1;
 }
 

@@ -1016,7 +1016,8 @@ cg_rs_move_counts(struct cg_plugin *p, const unsigned char *pos, size_t len,
 	cx = clear(p);
 	r = mc->counts(cx, pos, len, b, sizeof *b);
 	for (s = 0; r == CG_OK && s < 2; s++)
-		if (b->safe[s] > b->sure[s] || b->sure[s] > b->most[s])
+		if (b->safe[s] > b->sure[s] || b->sure[s] > b->most[s] ||
+		    ((b->flags & CG_BOUNDS_ROOM) && b->sure[s] > b->room[s]))
 			return CG_EUNSUPPORTED;   /* inconsistent: not used */
 	return fail(cx, r, "cannot count moves");
 }

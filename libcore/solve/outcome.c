@@ -1129,6 +1129,7 @@ sv_static(struct cg_solver *s, const uint32_t *comps, size_t n, int32_t k,
     int side, int64_t *order)
 {
 	uint64_t sure[2] = { 0, 0 }, safe[2] = { 0, 0 }, most[2] = { 0, 0 };
+	uint64_t room[2] = { 0, 0 };
 	struct cg_move_bounds b;
 	size_t i;
 	int x = side, y = !side, j;
@@ -1141,6 +1142,10 @@ sv_static(struct cg_solver *s, const uint32_t *comps, size_t n, int32_t k,
 			sure[j] += b.sure[j];
 			safe[j] += b.safe[j];
 			most[j] += b.most[j];
+			/* no claim in one component: none for the sum */
+			room[j] = b.room[j] == CG_GRAPH_ROOM_NONE ||
+			    room[j] == UINT64_MAX ? UINT64_MAX :
+			    room[j] + b.room[j];
 		}
 	}
 	if (k != 0) {   /* an integer: |k| moves for one player, untouchable */
@@ -1150,6 +1155,10 @@ sv_static(struct cg_solver *s, const uint32_t *comps, size_t n, int32_t k,
 		sure[who] += m;
 		safe[who] += m;
 		most[who] += m;
+		/* its owner's reserve there, or the opponent's moves there */
+		for (j = 0; j < 2; j++)
+			if (room[j] != UINT64_MAX)
+				room[j] += m;
 	}
 	if (order != NULL) {
 		/* the mover y: its lead in available moves, safe ones twice */
@@ -1157,9 +1166,14 @@ sv_static(struct cg_solver *s, const uint32_t *comps, size_t n, int32_t k,
 		    (int64_t)(most[x] + 2 * safe[x]);
 		*order = ((int64_t)1 << 20) - ev;
 	}
-	if (sure[x] > most[y])
+	/* X stuck at its turn has made as many moves as Y, at least
+	 * sure[X] of them from its reserve (cg/movecounts.h); Y stuck has
+	 * made one fewer than X */
+	if (sure[x] > most[y] || (room[x] != UINT64_MAX &&
+	    2 * sure[x] > room[x]))
 		return 1;
-	if (sure[y] >= most[x])
+	if (sure[y] >= most[x] || (room[y] != UINT64_MAX &&
+	    2 * sure[y] + 1 > room[y]))
 		return 0;
 	return -1;
 }

@@ -151,6 +151,12 @@ check_extensions(const struct cg_buf *pos, const long nopt[2])
 			if (nopt[s] > 0 && b.most[s] == 0)
 				fail("move counts: an option but most is 0",
 				    pos->data, pos->len);
+			if ((b.flags & CG_BOUNDS_ROOM) &&
+			    (b.sure[s] > b.room[s] ||
+			    (nopt[!s] > 0 && b.room[s] == 0)))
+				fail("move counts: room below sure, or none "
+				    "for an opponent's move", pos->data,
+				    pos->len);
 		}
 	ve = rs->extension(&cx, CG_EXT_VALUE);
 	if (ve != NULL && ve->value != NULL) {
