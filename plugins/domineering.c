@@ -207,29 +207,33 @@ dom_decided_value(const struct cg_context *cx, const unsigned char *pos,
 
 /* The cells of a board seen from one player: a "line" runs along the
  * player's dominoes (a column for Left, a row for Right), "across" is the
- * other way, where the opponent's dominoes lie. */
+ * other way, where the opponent's dominoes lie.  The board is padded with
+ * a frame of filled cells, so a neighbour of a cell is always there to
+ * look at; st and marks are indexed by padded cell. */
+#define DOM_EMPTY 1u
+#define DOM_PROOF 2u    /* empty, and no opponent domino can ever cover it */
+
 struct dom_view {
-	const unsigned char *cells;
-	int rows, cols, vertical;
+	unsigned char *st;      /* DOM_* flags of each padded cell */
+	unsigned char *marks;   /* the reserve (dom_guaranteed) */
 	int lines, len;         /* number of lines, cells per line */
+	size_t origin;          /* padded index of line 0, cell 0 */
+	size_t lstep, astep;    /* index steps to the next line, cell */
 };
+
+#define AT(v, l, at) ((v)->origin + (size_t)(l) * (v)->lstep + \
+	(size_t)(at) * (v)->astep)
 
 static int
 dom_empty(const struct dom_view *v, int line, int at)
 {
-	if (line < 0 || line >= v->lines || at < 0 || at >= v->len)
-		return 0;
-	return v->cells[v->vertical ? (size_t)at * v->cols + line :
-	    (size_t)line * v->cols + at] == '.';
+	return v->st[AT(v, line, at)] & DOM_EMPTY;
 }
 
-/* Empty, and both neighbours across are not: no opponent domino can ever
- * cover it (the opponent's dominoes lie across). */
 static int
 dom_proof(const struct dom_view *v, int line, int at)
 {
-	return dom_empty(v, line, at) && !dom_empty(v, line - 1, at) &&
-	    !dom_empty(v, line + 1, at);
+	return v->st[AT(v, line, at)] & DOM_PROOF;
 }
 
 /*
@@ -244,20 +248,20 @@ dom_proof(const struct dom_view *v, int line, int at)
  *    cell of another.  Each opponent move then destroys at most one pool
  *    domino; the player pairs them and plays the partner of a destroyed
  *    one at once, so each pair is worth one move.
- * marks (lines * len bytes, zeroed) records what is reserved: 1 a safe
- * cell, 2 an open pool cell, 3 a proof pool cell.
+ * v->marks (zeroed) records what is reserved: 1 a safe cell, 2 an open
+ * pool cell, 3 a proof pool cell.
  * Room: the opponent's dominoes and the player's reserved ones lie on
  * distinct empty cells, never on a proof cell the reserve leaves free;
  * so together they number at most half the other empty cells.
  */
 static void
-dom_guaranteed(const struct dom_view *v, unsigned char *marks,
-    uint32_t *sure, uint32_t *safep, uint32_t *roomp)
+dom_guaranteed(const struct dom_view *v, uint32_t *sure, uint32_t *safep,
+    uint32_t *roomp)
 {
 	uint32_t safe = 0, pool = 0, room = 0;
 	int a, b, run, k;
 
-#define MARK(l, at) marks[(size_t)(l) * v->len + (at)]
+#define MARK(l, at) v->marks[AT(v, l, at)]
 	for (a = 0; a < v->lines; a++) {
 		run = 0;
 		for (b = 0; b <= v->len; b++) {
@@ -297,8 +301,8 @@ dom_guaranteed(const struct dom_view *v, unsigned char *marks,
 				if (!dom_empty(v, a, at) || MARK(a, at) != 0)
 					ok = 0;
 				else if (!dom_proof(v, a, at) &&
-				    ((a > 0 && MARK(a - 1, at) == 2) ||
-				    (a + 1 < v->lines && MARK(a + 1, at) == 2)))
+				    (MARK(a - 1, at) == 2 ||
+				    MARK(a + 1, at) == 2))
 					ok = 0;
 			}
 			if (!ok)
@@ -323,31 +327,44 @@ static int
 dom_counts(const struct cg_context *cx, const unsigned char *pos, size_t len,
     struct cg_move_bounds *out, size_t out_size)
 {
-	int rows, cols, rc, side;
+	int rows, cols, rc, side, r, c;
 	const unsigned char *cells = pos + GRID_HDR;
-	unsigned char *marks;
+	size_t pc, n, i;
+	unsigned char *buf;
 	struct cg_move_bounds b;
 	struct dom_view v;
 
 	if ((rc = grid_dims(cx, pos, len, &rows, &cols)) < 0)
 		return rc;
-	if ((marks = cx->host->alloc((size_t)rows * cols)) == NULL)
+	pc = (size_t)cols + 2;
+	n = ((size_t)rows + 2) * pc;
+	if ((buf = cx->host->alloc(2 * n)) == NULL)
 		return CG_ENOMEM;
+	memset(&b, 0, sizeof b);
 	for (side = CG_LEFT; side <= CG_RIGHT; side++) {
-		v.cells = cells;
-		v.rows = rows;
-		v.cols = cols;
-		v.vertical = side == CG_LEFT;
-		v.lines = v.vertical ? cols : rows;
-		v.len = v.vertical ? rows : cols;
-		memset(marks, 0, (size_t)rows * cols);
+		memset(buf, 0, 2 * n);
+		v.st = buf;
+		v.marks = buf + n;
+		v.origin = pc + 1;
+		v.lstep = side == CG_LEFT ? 1 : pc;
+		v.astep = side == CG_LEFT ? pc : 1;
+		v.lines = side == CG_LEFT ? cols : rows;
+		v.len = side == CG_LEFT ? rows : cols;
+		for (r = 0; r < rows; r++)
+			for (c = 0; c < cols; c++)
+				if (cells[(size_t)r * cols + c] == '.')
+					v.st[(r + 1) * pc + c + 1] = DOM_EMPTY;
+		for (i = pc; i < n - pc; i++)
+			if (v.st[i] && !(v.st[i - v.lstep] & DOM_EMPTY) &&
+			    !(v.st[i + v.lstep] & DOM_EMPTY))
+				v.st[i] |= DOM_PROOF;
 		b.most[side] = (uint32_t)dom_alone(cells, rows, cols,
-		    v.vertical);
-		dom_guaranteed(&v, marks, &b.sure[side], &b.safe[side],
+		    side == CG_LEFT);
+		dom_guaranteed(&v, &b.sure[side], &b.safe[side],
 		    &b.room[side]);
 	}
 	b.flags = CG_BOUNDS_ROOM;
-	cx->host->free(marks);
+	cx->host->free(buf);
 	memcpy(out, &b, out_size < sizeof b ? out_size : sizeof b);
 	return CG_OK;
 }
