@@ -17,7 +17,8 @@
 
 static const char usage[] =
     "[-gmnt] [--children] [-D FILE]... [--check [--proof FILE]] [-K FILE]...\n"
-    "       [-v] [--max-memory MB] [--search HOW] [--jobs N]\n"
+    "       [-v] [--max-memory MB] [--table-memory MB] [--search HOW]\n"
+    "       [--jobs N]\n"
     "       [-r NAME[:PARAMS]] [-P DIR] [file ...]\n"
     "       cg-outcome -r NAME[:PARAMS] --sequence N | --periodicity N";
 static const char help[] =
@@ -39,6 +40,9 @@ static const char help[] =
     "  -v, --progress    report progress on standard error\n"
     "      --max-memory MB  stop (saving the -D database) when the tables\n"
     "                    reach MB megabytes\n"
+    "      --table-memory MB  depth-first searches start again from the\n"
+    "                    root, keeping costly results, rather than let the\n"
+    "                    tables pass MB (default: 3/4 of --max-memory)\n"
     "      --search HOW  auto (default), dfs, pns, dfpn or pn2\n"
     "      --jobs N      threads for the proof-number searches\n"
     "      --sequence N  heap games: nim values of heaps 0..N on one line\n"
@@ -57,7 +61,7 @@ static const char help[] =
 enum {
 	OPT_CHILDREN = CG_OPT_TOOL_BASE, OPT_CHECK, OPT_PROOF, OPT_SEQUENCE,
 	OPT_PERIODICITY, OPT_NOSHORTCUT, OPT_MAXMEM, OPT_HEAPLIMIT, OPT_SEARCH,
-	OPT_JOBS
+	OPT_JOBS, OPT_TABLEMEM
 };
 
 static int tsv, children;
@@ -227,6 +231,7 @@ main(int argc, char **argv)
 		{ "heap-limit", required_argument, NULL, OPT_HEAPLIMIT },
 		{ "search", required_argument, NULL, OPT_SEARCH },
 		{ "jobs", required_argument, NULL, OPT_JOBS },
+		{ "table-memory", required_argument, NULL, OPT_TABLEMEM },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct cg_session_options o;
@@ -273,6 +278,13 @@ main(int argc, char **argv)
 				    "dfs, pns, dfpn or pn2)", optarg);
 			break;
 		case OPT_JOBS: o.jobs = cg_jobs_parse(optarg); break;
+		case OPT_TABLEMEM:
+			if ((o.table_memory = cg_parse_count(optarg,
+			    "--table-memory")) > SIZE_MAX >> 21)
+				cg_die(CG_EXIT_USAGE, "--table-memory %s is "
+				    "too large", optarg);
+			o.table_memory <<= 20;
+			break;
 		case 'h': cg_help(usage, help);
 		case CG_OPT_VERSION: cg_version();
 		default: cg_usage(usage);

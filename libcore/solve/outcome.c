@@ -156,6 +156,26 @@ otab_intern(struct otab *t, const void *key, size_t len, int *isnew)
 	return e;
 }
 
+static int64_t
+otab_find(const struct otab *t, const void *key, size_t len)
+{
+	uint32_t h = otab_hash(key, len);
+	size_t j = h & (t->nslots - 1), kl;
+	uint64_t v, e;
+	const unsigned char *k;
+
+	while ((v = t->slots[j]) != 0) {
+		if ((uint32_t)(v >> 32) == h) {
+			e = (uint32_t)v - 1;
+			k = otab_key(t, e, &kl);
+			if (kl == len && memcmp(k, key, len) == 0)
+				return (int64_t)e;
+		}
+		j = (j + 1) & (t->nslots - 1);
+	}
+	return -1;
+}
+
 static size_t
 otab_memory(const struct otab *t)
 {
@@ -180,6 +200,49 @@ sv_sum_intern_key(struct cg_solver *s, const unsigned char *key, size_t len)
 	int isnew;
 
 	return otab_intern(s->sums, key, len, &isnew);
+}
+
+/* ------------------------------------------------------------ carry */
+
+/* A sum's key by its components' bytes, sorted (a fresh graph numbers
+ * them differently): tag, k, then each component's length and bytes. */
+struct keyref {
+	const unsigned char *p;
+	size_t len;
+};
+
+static int
+cmp_keyref(const void *a, const void *b)
+{
+	const struct keyref *x = a, *y = b;
+
+	if (x->len != y->len)
+		return x->len < y->len ? -1 : 1;
+	return memcmp(x->p, y->p, x->len);
+}
+
+static const unsigned char *
+carry_key(struct cg_solver *s, int tag, int32_t k, const uint32_t *ids,
+    size_t n, size_t *len)
+{
+	struct keyref *r = cg_xmalloc((n + 1) * sizeof *r);
+	size_t i;
+	uint32_t l;
+
+	for (i = 0; i < n; i++)
+		r[i].p = cg_graph_key(s->graph, ids[i], &r[i].len);
+	qsort(r, n, sizeof *r, cmp_keyref);
+	s->key.len = 0;
+	cg_buf_addc(&s->key, tag);
+	cg_buf_add(&s->key, &k, 4);
+	for (i = 0; i < n; i++) {
+		l = (uint32_t)r[i].len;
+		cg_buf_add(&s->key, &l, 4);
+		cg_buf_add(&s->key, r[i].p, r[i].len);
+	}
+	free(r);
+	*len = s->key.len;
+	return (const unsigned char *)s->key.data;
 }
 
 /* ------------------------------------------------------------ helpers */
@@ -379,6 +442,8 @@ cg_solver_free(struct cg_solver *s)
 	if (s->own_graph)
 		cg_graph_free(s->graph);
 	otab_free(s->sums);
+	if (!s->scratch)
+		otab_free(s->carry);
 	cg_mtab_free(s->mt);
 	free(s->fr);
 	free(s->ar);
@@ -508,13 +573,19 @@ cg_solver_set_guide(struct cg_solver *s,
 const struct cg_solver_stats *
 cg_solver_stats(struct cg_solver *s)
 {
-	return &s->stats;
+	if (s->live == NULL)
+		return &s->stats;
+	s->view.expanded = s->stats.expanded + s->live->stats.expanded;
+	s->view.solved = s->stats.solved + s->live->stats.solved;
+	return &s->view;
 }
 
 size_t
 cg_solver_memory(struct cg_solver *s)
 {
 	return (s->own_graph ? cg_graph_memory(s->graph) : 0) +
+	    (s->live != NULL ? cg_solver_memory(s->live) : 0) +
+	    (s->carry != NULL && !s->scratch ? otab_memory(s->carry) : 0) +
 	    otab_memory(s->sums) + cg_mtab_memory(s->mt) +
 	    s->arcap * sizeof *s->ar + s->capfr * sizeof *s->fr +
 	    pns_memory(s);
@@ -523,6 +594,8 @@ cg_solver_memory(struct cg_solver *s)
 size_t
 cg_solver_ncomponents(struct cg_solver *s)
 {
+	if (s->live != NULL)
+		return cg_graph_count(s->live->graph);
 	return cg_graph_count(s->graph);
 }
 
@@ -557,6 +630,10 @@ cg_solver_branch(struct cg_solver *s, struct cg_buf *out)
 	size_t i;
 	int first = 1;
 
+	if (s->live != NULL) {
+		cg_solver_branch(s->live, out);
+		return;
+	}
 	if (s->pns != NULL && s->nfr == 0) {
 		pns_branch(s, out);
 		return;
@@ -937,15 +1014,27 @@ uint64_t
 sv_sum_intern_k(struct cg_solver *s, int tag, int32_t k, const uint32_t *ids,
     size_t n, int *isnew)
 {
-	int dummy;
+	int dummy = 0;
+	uint64_t e;
 
 	s->skey.len = 0;
 	cg_buf_addc(&s->skey, tag);
 	if (tag == 'N')
 		cg_buf_add(&s->skey, &k, 4);
 	cg_buf_add(&s->skey, ids, n * sizeof *ids);
-	return otab_intern(s->sums, s->skey.data, s->skey.len,
+	e = otab_intern(s->sums, s->skey.data, s->skey.len,
 	    isnew ? isnew : &dummy);
+	if (s->carry != NULL && s->carry->n > 0 && tag == 'N' &&
+	    *(isnew ? isnew : &dummy)) {
+		/* a result an earlier start of this search carried over */
+		size_t len;
+		const unsigned char *key = carry_key(s, tag, k, ids, n, &len);
+		int64_t c = otab_find(s->carry, key, len);
+
+		if (c >= 0)
+			s->sums->val[e] |= s->carry->val[c];
+	}
+	return e;
 }
 
 static uint64_t
@@ -1365,6 +1454,32 @@ push_s(struct cg_solver *s, uint64_t e, int side, int misere)
 	f->st = e;
 	f->side = (uint8_t)side;
 	f->misere = (uint8_t)misere;
+	f->acc = (int64_t)s->stats.expanded;   /* for the carry */
+}
+
+/* Record sum f->st's result for its side and return it; a result whose
+ * search took at least carry_min expansions is also carried over to
+ * later starts of a bounded search (normal play only). */
+static void
+done_s(struct cg_solver *s, struct frame *f, int win)
+{
+	int tag = f->misere ? 'M' : 'N';
+
+	if (s->carry != NULL && !f->misere && !STOPPED(s) &&
+	    s->stats.expanded - (uint64_t)f->acc >= s->carry_min) {
+		size_t len, n;
+		int32_t k;
+		const unsigned char *key;
+		int isnew;
+		uint64_t c;
+
+		n = sum_ids_k(s, f->st, &k);
+		key = carry_key(s, tag, k, s->ids2, n, &len);
+		c = otab_intern(s->carry, key, len, &isnew);
+		s->carry->val[c] |= (uint64_t)(1 | win << 1) << (2 * f->side);
+	}
+	sv_sum_set(s, f->st, f->side, win, tag);
+	finish(s, win);
 }
 
 static void
@@ -1392,8 +1507,7 @@ step_s(struct cg_solver *s, struct frame *f)
 			int r = sv_static(s, s->ids2, n, k, side, NULL);
 
 			if (r >= 0) {
-				sv_sum_set(s, f->st, side, r, tag);
-				finish(s, r);
+				done_s(s, f, r);
 				return;
 			}
 		}
@@ -1401,14 +1515,12 @@ step_s(struct cg_solver *s, struct frame *f)
 		f = &s->fr[s->nfr - 1];
 		if (cut) {
 			noffbuf = off0;
-			sv_sum_set(s, f->st, side, 1, tag);
-			finish(s, 1);
+			done_s(s, f, 1);
 			return;
 		}
 		if (moves == 0) {
 			noffbuf = off0;
-			sv_sum_set(s, f->st, side, f->misere, tag);
-			finish(s, f->misere);
+			done_s(s, f, f->misere);
 			return;
 		}
 		make_index(s, f, offbuf + off0, (uint32_t)(noffbuf - off0));
@@ -1418,8 +1530,7 @@ step_s(struct cg_solver *s, struct frame *f)
 	/* fall through */
 	case 1:
 		if (f->idx == f->nchild) {
-			sv_sum_set(s, f->st, side, 0, tag);
-			finish(s, 0);
+			done_s(s, f, 0);
 			return;
 		}
 		{
@@ -1432,8 +1543,7 @@ step_s(struct cg_solver *s, struct frame *f)
 		return;
 	case 2:
 		if (s->ret == 0) {
-			sv_sum_set(s, f->st, side, 1, tag);
-			finish(s, 1);
+			done_s(s, f, 1);
 			return;
 		}
 		f->idx++;
@@ -1540,7 +1650,7 @@ run(struct cg_solver *s, size_t depth)
 	while (s->nfr > depth) {
 		struct frame *f = &s->fr[s->nfr - 1];
 
-		if (s->interrupt != NULL && *s->interrupt) {
+		if (STOPPED(s)) {
 			s->arlen = s->fr[depth].base;
 			s->nfr = depth;
 			noffbuf = 0;
@@ -1576,6 +1686,110 @@ search_for(struct cg_solver *s, int misere)
 	return s->impartial && !misere ? CG_SEARCH_DFPN : CG_SEARCH_DFS;
 }
 
+/* ------------------------------------------------------------ restarts */
+
+/*
+ * Bounded tables for the normal-play partizan depth-first search: with a
+ * budget (cg_solver_set_budget) the search runs in a scratch solver with
+ * a graph of its own.  When the scratch's tables pass the budget it
+ * unwinds (nothing half-seen is recorded) and is thrown away, and a fresh
+ * one starts again from the root.  The results of sums whose search took
+ * at least carry_min expansions are carried in s->carry, keyed by their
+ * components' bytes, and a fresh start finds them as it meets those sums,
+ * so it goes down the same path without their subtrees.  A start that
+ * carries nothing new halves carry_min; at carry_min 1 the last start runs
+ * without a budget (the memory limit stops it as before).
+ */
+#define CARRY_MIN 32
+
+/* The scratch's progress is its owner's (whose reports add them up). */
+static void
+owner_progress(struct cg_solver *t, void *arg)
+{
+	struct cg_solver *s = arg;
+
+	(void)t;
+	s->progress(s, s->progress_arg);
+}
+
+static struct cg_solver *
+scratch_new(struct cg_solver *s, size_t budget)
+{
+	struct cg_solver *t = cg_solver_new(s->rs);
+
+	t->search = CG_SEARCH_DFS;
+	t->interrupt = s->interrupt;
+	if (s->progress != NULL) {
+		t->progress = owner_progress;
+		t->progress_arg = s;
+	}
+	t->every = s->every;
+	t->next_progress = s->every;
+	t->lookup = s->lookup;
+	t->lookup_ctx = s->lookup_ctx;
+	t->budget = budget;
+	t->carry = s->carry;
+	t->carry_min = s->carry_min;
+	t->scratch = 1;
+	return t;
+}
+
+static int
+bounded_outcome(struct cg_solver *s, const uint32_t *ids, size_t n)
+{
+	uint32_t *tids = cg_xmalloc((n + 1) * sizeof *tids);
+	struct cg_solver *t;
+	size_t i, len, before;
+	const unsigned char *key;
+	size_t budget = s->budget;
+	int o;
+
+	if (s->carry == NULL) {
+		s->carry = otab_new();
+		s->carry_min = CARRY_MIN;
+	}
+	for (;;) {
+		t = scratch_new(s, budget);
+		for (i = 0; i < n; i++) {
+			key = cg_graph_key(s->graph, ids[i], &len);
+			tids[i] = cg_graph_vertex(t->graph,
+			    cg_graph_ruleset(s->graph, ids[i]), key, len);
+		}
+		before = s->carry->n;
+		s->live = t;
+		o = cg_solver_outcome(t, tids, n, 0);
+		s->live = NULL;
+		s->stats.expanded += t->stats.expanded;
+		s->stats.solved += t->stats.solved;
+		if (o != CG_SOLVE_INTERRUPTED || !t->restart) {
+			cg_solver_free(t);
+			break;
+		}
+		cg_solver_free(t);
+		s->restarts++;
+		if (s->carry->n == before) {
+			if (s->carry_min > 1)
+				s->carry_min /= 2;
+			else
+				budget = 0;
+		}
+	}
+	free(tids);
+	return o;
+}
+
+void
+cg_solver_set_budget(struct cg_solver *s, size_t bytes)
+{
+	s->budget = bytes;
+}
+
+uint64_t
+cg_solver_restarts(struct cg_solver *s)
+{
+	return s->restarts;
+}
+
 int
 cg_solver_outcome(struct cg_solver *s, const uint32_t *ids, size_t n,
     int misere)
@@ -1585,6 +1799,10 @@ cg_solver_outcome(struct cg_solver *s, const uint32_t *ids, size_t n,
 	int32_t k = 0;
 	uint32_t *sorted;
 	enum cg_search how = search_for(s, misere);
+
+	if (s->budget != 0 && !s->scratch && how == CG_SEARCH_DFS &&
+	    !misere && !s->impartial && s->doc == NULL && s->guide == NULL)
+		return bounded_outcome(s, ids, n);
 
 	if (how != CG_SEARCH_DFS) {
 		enum cg_search keep = s->search;

@@ -124,6 +124,11 @@ void cg_solver_set_progress(struct cg_solver *s,
 /* The computing branch: for each level from the root, "k/n" = the child
  * being searched and how many there are. */
 void cg_solver_branch(struct cg_solver *s, struct cg_buf *out);
+/* Bounded tables: a normal-play partizan depth-first search whose tables
+ * pass bytes starts again from the root with what it solved at some cost
+ * (outcome.c, "restarts"); 0 = no bound.  cg_solver_restarts: how often. */
+void cg_solver_set_budget(struct cg_solver *s, size_t bytes);
+uint64_t cg_solver_restarts(struct cg_solver *s);
 const struct cg_solver_stats *cg_solver_stats(struct cg_solver *s);
 size_t cg_solver_memory(struct cg_solver *s);
 

@@ -76,12 +76,23 @@ struct cg_solver {
 	unsigned jobs;
 	struct pns *pns;
 	struct cg_solver *parent;      /* a worker's solver: its owner */
+	/* bounded tables (outcome.c, "restarts"): the budget of a scratch
+	 * solver's tables; the results it carries across restarts */
+	size_t budget;
+	int restart;                   /* over budget: unwind, start again */
+	struct otab *carry;            /* the owner's, lent to its scratch */
+	uint64_t carry_min;            /* expansions a carried result took */
+	uint64_t restarts;
+	int scratch;                   /* a bounded search's scratch solver */
+	struct cg_solver *live;        /* the scratch at work, for reports */
+	struct cg_solver_stats view;   /* own stats plus the live scratch's */
 };
 
 /* Once a stop is asked for, an expansion may have been cut short (the
  * graph stops enumerating options at once): from then on nothing is
  * recorded, so no half-seen position is ever taken as solved. */
-#define STOPPED(s) ((s)->interrupt != NULL && *(s)->interrupt)
+#define STOPPED(s) (((s)->interrupt != NULL && *(s)->interrupt) || \
+	(s)->restart)
 
 typedef int (*option_fn)(void *, const char *, const uint32_t *, size_t);
 
@@ -150,10 +161,16 @@ setnim(struct cg_solver *s, uint32_t c, uint32_t n)
 	s->stats.solved++;
 }
 
+size_t cg_solver_memory(struct cg_solver *s);
+
 static inline void
 tick(struct cg_solver *s)
 {
 	s->stats.expanded++;
+	if (s->scratch && s->budget != 0 &&
+	    (s->stats.expanded & 1023) == 0 &&
+	    cg_solver_memory(s) > s->budget)
+		s->restart = 1;
 	if (s->progress != NULL && s->stats.expanded >= s->next_progress) {
 		s->next_progress = s->stats.expanded + s->every;
 		s->progress(s, s->progress_arg);

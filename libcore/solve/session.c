@@ -270,6 +270,11 @@ cg_session_solver(struct cg_session *se, struct cg_plugin *rs)
 	ps = cg_xcalloc(1, sizeof *ps);
 	ps->rs = rs;
 	ps->s = cg_solver_new(rs);
+	/* a depth-first search whose tables pass --table-memory, or three
+	 * quarters of --max-memory, starts again rather than stopping
+	 * (outcome.c, "restarts") */
+	cg_solver_set_budget(ps->s, se->o.table_memory != 0 ?
+	    se->o.table_memory : cg_watch_limit() / 4 * 3);
 	ps->o = &se->o;
 	ps->heap = cg_heapnim_for(rs, se->o.heap_limit, &why);
 	if (ps->heap != NULL && se->o.no_shortcut)
@@ -440,13 +445,19 @@ cg_session_report(struct cg_session *se)
 	for (ps = se->ps; ps != NULL; ps = ps->next) {
 		const struct cg_solver_stats *st = cg_solver_stats(ps->s);
 
+		uint64_t r = cg_solver_restarts(ps->s);
+
 		fprintf(stderr, "%s: %s: %llu expanded, %llu solved, "
-		    "%zu positions stored, %.1f MB tables, %.1f s\n",
+		    "%zu positions stored, %.1f MB tables, ",
 		    cg_progname, ps->rs->spec,
 		    (unsigned long long)st->expanded,
 		    (unsigned long long)st->solved,
 		    cg_solver_ncomponents(ps->s),
-		    (double)cg_solver_memory(ps->s) / 1048576.0, cg_elapsed());
+		    (double)cg_solver_memory(ps->s) / 1048576.0);
+		if (r != 0)
+			fprintf(stderr, "%llu restart%s, ",
+			    (unsigned long long)r, r == 1 ? "" : "s");
+		fprintf(stderr, "%.1f s\n", cg_elapsed());
 	}
 }
 

@@ -51,6 +51,10 @@ struct cg_session_options {
 	int no_shortcut;            /* heap sequences: compute every heap */
 	size_t heap_limit;          /* heaps computed one by one when no
 	                             * period is known (0: the default) */
+	size_t table_memory;        /* --table-memory: bytes the depth-first
+	                             * tables may hold before the search
+	                             * starts again (0: three quarters of
+	                             * --max-memory, or no bound) */
 };
 
 struct cg_session;
