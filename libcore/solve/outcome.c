@@ -1700,7 +1700,7 @@ search_for(struct cg_solver *s, int misere)
  * carries nothing new halves carry_min; at carry_min 1 the last start runs
  * without a budget (the memory limit stops it as before).
  */
-#define CARRY_MIN 32
+#define CARRY_MIN 8
 
 /* The scratch's progress is its owner's (whose reports add them up). */
 static void
