@@ -322,6 +322,16 @@ on_new_vertex(void *ctx, struct cg_graph *g, cg_vertex v)
 		    num.num == 0 && up == 0 && nim < UINT32_MAX)
 			setnim(s, v, (uint32_t)nim);
 	}
+	if (s->carry != NULL && s->carry->n > 0 && s->impartial) {
+		/* a word an earlier start of this search carried over */
+		const unsigned char *ck = carry_key(s, 'C', 0, &v, 1, &len);
+		int64_t e = otab_find(s->carry, ck, len);
+
+		if (e >= 0 && !(cword(s, v) & NIM_KNOWN))
+			__atomic_store_n(cval(s, v), s->carry->val[e] |
+			    ((s->carry->val[e] & NIM_KNOWN) ? 0 : cword(s, v)),
+			    __ATOMIC_RELAXED);
+	}
 	if (s->lookup == NULL || s->doc != NULL)
 		return;
 	key = cg_graph_key(g, v, &len);
@@ -790,6 +800,7 @@ push_couple(struct cg_solver *s, uint32_t c, uint32_t n)
 
 	f->c = c;
 	f->n = n;
+	f->acc = (int64_t)s->stats.expanded;   /* for the carry */
 }
 
 static void
@@ -823,6 +834,36 @@ static void
 push_sum(struct cg_solver *s, const uint32_t *comps, uint32_t k, uint32_t n)
 {
 	push_sum_at(s, comps, 0, k, n);
+}
+
+/* Component c's word after a couple search: G + *n is a win (win), or
+ * c's nim value is n; a word whose search took at least carry_min
+ * expansions is also carried over to later starts of a bounded search,
+ * keyed by c's bytes. */
+static void
+couple_done(struct cg_solver *s, struct frame *f, int win)
+{
+	uint32_t c = f->c, n = f->n;
+
+	if (win)
+		setwin(s, c, n);
+	else
+		setnim(s, c, n);
+	if (s->carry != NULL && !STOPPED(s) &&
+	    s->stats.expanded - (uint64_t)f->acc >= s->carry_min &&
+	    (!win || n < WINBITS)) {
+		size_t len;
+		const unsigned char *key = carry_key(s, 'C', 0, &c, 1, &len);
+		int isnew;
+		uint64_t e = otab_intern(s->carry, key, len, &isnew);
+		uint64_t *w = &s->carry->val[e];
+
+		if (!win)
+			*w = NIM_KNOWN | n;
+		else if (!(*w & NIM_KNOWN))
+			*w |= (uint64_t)1 << n;
+	}
+	finish(s, win);
 }
 
 static void
@@ -870,13 +911,11 @@ step_couple(struct cg_solver *s, struct frame *f)
 		}
 		if (cc.cut) {
 			noffbuf = off0;
-			setwin(s, c, n);
-			finish(s, 1);
+			couple_done(s, f, 1);
 			return;
 		}
 		if (noffbuf == off0) {
-			setnim(s, c, n);
-			finish(s, 0);
+			couple_done(s, f, 0);
 			return;
 		}
 		make_index(s, f, offbuf + off0, (uint32_t)(noffbuf - off0));
@@ -886,8 +925,7 @@ step_couple(struct cg_solver *s, struct frame *f)
 	/* fall through */
 	case 1:
 		if (f->idx == f->nchild) {
-			setnim(s, f->c, f->n);
-			finish(s, 0);
+			couple_done(s, f, 0);
 			return;
 		}
 		{
@@ -900,8 +938,7 @@ step_couple(struct cg_solver *s, struct frame *f)
 		return;
 	case 2:
 		if (s->ret == 0) {
-			setwin(s, f->c, f->n);
-			finish(s, 1);
+			couple_done(s, f, 1);
 			return;
 		}
 		f->idx++;
@@ -941,6 +978,7 @@ step_sum(struct cg_solver *s, struct frame *f)
 		f->stage = 0;
 		f->c = c;
 		f->n = n;
+		f->acc = (int64_t)s->stats.expanded;
 		return;
 	}
 	/* keep the largest for the couple search; solve the others */
@@ -1689,16 +1727,19 @@ search_for(struct cg_solver *s, int misere)
 /* ------------------------------------------------------------ restarts */
 
 /*
- * Bounded tables for the normal-play partizan depth-first search: with a
- * budget (cg_solver_set_budget) the search runs in a scratch solver with
- * a graph of its own.  When the scratch's tables pass the budget it
- * unwinds (nothing half-seen is recorded) and is thrown away, and a fresh
- * one starts again from the root.  The results of sums whose search took
- * at least carry_min expansions are carried in s->carry, keyed by their
- * components' bytes, and a fresh start finds them as it meets those sums,
- * so it goes down the same path without their subtrees.  A start that
- * carries nothing new halves carry_min; at carry_min 1 the last start runs
- * without a budget (the memory limit stops it as before).
+ * Bounded tables for the normal-play depth-first searches (outcomes, and
+ * nim values of impartial games): with a budget (cg_solver_set_budget)
+ * the search runs in a scratch solver with a graph of its own.  When the
+ * scratch's tables pass the budget it unwinds (nothing half-seen is
+ * recorded) and is thrown away, and a fresh one starts again from the
+ * root.  What took at least carry_min expansions to find is carried in
+ * s->carry, keyed by bytes a fresh graph gives again: the results of
+ * partizan sums (their components' bytes, sorted; done_s) and the words
+ * of impartial components (nim value, or the *n that win beside them;
+ * couple_done).  A fresh start finds them as it meets those positions, so
+ * it goes down the same path without their subtrees.  A start that
+ * carries nothing new halves carry_min; at carry_min 1 the last start
+ * runs without a budget (the memory limit stops it as before).
  */
 #define CARRY_MIN 8
 
@@ -1734,15 +1775,17 @@ scratch_new(struct cg_solver *s, size_t budget)
 	return t;
 }
 
-static int
-bounded_outcome(struct cg_solver *s, const uint32_t *ids, size_t n)
+/* The outcome (nimber 0) or the nim value (nimber 1) of ids[0..n) by
+ * depth-first searches in scratch solvers within s->budget. */
+static int64_t
+bounded_run(struct cg_solver *s, const uint32_t *ids, size_t n, int nimber)
 {
 	uint32_t *tids = cg_xmalloc((n + 1) * sizeof *tids);
 	struct cg_solver *t;
 	size_t i, len, before;
 	const unsigned char *key;
 	size_t budget = s->budget;
-	int o;
+	int64_t o;
 
 	if (s->carry == NULL) {
 		s->carry = otab_new();
@@ -1757,7 +1800,8 @@ bounded_outcome(struct cg_solver *s, const uint32_t *ids, size_t n)
 		}
 		before = s->carry->n;
 		s->live = t;
-		o = cg_solver_outcome(t, tids, n, 0);
+		o = nimber ? cg_solver_nimber(t, tids, n) :
+		    cg_solver_outcome(t, tids, n, 0);
 		s->live = NULL;
 		s->stats.expanded += t->stats.expanded;
 		s->stats.solved += t->stats.solved;
@@ -1801,8 +1845,8 @@ cg_solver_outcome(struct cg_solver *s, const uint32_t *ids, size_t n,
 	enum cg_search how = search_for(s, misere);
 
 	if (s->budget != 0 && !s->scratch && how == CG_SEARCH_DFS &&
-	    !misere && !s->impartial && s->doc == NULL && s->guide == NULL)
-		return bounded_outcome(s, ids, n);
+	    !misere && s->doc == NULL && s->guide == NULL)
+		return (int)bounded_run(s, ids, n, 0);
 
 	if (how != CG_SEARCH_DFS) {
 		enum cg_search keep = s->search;
@@ -1856,6 +1900,9 @@ cg_solver_nimber(struct cg_solver *s, const uint32_t *ids, size_t n)
 	struct frame *f;
 	enum cg_search how = search_for(s, 0);
 
+	if (s->budget != 0 && !s->scratch && how == CG_SEARCH_DFS &&
+	    s->doc == NULL && s->guide == NULL)
+		return bounded_run(s, ids, n, 1);
 	if (how != CG_SEARCH_DFS) {
 		enum cg_search keep = s->search;
 		int64_t v, acc = 0;

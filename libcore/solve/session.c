@@ -272,9 +272,11 @@ cg_session_solver(struct cg_session *se, struct cg_plugin *rs)
 	ps->s = cg_solver_new(rs);
 	/* a depth-first search whose tables pass --table-memory, or three
 	 * quarters of --max-memory, starts again rather than stopping
-	 * (outcome.c, "restarts") */
-	cg_solver_set_budget(ps->s, se->o.table_memory != 0 ?
-	    se->o.table_memory : cg_watch_limit() / 4 * 3);
+	 * (outcome.c, "restarts"); not with -D databases, which are loaded
+	 * into and saved from this solver's tables */
+	if (se->o.ndb == 0)
+		cg_solver_set_budget(ps->s, se->o.table_memory != 0 ?
+		    se->o.table_memory : cg_watch_limit() / 4 * 3);
 	ps->o = &se->o;
 	ps->heap = cg_heapnim_for(rs, se->o.heap_limit, &why);
 	if (ps->heap != NULL && se->o.no_shortcut)

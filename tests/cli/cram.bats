@@ -82,6 +82,24 @@ small_rows() {
 	assert_success
 }
 
+@test "cram: depth-first nim values in 6 MB of tables start again, and agree" {
+	[ -x "$CG_BUILD/bin/cg-outcome" ] || skip "cg-outcome not built"
+	# 3x12 (*1) and 4x7 (*3), Lemoine and Viennot: 17-50 MB of tables
+	# unbounded; in 6 MB the search starts again hundreds of times
+	run bash -c "awk -F'\t' '\$1 == \"cram\" && \$3 == \"nimber\" &&
+		(\$2 == \"000000000000*000000000000000000000000E\" ||
+		 \$2 == \"0000000*000000000000000000000E\") {
+		print \$2 \"\t\" \$4 }' '$VECTORS/outcome.tsv'"
+	[ "${#lines[@]}" -eq 2 ]
+	echo "$output" > "$BATS_TEST_TMPDIR/want"
+	cut -f1 "$BATS_TEST_TMPDIR/want" | cg cg-outcome -r cram -t -n -v \
+	    --search dfs --table-memory 6 > "$BATS_TEST_TMPDIR/got" \
+	    2> "$BATS_TEST_TMPDIR/err"
+	run diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+	assert_success
+	grep -q ' restarts, ' "$BATS_TEST_TMPDIR/err"
+}
+
 @test "cram: published misere nim values" {
 	[ -x "$CG_BUILD/bin/cg-outcome" ] || skip "cg-outcome not built"
 	run small_rows misere
