@@ -113,7 +113,7 @@ struct ws {
 };
 
 static int
-vgrow(struct ws *w, struct vec *v, size_t extra)
+vgrow_slow(struct ws *w, struct vec *v, size_t extra)
 {
 	size_t need, cap;
 	V *d;
@@ -141,6 +141,16 @@ vgrow(struct ws *w, struct vec *v, size_t extra)
 	v->cap = cap;
 	v->heap = 1;
 	return 0;
+}
+
+/* Room for extra more in v: the common case inline (a call per vector
+ * use showed as 3.7 % of a Sprouts 0*12 search). */
+static inline int
+vgrow(struct ws *w, struct vec *v, size_t extra)
+{
+	if (!w->oom && v->n + extra <= v->cap)
+		return 0;
+	return vgrow_slow(w, v, extra);
 }
 
 static inline void
