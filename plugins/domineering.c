@@ -86,6 +86,15 @@ dom_options(const struct cg_context *cx, const unsigned char *pos,
 	    side == CG_RIGHT, emit, ctx);
 }
 
+/* The same, edge-first (grid_domino_rank), for the searches. */
+static int
+dom_search_options(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, enum cg_side side, cg_emit_fn emit, void *ctx)
+{
+	return grid_domino_options_in(cx, &dom_game, pos, len,
+	    side == CG_LEFT, side == CG_RIGHT, 1, emit, ctx);
+}
+
 static int
 dom_canonical(const struct cg_context *cx, const unsigned char *pos,
     size_t len, struct cg_buf *out)
@@ -372,6 +381,7 @@ dom_counts(const struct cg_context *cx, const unsigned char *pos, size_t len,
 static const struct cg_move_counts dom_move_counts = {
 	.struct_size = sizeof(struct cg_move_counts),
 	.counts = dom_counts,
+	.search_options = dom_search_options,
 };
 
 static const void *

@@ -44,6 +44,7 @@ struct cg_graph {
 	struct cg_doc *doc;
 	uint32_t doc_serial;
 	int shared;
+	int search_order;         /* cg_graph_search_order */
 	void (*on_new)(void *, struct cg_graph *, cg_vertex);
 	void *on_new_ctx;
 	/* option-list cache (not when shared) */
@@ -158,6 +159,12 @@ const struct cg_doc *
 cg_graph_doc(const struct cg_graph *g)
 {
 	return g->doc;
+}
+
+void
+cg_graph_search_order(struct cg_graph *g)
+{
+	g->search_order = 1;
 }
 
 void
@@ -452,7 +459,8 @@ cg_graph_expand(struct cg_graph *g, cg_vertex v, enum cg_side side, cg_option_fn
 	oc.dc.sum = &oc.sum;
 	cg_buf_init(&oc.dc.key);
 	cg_sum_init(&oc.sum);
-	r = cg_rs_options(oc.rs, k + 2, len - 2, side, on_option, &oc);
+	r = (g->search_order ? cg_rs_search_options : cg_rs_options)(oc.rs,
+	    k + 2, len - 2, side, on_option, &oc);
 	cg_buf_free(&oc.dc.key);
 	cg_sum_free(&oc.sum);
 	if (r < 0)

@@ -127,6 +127,10 @@ int64_t cg_graph_order(struct cg_graph *g, cg_vertex v);
 struct cg_move_bounds;
 int cg_graph_counts(struct cg_graph *g, cg_vertex v, struct cg_move_bounds *b);
 
+/* Options in search order from now on (cg_rs_search_options): for a
+ * graph that serves a search, not one whose moves are listed. */
+void cg_graph_search_order(struct cg_graph *g);
+
 /* Called for every new plugin vertex, e.g. to look it up in bases. */
 void cg_graph_on_new_vertex(struct cg_graph *g,
     void (*fn)(void *ctx, struct cg_graph *g, cg_vertex v), void *ctx);

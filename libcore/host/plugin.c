@@ -623,6 +623,7 @@ load(const char *path, const char *name, const char *params, int param_status)
 		p->cx.state = state;
 		p->inited = 1;
 	}
+	p->move_counts = cg_rs_extension(p, CG_EXT_MOVE_COUNTS);
 	p->next = loaded;
 	loaded = p;
 	return p;
@@ -913,6 +914,22 @@ cg_rs_options(struct cg_plugin *p, const unsigned char *pos, size_t len,
 }
 
 int
+cg_rs_search_options(struct cg_plugin *p, const unsigned char *pos,
+    size_t len, enum cg_side side, cg_emit_fn emit, void *ctx)
+{
+	const struct cg_move_counts *mc = p->move_counts;
+	struct cg_context *cx;
+
+	if (mc == NULL || mc->struct_size < offsetof(struct cg_move_counts,
+	    search_options) + sizeof mc->search_options ||
+	    mc->search_options == NULL)
+		return cg_rs_options(p, pos, len, side, emit, ctx);
+	cx = clear(p);
+	return fail(cx, mc->search_options(cx, pos, len, side, emit, ctx),
+	    "cannot generate options");
+}
+
+int
 cg_rs_canonical(struct cg_plugin *p, const unsigned char *pos, size_t len,
     struct cg_buf *out)
 {
@@ -1004,8 +1021,7 @@ int
 cg_rs_move_counts(struct cg_plugin *p, const unsigned char *pos, size_t len,
     struct cg_move_bounds *b)
 {
-	const struct cg_move_counts *mc = cg_rs_extension(p,
-	    CG_EXT_MOVE_COUNTS);
+	const struct cg_move_counts *mc = p->move_counts;
 	struct cg_context *cx;
 	int r, s;
 

@@ -6,6 +6,8 @@
 #include <stdint.h>
 
 #include "cg/ruleset.h"
+
+struct cg_move_counts;
 #include "base/buf.h"
 
 /* The concrete error sink behind struct cg_error. */
@@ -37,6 +39,8 @@ struct cg_plugin {
 	/* a ruleset read from a rules file: the interpreter that made rs */
 	const struct cg_ruleset *interp;
 	int inited;               /* init() succeeded: call fini() */
+	/* its cg.move-counts extension (asked once, at load), or NULL */
+	const struct cg_move_counts *move_counts;
 	struct cg_plugin *next;
 };
 
@@ -91,6 +95,10 @@ int cg_rs_print(struct cg_plugin *p, const unsigned char *pos, size_t len,
     struct cg_buf *out);
 int cg_rs_options(struct cg_plugin *p, const unsigned char *pos, size_t len,
     enum cg_side side, cg_emit_fn emit, void *ctx);
+/* The same options in the order a search should try them: the
+ * cg.move-counts extension's search_options, else options(). */
+int cg_rs_search_options(struct cg_plugin *p, const unsigned char *pos,
+    size_t len, enum cg_side side, cg_emit_fn emit, void *ctx);
 /* Canonical representative; copies pos when the plugin has no hook. */
 int cg_rs_canonical(struct cg_plugin *p, const unsigned char *pos,
     size_t len, struct cg_buf *out);

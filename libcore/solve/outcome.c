@@ -347,6 +347,7 @@ solver_alloc(void)
 
 	s->graph = cg_graph_new();
 	s->own_graph = 1;
+	cg_graph_search_order(s->graph);
 	cg_graph_on_new_vertex(s->graph, on_new_vertex, s);
 	s->sums = otab_new();
 	cg_buf_init(&s->key);

@@ -1292,19 +1292,63 @@ grid_domino_name(char *s, size_t k, int vertical, int rows, int cols)
 	}
 }
 
+/* A domino's rank for edge-first order, larger first (Obsequi's
+ * positional values, after Bullock): d is its line's distance from the
+ * nearer parallel edge (1 = on the edge), e its distance along the line
+ * from the nearer end (1 = at the end).  Best are the lines one in from
+ * an edge, every other one (d even), at odd e: the dominoes that leave
+ * the cells between them and the edge to their owner alone. */
+static inline unsigned
+grid_domino_rank(size_t k, int vertical, int rows, int cols)
+{
+	int r = (int)(k / cols), c = (int)(k % cols), line, along, nl, na;
+	int d, e, level;
+
+	line = vertical ? c : r;
+	along = vertical ? r : c;
+	nl = vertical ? cols : rows;
+	na = vertical ? rows : cols;
+	d = line + 1 < nl - line ? line + 1 : nl - line;
+	e = along + 1 < na - 1 - along ? along + 1 : na - 1 - along;
+	if (d % 2 == 0 && e % 2 == 1)
+		level = 4;
+	else if (d % 2 == 0)
+		level = 3;
+	else if (d >= 3 && e % 2 == 1)
+		level = 2;
+	else if (d >= 3)
+		level = 1;
+	else
+		level = 0;
+	d = d > 31 ? 31 : d;
+	e = e > 31 ? 31 : e;
+	return (unsigned)(level << 10 | (31 - d) << 5 | (31 - e));
+}
+
+static int
+grid_cmp_u32_desc(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? 1 : x > y ? -1 : 0;
+}
+
 /* Emit every placement of a domino on two empty cells, vertical ones if
  * vertical is set, then horizontal ones if horizontal is set (Domineering
  * asks for one orientation per player, Cram for both).  Small boards lend
- * each child with its bit board ('.' and '#' are g's codes 0 and 1). */
+ * each child with its bit board ('.' and '#' are g's codes 0 and 1).
+ * Each orientation's dominoes come in cell order, or with edge_first in
+ * grid_domino_rank's order (cell order among equal ranks). */
 static inline int
-grid_domino_options(const struct cg_context *cx, const struct grid_game *g,
-    const unsigned char *pos, size_t len, int vertical, int horizontal,
-    cg_emit_fn emit, void *ctx)
+grid_domino_options_in(const struct cg_context *cx,
+    const struct grid_game *g, const unsigned char *pos, size_t len,
+    int vertical, int horizontal, int edge_first, cg_emit_fn emit, void *ctx)
 {
 	unsigned char *child, *cells;
 	char move[24];
 	int rows, cols, rc, v, bits;
-	size_t k, n, step;
+	size_t k, n, step, i, no;
+	uint32_t *order;
 	struct grid_bits b = { 0 }, cb;
 	uint64_t two;
 
@@ -1320,15 +1364,30 @@ grid_domino_options(const struct cg_context *cx, const struct grid_game *g,
 	cells = child + GRID_HDR;
 	n = (size_t)rows * cols;
 	rc = CG_OK;
+	order = cx->host->alloc(n * sizeof *order);
+	if (order == NULL) {
+		cx->host->free(child);
+		return CG_ENOMEM;
+	}
 	for (v = 1; v >= 0 && rc == CG_OK; v--) {
 		if (v ? !vertical : !horizontal)
 			continue;
 		step = v ? (size_t)cols : 1;
+		no = 0;
 		for (k = 0; k + step < n; k++) {
 			if (cells[k] != '.' || cells[k + step] != '.')
 				continue;
 			if (!v && (int)(k % cols) == cols - 1)
 				continue;
+			/* cell order is kept among equal ranks: 0xFFFF - k */
+			order[no++] = (edge_first ? (uint32_t)
+			    grid_domino_rank(k, v, rows, cols) << 16 : 0) |
+			    (uint32_t)(0xFFFF - k);
+		}
+		if (edge_first)
+			qsort(order, no, sizeof *order, grid_cmp_u32_desc);
+		for (i = 0; i < no; i++) {
+			k = 0xFFFF - (order[i] & 0xFFFF);
 			cells[k] = cells[k + step] = '#';
 			grid_domino_name(move, k, v, rows, cols);
 			if (bits) {
@@ -1347,8 +1406,18 @@ grid_domino_options(const struct cg_context *cx, const struct grid_game *g,
 			cells[k] = cells[k + step] = '.';
 		}
 	}
+	cx->host->free(order);
 	cx->host->free(child);
 	return rc;
+}
+
+static inline int
+grid_domino_options(const struct cg_context *cx, const struct grid_game *g,
+    const unsigned char *pos, size_t len, int vertical, int horizontal,
+    cg_emit_fn emit, void *ctx)
+{
+	return grid_domino_options_in(cx, g, pos, len, vertical, horizontal, 0,
+	    emit, ctx);
 }
 
 #endif

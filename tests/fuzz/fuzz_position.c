@@ -12,7 +12,8 @@
  *   - every option (the first few hundred) prints and parses back;
  *   - every component of decompose() prints and parses back;
  *   - cg.move-counts: safe <= sure <= most, a side sure of a move has an
- *     option and a side with an option has most > 0;
+ *     option and a side with an option has most > 0; search_options
+ *     emits what options emits (names and children), in any order;
  *   - cg.value answers a value or "none", never an error.
  */
 #include <stdint.h>
@@ -124,6 +125,89 @@ on_emit(void *ctx, const unsigned char *pos, size_t len, const char *move)
 	return ++e->n >= MAX_EMITS;
 }
 
+/* Every emission as one string, move name then child bytes. */
+struct listing {
+	char **item;
+	size_t n, cap;
+};
+
+#define MAX_LISTED 4000
+
+static int
+on_list(void *ctx, const unsigned char *pos, size_t len, const char *move)
+{
+	struct listing *l = ctx;
+	size_t ml = move ? strlen(move) : 0;
+	char *it;
+
+	if (l->n == MAX_LISTED)
+		return 1;
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 64;
+		l->item = realloc(l->item, l->cap * sizeof *l->item);
+	}
+	it = malloc(ml + 2 * len + 2);
+	memcpy(it, move ? move : "", ml);
+	it[ml] = '\t';
+	for (size_t i = 0; i < len; i++) {   /* hex: no NUL inside */
+		it[ml + 1 + 2 * i] = "0123456789abcdef"[pos[i] >> 4];
+		it[ml + 2 + 2 * i] = "0123456789abcdef"[pos[i] & 15];
+	}
+	it[ml + 1 + 2 * len] = '\0';
+	l->item[l->n++] = it;
+	return 0;
+}
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void
+listing_free(struct listing *l)
+{
+	while (l->n > 0)
+		free(l->item[--l->n]);
+	free(l->item);
+}
+
+/* search_options(s) and options(s) emit the same multiset. */
+static void
+check_search_options(const struct cg_move_counts *mc, const struct cg_buf *pos)
+{
+	struct listing a, b;
+	size_t i;
+	int s, ra, rb;
+
+	for (s = 0; s < 2; s++) {
+		memset(&a, 0, sizeof a);
+		memset(&b, 0, sizeof b);
+		ra = rs->options(&cx, pos->data, pos->len, (enum cg_side)s,
+		    on_list, &a);
+		rb = mc->search_options(&cx, pos->data, pos->len,
+		    (enum cg_side)s, on_list, &b);
+		if (ra == CG_OK && rb == CG_OK && a.n < MAX_LISTED &&
+		    b.n < MAX_LISTED) {
+			if (a.n > 1)
+				qsort(a.item, a.n, sizeof *a.item, cmp_str);
+			if (b.n > 1)
+				qsort(b.item, b.n, sizeof *b.item, cmp_str);
+			if (a.n != b.n)
+				fail("search_options emits another number "
+				    "of options", pos->data, pos->len);
+			for (i = 0; i < a.n; i++)
+				if (strcmp(a.item[i], b.item[i]) != 0)
+					fail("search_options emits another "
+					    "option", pos->data, pos->len);
+		} else if ((ra == CG_OK) != (rb == CG_OK))
+			fail("search_options fails where options does not",
+			    pos->data, pos->len);
+		listing_free(&a);
+		listing_free(&b);
+	}
+}
+
 /* The promises of the extensions the ruleset offers (nopt: options of
  * each side, -1 when unknown). */
 static void
@@ -158,6 +242,10 @@ check_extensions(const struct cg_buf *pos, const long nopt[2])
 				    "for an opponent's move", pos->data,
 				    pos->len);
 		}
+	if (mc != NULL && mc->struct_size >= offsetof(struct cg_move_counts,
+	    search_options) + sizeof mc->search_options &&
+	    mc->search_options != NULL)
+		check_search_options(mc, pos);
 	ve = rs->extension(&cx, CG_EXT_VALUE);
 	if (ve != NULL && ve->value != NULL) {
 		cg_buf_init(&out);
