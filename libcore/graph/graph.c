@@ -499,6 +499,49 @@ collect_option(void *ctx, const char *move, const cg_vertex *sum, size_t n)
 	return 0;
 }
 
+static int
+first_option(void *ctx, const char *move, const cg_vertex *sum, size_t n)
+{
+	(void)ctx;
+	(void)move;
+	(void)sum;
+	(void)n;
+	return 1;
+}
+
+static int
+first_emit(void *ctx, const unsigned char *pos, size_t len, const char *move)
+{
+	(void)ctx;
+	(void)pos;
+	(void)len;
+	(void)move;
+	return 1;
+}
+
+/* Whether side has an option at v: from the kept list, else the ruleset's
+ * first option, in its cheapest order and neither decomposed nor
+ * interned (an integer test asks this of every new component). */
+int
+cg_graph_has_option(struct cg_graph *g, cg_vertex v, enum cg_side side)
+{
+	size_t len;
+	const unsigned char *k = cg_bytemap_key(g->tab, v, &len);
+	struct cg_plugin *rs;
+	int r;
+
+	if (k[0] != 'P')
+		return cg_graph_options(g, v, side, first_option, NULL) != 0;
+	if (!g->shared && v < g->capcoff && g->coff[v].off[side] != 0)
+		return g->cache[g->coff[v].off[side] - 1] != 0;
+	rs = g->rs[k[1]];
+	r = cg_rs_options(rs, k + 2, len - 2, side, first_emit, NULL);
+	if (r < 0)
+		cg_die(CG_EXIT_DATA, "ruleset '%s': %s", rs->name,
+		    cg_rs_errmsg(rs));
+	return r == CG_STOP;
+}
+
 /*
  * A vertex expanded a second time keeps its option lists (while the
  * budget lasts), so the plugin is not asked again: searches revisit

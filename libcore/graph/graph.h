@@ -131,6 +131,9 @@ int cg_graph_counts(struct cg_graph *g, cg_vertex v, struct cg_move_bounds *b);
  * graph that serves a search, not one whose moves are listed. */
 void cg_graph_search_order(struct cg_graph *g);
 
+/* Whether side has an option at v (its first one, not interned). */
+int cg_graph_has_option(struct cg_graph *g, cg_vertex v, enum cg_side side);
+
 /* Called for every new plugin vertex, e.g. to look it up in bases. */
 void cg_graph_on_new_vertex(struct cg_graph *g,
     void (*fn)(void *ctx, struct cg_graph *g, cg_vertex v), void *ctx);

@@ -1141,14 +1141,18 @@ ilist_option(void *ctx, const char *move, const uint32_t *ids, size_t k)
 	return 0;
 }
 
+/* Can both players move in c?  Sure moves promise an option
+ * (cg/movecounts.h) and are kept per vertex; else ask for a first one. */
 static int
-stop_at_first(void *ctx, const char *move, const uint32_t *ids, size_t k)
+both_move(struct cg_solver *s, uint32_t c)
 {
-	(void)ctx;
-	(void)move;
-	(void)ids;
-	(void)k;
-	return 1;
+	struct cg_move_bounds b;
+
+	if (s->counts && cg_graph_counts(s->graph, c, &b) && b.sure[0] > 0 &&
+	    b.sure[1] > 0)
+		return 1;
+	return cg_graph_has_option(s->graph, c, CG_LEFT) &&
+	    cg_graph_has_option(s->graph, c, CG_RIGHT);
 }
 
 /* Component c's value when it is an integer: a game where only Left (or
@@ -1177,9 +1181,8 @@ comp_int(struct cg_solver *s, uint32_t c, int depth)
 	if (depth > INT_MAXDEPTH)
 		return INT_NOT;
 	/* both players can move: not an integer (the common case, settled
-	 * by the first option of each side) */
-	if (comp_options(s, c, CG_LEFT, stop_at_first, NULL) &&
-	    comp_options(s, c, CG_RIGHT, stop_at_first, NULL)) {
+	 * by sure moves of both, or the first option of each side) */
+	if (both_move(s, c)) {
 		s->ival[c] = INT_NOT;
 		return INT_NOT;
 	}

@@ -1333,6 +1333,25 @@ grid_cmp_u32_desc(const void *a, const void *b)
 	return x < y ? 1 : x > y ? -1 : 0;
 }
 
+/* Largest first; insertion for the few dozen moves of a search board. */
+static inline void
+grid_sort_u32_desc(uint32_t *a, size_t n)
+{
+	size_t i, j;
+	uint32_t x;
+
+	if (n > 64) {
+		qsort(a, n, sizeof *a, grid_cmp_u32_desc);
+		return;
+	}
+	for (i = 1; i < n; i++) {
+		x = a[i];
+		for (j = i; j > 0 && a[j - 1] < x; j--)
+			a[j] = a[j - 1];
+		a[j] = x;
+	}
+}
+
 /* Emit every placement of a domino on two empty cells, vertical ones if
  * vertical is set, then horizontal ones if horizontal is set (Domineering
  * asks for one orientation per player, Cram for both).  Small boards lend
@@ -1385,7 +1404,7 @@ grid_domino_options_in(const struct cg_context *cx,
 			    (uint32_t)(0xFFFF - k);
 		}
 		if (edge_first)
-			qsort(order, no, sizeof *order, grid_cmp_u32_desc);
+			grid_sort_u32_desc(order, no);
 		for (i = 0; i < no; i++) {
 			k = 0xFFFF - (order[i] & 0xFFFF);
 			cells[k] = cells[k + step] = '#';
