@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cg/movecounts.h"
 #include "cg/ruleset.h"
 #include "host/plugin.h"
 #include "tap.h"
@@ -648,6 +649,79 @@ test_bits(void)
 	    "bit boards and labels agree on boards of several regions");
 }
 
+/* Domineering's move counts of text, as "sure safe most room" for Left
+ * then Right, or "ERROR". */
+static const char *
+dom_counts_of(const char *spec, const char *text)
+{
+	struct cg_plugin *p = cg_plugin_get(spec, 1);
+	struct cg_move_bounds b;
+	struct cg_buf pos;
+	int s;
+
+	cg_buf_init(&pos);
+	reset();
+	if (cg_rs_parse(p, text, strlen(text), &pos) < 0 ||
+	    cg_rs_move_counts(p, pos.data, pos.len, &b) < 0)
+		cg_buf_addstr(&outb, "ERROR");
+	else
+		for (s = 0; s < 2; s++)
+			cg_buf_addf(&outb, "%s%u %u %u %u", s ? " / " : "",
+			    b.sure[s], b.safe[s], b.most[s], b.room[s]);
+	cg_buf_free(&pos);
+	return cg_buf_str(&outb);
+}
+
+/* The counts on bit lines (boards of at most 64 rows and columns) equal
+ * the cell-by-cell ones of "domineering:reference". */
+static void
+test_counts(void)
+{
+	static const int dims[][2] = { { 1, 7 }, { 3, 3 }, { 4, 6 },
+	    { 6, 6 }, { 7, 8 }, { 8, 8 }, { 9, 11 }, { 12, 12 },
+	    { 2, 40 }, { 64, 3 } };
+	uint64_t seed = 88172645463325252ull;
+	char text[64 * 65 + 1], want[128];
+	size_t d, t, n;
+	int r, c, bad = 0, tried = 0, fill;
+
+	/* "...." (one row): Right's 4 cells are out of Left's reach
+	 * (nothing above or below), so 2 safe dominoes of 2 at most; Left
+	 * has no domino; each room is half the 4 empty cells. */
+	is_str(dom_counts_of("domineering", "...."), "0 0 0 2 / 2 2 2 2",
+	    "domineering counts of a 1x4 row");
+	for (d = 0; d < sizeof dims / sizeof dims[0]; d++)
+		for (t = 0; t < 40; t++) {
+			fill = (int)(t % 5) * 10;   /* percent filled */
+			n = 0;
+			for (r = 0; r < dims[d][0]; r++) {
+				if (r > 0)
+					text[n++] = '|';
+				for (c = 0; c < dims[d][1]; c++) {
+					seed ^= seed << 13;
+					seed ^= seed >> 7;
+					seed ^= seed << 17;
+					text[n++] = (int)(seed % 100) < fill ?
+					    '#' : '.';
+				}
+			}
+			text[n] = '\0';
+			snprintf(want, sizeof want, "%s",
+			    dom_counts_of("domineering:reference", text));
+			tried++;
+			if (strcmp(dom_counts_of("domineering", text),
+			    want) != 0 || strcmp(want, "ERROR") == 0) {
+				if (bad++ == 0)
+					printf("# counts differ on %s: %s, "
+					    "reference %s\n", text,
+					    cg_buf_str(&outb), want);
+			}
+		}
+	ok(bad == 0 && tried == 400,
+	    "domineering counts on bit lines equal the reference's (%d "
+	    "boards)", tried);
+}
+
 int
 main(void)
 {
@@ -657,6 +731,7 @@ main(void)
 	test_clobber();
 	test_amazons();
 	test_bits();
+	test_counts();
 	cg_buf_free(&outb);
 	cg_plugin_unload_all();
 	return tap_done();
