@@ -225,9 +225,16 @@ static const unsigned char *
 carry_key(struct cg_solver *s, int tag, int32_t k, const uint32_t *ids,
     size_t n, size_t *len)
 {
-	struct keyref *r = cg_xmalloc((n + 1) * sizeof *r);
+	struct keyref *r;
 	size_t i;
 	uint32_t l;
+
+	if (n + 1 > s->capkeyref) {   /* kept: a lookup per new sum */
+		s->capkeyref = 2 * (n + 1);
+		s->keyref = cg_xreallocarray(s->keyref, s->capkeyref,
+		    sizeof *s->keyref);
+	}
+	r = s->keyref;
 
 	for (i = 0; i < n; i++)
 		r[i].p = cg_graph_key(s->graph, ids[i], &r[i].len);
@@ -240,7 +247,6 @@ carry_key(struct cg_solver *s, int tag, int32_t k, const uint32_t *ids,
 		cg_buf_add(&s->key, &l, 4);
 		cg_buf_add(&s->key, r[i].p, r[i].len);
 	}
-	free(r);
 	*len = s->key.len;
 	return (const unsigned char *)s->key.data;
 }
@@ -456,6 +462,7 @@ cg_solver_free(struct cg_solver *s)
 	if (!s->scratch)
 		otab_free(s->carry);
 	cg_mtab_free(s->mt);
+	free(s->keyref);
 	free(s->fr);
 	free(s->ar);
 	cg_buf_free(&s->key);

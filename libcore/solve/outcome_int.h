@@ -47,6 +47,8 @@ struct cg_solver {
 	uint32_t *offs;
 	size_t noffs, capoffs;
 	struct cg_buf key, skey;
+	struct keyref *keyref;  /* carry_key's sort buffer */
+	size_t capkeyref;
 	uint32_t *ids2;
 	size_t capids2;
 	volatile sig_atomic_t *interrupt;
