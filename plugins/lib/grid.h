@@ -1367,7 +1367,7 @@ grid_domino_options_in(const struct cg_context *cx,
 	char move[24];
 	int rows, cols, rc, v, bits;
 	size_t k, n, step, i, no;
-	uint32_t *order;
+	uint32_t few[128], *order = few;   /* rank << 16 | 0xFFFF - cell */
 	struct grid_bits b = { 0 }, cb;
 	uint64_t two;
 
@@ -1383,8 +1383,10 @@ grid_domino_options_in(const struct cg_context *cx,
 	cells = child + GRID_HDR;
 	n = (size_t)rows * cols;
 	rc = CG_OK;
-	order = cx->host->alloc(n * sizeof *order);
-	if (order == NULL) {
+	/* a cell number fits below the rank */
+	_Static_assert(GRID_MAX_SIDE * GRID_MAX_SIDE <= 0xFFFF, "cells");
+	if (n > sizeof few / sizeof few[0] &&
+	    (order = cx->host->alloc(n * sizeof *order)) == NULL) {
 		cx->host->free(child);
 		return CG_ENOMEM;
 	}
@@ -1425,7 +1427,8 @@ grid_domino_options_in(const struct cg_context *cx,
 			cells[k] = cells[k + step] = '.';
 		}
 	}
-	cx->host->free(order);
+	if (order != few)
+		cx->host->free(order);
 	cx->host->free(child);
 	return rc;
 }
