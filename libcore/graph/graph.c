@@ -805,6 +805,10 @@ cg_graph_order(struct cg_graph *g, cg_vertex v)
 	return key;
 }
 
+#define COUNT_SET(d, i, x) \
+	__atomic_store_n(&(d)->counts[i], (uint16_t)(x), __ATOMIC_RELAXED)
+#define COUNT_GET(d, i) __atomic_load_n(&(d)->counts[i], __ATOMIC_RELAXED)
+
 int
 cg_graph_counts(struct cg_graph *g, cg_vertex v, struct cg_move_bounds *b)
 {
@@ -825,29 +829,31 @@ cg_graph_counts(struct cg_graph *g, cg_vertex v, struct cg_move_bounds *b)
 			    __ATOMIC_RELEASE);
 			return 0;
 		}
-		d->counts[0] = (uint16_t)b->sure[0];
-		d->counts[1] = (uint16_t)b->sure[1];
-		d->counts[2] = (uint16_t)b->safe[0];
-		d->counts[3] = (uint16_t)b->safe[1];
-		d->counts[4] = (uint16_t)b->most[0];
-		d->counts[5] = (uint16_t)b->most[1];
 		for (i = 0; i < 2; i++)
-			d->counts[6 + i] = (b->flags & CG_BOUNDS_ROOM) &&
-			    b->room[i] < CG_GRAPH_ROOM_NONE ?
-			    (uint16_t)b->room[i] : CG_GRAPH_ROOM_NONE;
-		b->room[0] = d->counts[6];
-		b->room[1] = d->counts[7];
+			b->room[i] = (b->flags & CG_BOUNDS_ROOM) &&
+			    b->room[i] < CG_GRAPH_ROOM_NONE ? b->room[i] :
+			    CG_GRAPH_ROOM_NONE;
+		/* two threads may both get here: each stores the same
+		 * values, atomically, so neither reads a torn one */
+		COUNT_SET(d, 0, b->sure[0]);
+		COUNT_SET(d, 1, b->sure[1]);
+		COUNT_SET(d, 2, b->safe[0]);
+		COUNT_SET(d, 3, b->safe[1]);
+		COUNT_SET(d, 4, b->most[0]);
+		COUNT_SET(d, 5, b->most[1]);
+		COUNT_SET(d, 6, b->room[0]);
+		COUNT_SET(d, 7, b->room[1]);
 		__atomic_fetch_or(&d->flags, HAS_COUNTS, __ATOMIC_RELEASE);
 		return 1;
 	}
-	b->sure[0] = d->counts[0];
-	b->sure[1] = d->counts[1];
-	b->safe[0] = d->counts[2];
-	b->safe[1] = d->counts[3];
-	b->most[0] = d->counts[4];
-	b->most[1] = d->counts[5];
-	b->room[0] = d->counts[6];
-	b->room[1] = d->counts[7];
+	b->sure[0] = COUNT_GET(d, 0);
+	b->sure[1] = COUNT_GET(d, 1);
+	b->safe[0] = COUNT_GET(d, 2);
+	b->safe[1] = COUNT_GET(d, 3);
+	b->most[0] = COUNT_GET(d, 4);
+	b->most[1] = COUNT_GET(d, 5);
+	b->room[0] = COUNT_GET(d, 6);
+	b->room[1] = COUNT_GET(d, 7);
 	return 1;
 }
 
