@@ -499,6 +499,16 @@ collect_option(void *ctx, const char *move, const cg_vertex *sum, size_t n)
 	return 0;
 }
 
+int
+cg_measured_cmp(const void *pa, const void *pb)
+{
+	const struct cg_measured *a = pa, *b = pb;
+
+	if (a->measure != b->measure)
+		return a->measure < b->measure ? -1 : 1;
+	return a->v < b->v ? -1 : a->v > b->v;
+}
+
 static int
 first_option(void *ctx, const char *move, const cg_vertex *sum, size_t n)
 {

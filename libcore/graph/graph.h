@@ -131,6 +131,14 @@ int cg_graph_counts(struct cg_graph *g, cg_vertex v, struct cg_move_bounds *b);
  * graph that serves a search, not one whose moves are listed. */
 void cg_graph_search_order(struct cg_graph *g);
 
+/* A vertex with its ruleset measure (cg_rs_measure), for work done
+ * smallest first; cg_measured_cmp orders by measure, then vertex. */
+struct cg_measured {
+	uint64_t measure;
+	cg_vertex v;
+};
+int cg_measured_cmp(const void *a, const void *b);
+
 /* Whether side has an option at v (its first one, not interned). */
 int cg_graph_has_option(struct cg_graph *g, cg_vertex v, enum cg_side side);
 

@@ -566,24 +566,9 @@ components(struct cg_kb_builder *b)
 	free(w.count);
 }
 
-struct order {
-	uint64_t measure;
-	cg_vertex v;
-};
-
-static int
-cmp_order(const void *pa, const void *pb)
-{
-	const struct order *a = pa, *b = pb;
-
-	if (a->measure != b->measure)
-		return a->measure < b->measure ? -1 : 1;
-	return a->v < b->v ? -1 : a->v > b->v;
-}
-
 struct measure_work {
 	struct cg_kb_builder *b;
-	struct order *o;
+	struct cg_measured *o;
 };
 
 static void
@@ -602,12 +587,12 @@ measure_one(void *ctx, size_t i)
 }
 
 /* The components still without a form, smallest measure first. */
-static struct order *
+static struct cg_measured *
 to_evaluate(struct cg_kb_builder *b, size_t *count)
 {
 	size_t nv = cg_graph_count(b->graph), n = b->off[cg_kbset_count(b->set)];
 	unsigned char *seen = cg_xcalloc(nv + 1, 1);
-	struct order *o = cg_xmalloc((n + 1) * sizeof *o);
+	struct cg_measured *o = cg_xmalloc((n + 1) * sizeof *o);
 	struct measure_work w;
 	size_t i, m = 0;
 
@@ -624,14 +609,14 @@ to_evaluate(struct cg_kb_builder *b, size_t *count)
 	w.b = b;
 	w.o = o;
 	cg_parallel_for(m, b->o.jobs, 4096, measure_one, &w);
-	qsort(o, m, sizeof *o, cmp_order);
+	qsort(o, m, sizeof *o, cg_measured_cmp);
 	*count = m;
 	return o;
 }
 
 struct eval_work {
 	struct cg_kb_builder *b;
-	const struct order *o;
+	const struct cg_measured *o;
 };
 
 static void
@@ -661,7 +646,7 @@ static void
 canon_forms(struct cg_kb_builder *b)
 {
 	struct eval_work w;
-	struct order *o;
+	struct cg_measured *o;
 	size_t n, i, j, end, len;
 	double t0 = cg_elapsed();
 

@@ -520,21 +520,6 @@ parallel_one(void *ctx, size_t i)
 	(void)cg_canonical_vertex(p->g, v, &p->evs[cg_worker]);
 }
 
-struct ordered {
-	uint64_t measure;
-	cg_vertex v;
-};
-
-static int
-cmp_ordered(const void *pa, const void *pb)
-{
-	const struct ordered *a = pa, *b = pb;
-
-	if (a->measure != b->measure)
-		return a->measure < b->measure ? -1 : 1;
-	return a->v < b->v ? -1 : a->v > b->v;
-}
-
 /*
  * Work for the threads: the positions within a few moves of the sum
  * (breadth first, up to a few hundred per thread), smallest measure
@@ -548,7 +533,7 @@ cg_game
 cg_canonical_parallel(struct cg_graph *g, const cg_vertex *sum, size_t n,
     unsigned jobs, struct cg_canon_eval *evs)
 {
-	struct ordered *o = NULL;
+	struct cg_measured *o = NULL;
 	struct cg_sum queue, opts;
 	struct parallel p;
 	cg_vertex *task;
@@ -607,7 +592,7 @@ cg_canonical_parallel(struct cg_graph *g, const cg_vertex *sum, size_t n,
 				cg_sum_add(&queue, opts.v[at + 1 + i]);
 	}
 	if (no > 1)
-		qsort(o, no, sizeof *o, cmp_ordered);
+		qsort(o, no, sizeof *o, cg_measured_cmp);
 	task = cg_xmalloc((no + 1) * sizeof *task);
 	for (i = 0; i < no; i++)
 		task[i] = o[i].v;
