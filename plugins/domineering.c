@@ -23,7 +23,8 @@
  * the maximal runs of empty cells; positive for Left.
  *
  * cg.move-counts (cg/movecounts.h): safe, sure and most moves of each
- * player, for the outcome searches (dom_counts below).
+ * player, for the outcome searches (dom_counts below); cg.search-order
+ * (cg/searchorder.h): options edge first (grid_domino_rank).
  *
  * enumerate("N"): every region (a polyomino of empty cells, 2 <= size <=
  * N, N <= 24) once up to the four symmetries, smallest sizes first.
@@ -32,6 +33,7 @@
 #include <string.h>
 
 #include "cg/movecounts.h"
+#include "cg/searchorder.h"
 #include "cg/ruleset.h"
 #include "lib/grid.h"
 
@@ -493,7 +495,11 @@ dom_counts(const struct cg_context *cx, const unsigned char *pos, size_t len,
 static const struct cg_move_counts dom_move_counts = {
 	.struct_size = sizeof(struct cg_move_counts),
 	.counts = dom_counts,
-	.search_options = dom_search_options,
+};
+
+static const struct cg_search_order dom_search_order = {
+	.struct_size = sizeof(struct cg_search_order),
+	.options = dom_search_options,
 };
 
 static const void *
@@ -502,6 +508,8 @@ dom_extension(const struct cg_context *cx, const char *name)
 	(void)cx;
 	if (strcmp(name, CG_EXT_MOVE_COUNTS) == 0)
 		return &dom_move_counts;
+	if (strcmp(name, CG_EXT_SEARCH_ORDER) == 0)
+		return &dom_search_order;
 	return NULL;
 }
 

@@ -34,12 +34,12 @@
  * most[X] or 2 sure[Y] + 1 > room[Y] (Y the opponent).  The closer the
  * bounds, the more sums are settled; wrong bounds give wrong outcomes, so
  * a ruleset offers them only where they are proved.  safe and most also
- * order the moves the search tries (the mover's lead first), and
- * search_options, when given, breaks the ties.
+ * order the moves the search tries (the mover's lead first; the
+ * cg.search-order extension, cg/searchorder.h, breaks the ties).
  *
  * The host asks extension(cx, CG_EXT_MOVE_COUNTS) once, when it loads
- * the ruleset, and calls counts() and search_options() from the threads
- * the ruleset's states serve, like options().
+ * the ruleset, and calls counts() from the threads the ruleset's states
+ * serve, like options().
  * Growth: fields are only appended to both structs; the host reads a
  * field of struct cg_move_counts only below its struct_size, and passes
  * a struct cg_move_bounds of its own size in bounds_size.
@@ -76,14 +76,6 @@ struct cg_move_counts {
 	 * struct cg_move_bounds that lie below bounds_size. */
 	int (*counts)(const struct cg_context *cx, const unsigned char *pos,
 	    size_t len, struct cg_move_bounds *b, size_t bounds_size);
-	/* Optional (NULL: options() order).  Emits exactly the options
-	 * options(pos, side) emits, each once with the same move name, in
-	 * the order a search should try them first.  The searches sort
-	 * moves by the counts above and keep this order among moves the
-	 * counts rate alike; tools that list moves keep options() order. */
-	int (*search_options)(const struct cg_context *cx,
-	    const unsigned char *pos, size_t len, enum cg_side side,
-	    cg_emit_fn emit, void *ctx);
 };
 
 #ifdef __cplusplus

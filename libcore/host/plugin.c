@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cg/movecounts.h"
+#include "cg/searchorder.h"
 #include "host/plugin.h"
 #include "base/jobs.h"
 #include "base/util.h"
@@ -624,6 +625,7 @@ load(const char *path, const char *name, const char *params, int param_status)
 		p->inited = 1;
 	}
 	p->move_counts = cg_rs_extension(p, CG_EXT_MOVE_COUNTS);
+	p->search_order = cg_rs_extension(p, CG_EXT_SEARCH_ORDER);
 	p->next = loaded;
 	loaded = p;
 	return p;
@@ -917,15 +919,14 @@ int
 cg_rs_search_options(struct cg_plugin *p, const unsigned char *pos,
     size_t len, enum cg_side side, cg_emit_fn emit, void *ctx)
 {
-	const struct cg_move_counts *mc = p->move_counts;
+	const struct cg_search_order *so = p->search_order;
 	struct cg_context *cx;
 
-	if (mc == NULL || mc->struct_size < offsetof(struct cg_move_counts,
-	    search_options) + sizeof mc->search_options ||
-	    mc->search_options == NULL)
+	if (so == NULL || so->struct_size < offsetof(struct cg_search_order,
+	    options) + sizeof so->options || so->options == NULL)
 		return cg_rs_options(p, pos, len, side, emit, ctx);
 	cx = clear(p);
-	return fail(cx, mc->search_options(cx, pos, len, side, emit, ctx),
+	return fail(cx, so->options(cx, pos, len, side, emit, ctx),
 	    "cannot generate options");
 }
 

@@ -8,6 +8,7 @@
 #include "cg/ruleset.h"
 
 struct cg_move_counts;
+struct cg_search_order;
 #include "base/buf.h"
 
 /* The concrete error sink behind struct cg_error. */
@@ -39,8 +40,10 @@ struct cg_plugin {
 	/* a ruleset read from a rules file: the interpreter that made rs */
 	const struct cg_ruleset *interp;
 	int inited;               /* init() succeeded: call fini() */
-	/* its cg.move-counts extension (asked once, at load), or NULL */
+	/* its cg.move-counts and cg.search-order extensions (asked once,
+	 * at load), or NULL */
 	const struct cg_move_counts *move_counts;
+	const struct cg_search_order *search_order;
 	struct cg_plugin *next;
 };
 
@@ -96,7 +99,7 @@ int cg_rs_print(struct cg_plugin *p, const unsigned char *pos, size_t len,
 int cg_rs_options(struct cg_plugin *p, const unsigned char *pos, size_t len,
     enum cg_side side, cg_emit_fn emit, void *ctx);
 /* The same options in the order a search should try them: the
- * cg.move-counts extension's search_options, else options(). */
+ * cg.search-order extension's, else options(). */
 int cg_rs_search_options(struct cg_plugin *p, const unsigned char *pos,
     size_t len, enum cg_side side, cg_emit_fn emit, void *ctx);
 /* Canonical representative; copies pos when the plugin has no hook. */

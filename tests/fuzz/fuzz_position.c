@@ -12,8 +12,9 @@
  *   - every option (the first few hundred) prints and parses back;
  *   - every component of decompose() prints and parses back;
  *   - cg.move-counts: safe <= sure <= most, a side sure of a move has an
- *     option and a side with an option has most > 0; search_options
- *     emits what options emits (names and children), in any order;
+ *     option and a side with an option has most > 0;
+ *   - cg.search-order emits what options emits (names and children), in
+ *     any order;
  *   - cg.value answers a value or "none", never an error.
  */
 #include <stdint.h>
@@ -22,6 +23,7 @@
 #include <string.h>
 
 #include "cg/movecounts.h"
+#include "cg/searchorder.h"
 #include "cg/ruleset.h"
 #include "cg/value.h"
 #include "host/plugin.h"
@@ -172,9 +174,9 @@ listing_free(struct listing *l)
 	free(l->item);
 }
 
-/* search_options(s) and options(s) emit the same multiset. */
+/* The search order's options(s) and options(s) emit the same multiset. */
 static void
-check_search_options(const struct cg_move_counts *mc, const struct cg_buf *pos)
+check_search_order(const struct cg_search_order *so, const struct cg_buf *pos)
 {
 	struct listing a, b;
 	size_t i;
@@ -185,8 +187,8 @@ check_search_options(const struct cg_move_counts *mc, const struct cg_buf *pos)
 		memset(&b, 0, sizeof b);
 		ra = rs->options(&cx, pos->data, pos->len, (enum cg_side)s,
 		    on_list, &a);
-		rb = mc->search_options(&cx, pos->data, pos->len,
-		    (enum cg_side)s, on_list, &b);
+		rb = so->options(&cx, pos->data, pos->len, (enum cg_side)s,
+		    on_list, &b);
 		if (ra == CG_OK && rb == CG_OK && a.n < MAX_LISTED &&
 		    b.n < MAX_LISTED) {
 			if (a.n > 1)
@@ -194,14 +196,14 @@ check_search_options(const struct cg_move_counts *mc, const struct cg_buf *pos)
 			if (b.n > 1)
 				qsort(b.item, b.n, sizeof *b.item, cmp_str);
 			if (a.n != b.n)
-				fail("search_options emits another number "
-				    "of options", pos->data, pos->len);
+				fail("search order: another number of "
+				    "options", pos->data, pos->len);
 			for (i = 0; i < a.n; i++)
 				if (strcmp(a.item[i], b.item[i]) != 0)
-					fail("search_options emits another "
+					fail("search order: another "
 					    "option", pos->data, pos->len);
 		} else if ((ra == CG_OK) != (rb == CG_OK))
-			fail("search_options fails where options does not",
+			fail("search order fails where options does not",
 			    pos->data, pos->len);
 		listing_free(&a);
 		listing_free(&b);
@@ -214,6 +216,7 @@ static void
 check_extensions(const struct cg_buf *pos, const long nopt[2])
 {
 	const struct cg_move_counts *mc;
+	const struct cg_search_order *so;
 	const struct cg_value_ext *ve;
 	struct cg_move_bounds b;
 	struct cg_buf out;
@@ -242,10 +245,10 @@ check_extensions(const struct cg_buf *pos, const long nopt[2])
 				    "for an opponent's move", pos->data,
 				    pos->len);
 		}
-	if (mc != NULL && mc->struct_size >= offsetof(struct cg_move_counts,
-	    search_options) + sizeof mc->search_options &&
-	    mc->search_options != NULL)
-		check_search_options(mc, pos);
+	so = rs->extension(&cx, CG_EXT_SEARCH_ORDER);
+	if (so != NULL && so->struct_size >= offsetof(struct cg_search_order,
+	    options) + sizeof so->options && so->options != NULL)
+		check_search_order(so, pos);
 	ve = rs->extension(&cx, CG_EXT_VALUE);
 	if (ve != NULL && ve->value != NULL) {
 		cg_buf_init(&out);
