@@ -87,6 +87,13 @@ struct span {
 	size_t n;
 };
 
+/* A set of byte strings (open addressing over offsets into store). */
+struct dset {
+	struct vec store;
+	size_t *slot;           /* offsets+1 into store, 0 = empty */
+	size_t nslot, nused;
+};
+
 #define LIM_LETTERS 1
 #define LIM_BOUNDARIES 2
 #define NVEC 21
@@ -106,10 +113,9 @@ struct ws {
 	V *arena;               /* one block shared out to the vectors */
 	struct span *sp;        /* span scratch */
 	size_t spcap;
-	/* children deduplication */
-	struct vec store;
-	size_t *slot;           /* offsets+1 into store, 0 = empty */
-	size_t nslot, nused;
+	/* children deduplication: the children made (seen), and the
+	 * unreduced lands they were made from (raw) */
+	struct dset seen, raw;
 };
 
 static int
@@ -218,9 +224,11 @@ ws_free(struct ws *w)
 		if (w->u.v[i].heap)
 			w->h->free(w->u.v[i].d);
 	w->h->free(w->arena);
-	w->h->free(w->store.d);
+	w->h->free(w->seen.store.d);
+	w->h->free(w->seen.slot);
+	w->h->free(w->raw.store.d);
+	w->h->free(w->raw.slot);
 	w->h->free(w->sp);
-	w->h->free(w->slot);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1267,28 +1275,38 @@ struct gen {
 	int stop;
 };
 
+/* FNV-1a from h over p[0..n): hashing a and then b is hashing a b. */
 static uint64_t
-hash_bytes(const V *p, size_t n)
+fnv(uint64_t h, const V *p, size_t n)
 {
-	uint64_t h = 1469598103934665603ull;
 	size_t i;
 
 	for (i = 0; i < n; i++) {
 		h ^= p[i];
 		h *= 1099511628211ull;
 	}
+	return h;
+}
+
+#define FNV_SEED 1469598103934665603ull
+
+static uint64_t
+fnv_mix(uint64_t h)
+{
 	return h ^ (h >> 29);
 }
 
-/* Is the child new?  Records it.  -1 on allocation failure. */
+/* Is p[0..n) (after the tag bytes t[0..nt)) new in d?  Records it.  -1
+ * on allocation failure. */
 static int
-dedupe(struct ws *w, const V *p, size_t n)
+dedupe(struct ws *w, struct dset *d, const V *t, size_t nt, const V *p,
+    size_t n)
 {
-	size_t i, mask;
+	size_t i, mask, len = nt + n;
 	uint64_t h;
 
-	if (w->nused * 2 >= w->nslot) {
-		size_t ns = w->nslot ? w->nslot * 2 : 256, k;
+	if (d->nused * 2 >= d->nslot) {
+		size_t ns = d->nslot ? d->nslot * 2 : 256, k;
 		size_t *sl = w->h->alloc(ns * sizeof *sl);
 
 		if (sl == NULL) {
@@ -1296,41 +1314,44 @@ dedupe(struct ws *w, const V *p, size_t n)
 			return -1;
 		}
 		memset(sl, 0, ns * sizeof *sl);
-		for (k = 0; k < w->nslot; k++) {
-			size_t o = w->slot[k], ln;
+		for (k = 0; k < d->nslot; k++) {
+			size_t o = d->slot[k], ln;
 
 			if (o == 0)
 				continue;
 			o--;
-			memcpy(&ln, w->store.d + o, sizeof ln);
-			h = hash_bytes(w->store.d + o + sizeof ln, ln);
+			memcpy(&ln, d->store.d + o, sizeof ln);
+			h = fnv_mix(fnv(FNV_SEED, d->store.d + o + sizeof ln,
+			    ln));
 			for (i = (size_t)h & (ns - 1); sl[i]; i = (i + 1) & (ns - 1))
 				;
 			sl[i] = o + 1;
 		}
-		w->h->free(w->slot);
-		w->slot = sl;
-		w->nslot = ns;
+		w->h->free(d->slot);
+		d->slot = sl;
+		d->nslot = ns;
 	}
-	mask = w->nslot - 1;
-	h = hash_bytes(p, n);
-	for (i = (size_t)h & mask; w->slot[i]; i = (i + 1) & mask) {
-		size_t o = w->slot[i] - 1, ln;
+	mask = d->nslot - 1;
+	h = fnv_mix(fnv(fnv(FNV_SEED, t, nt), p, n));
+	for (i = (size_t)h & mask; d->slot[i]; i = (i + 1) & mask) {
+		size_t o = d->slot[i] - 1, ln;
+		const V *q = d->store.d + o + sizeof ln;
 
-		memcpy(&ln, w->store.d + o, sizeof ln);
-		if (ln == n && (n == 0 || memcmp(w->store.d + o + sizeof ln, p,
-		    n) == 0))
+		memcpy(&ln, d->store.d + o, sizeof ln);
+		if (ln == len && (nt == 0 || memcmp(q, t, nt) == 0) &&
+		    (n == 0 || memcmp(q + nt, p, n) == 0))
 			return 0;
 	}
 	{
-		size_t o = w->store.n;
+		size_t o = d->store.n;
 
-		vput(w, &w->store, (const V *)&n, sizeof n);
-		vput(w, &w->store, p, n);
+		vput(w, &d->store, (const V *)&len, sizeof len);
+		vput(w, &d->store, t, nt);
+		vput(w, &d->store, p, n);
 		if (w->oom)
 			return -1;
-		w->slot[i] = o + 1;
-		w->nused++;
+		d->slot[i] = o + 1;
+		d->nused++;
 	}
 	return 1;
 }
@@ -1353,6 +1374,16 @@ finish_child(struct gen *g)
 	vput(w, lc, w->u.n.child.d, w->u.n.child.n);
 	if (w->oom)
 		return;
+	/* the same unreduced land from another move of this land is the
+	 * same child: not reduced twice (a tenth of them in 0*12) */
+	{
+		V tag[sizeof g->land0];
+
+		memcpy(tag, &g->land0, sizeof tag);
+		r = dedupe(w, &w->raw, tag, sizeof tag, lc->d, lc->n);
+		if (r <= 0)
+			return;
+	}
 	/* lc is w->u.n.tmp, which region sorting also uses: copy it away */
 	w->u.n.canon.n = 0;
 	vput(w, &w->u.n.canon, lc->d, lc->n);
@@ -1367,7 +1398,7 @@ finish_child(struct gen *g)
 	lands_sort(w, nl->d, nl->n, all);
 	if (w->oom)
 		return;
-	r = dedupe(w, all->d, all->n);
+	r = dedupe(w, &w->seen, NULL, 0, all->d, all->n);
 	if (r < 0)
 		return;
 	if (r > 0 && g->emit(g->ctx, all->d, all->n, NULL))
