@@ -334,22 +334,6 @@ dom_guaranteed(const struct dom_view *v, uint32_t *sure, uint32_t *safep,
 	*roomp = room / 2;
 }
 
-/* The number of dominoes in the runs of x placed alone: floor(run / 2)
- * summed over its runs. */
-static uint32_t
-dom_half_runs(uint64_t x)
-{
-	uint32_t n = 0;
-	uint64_t run;
-
-	while (x != 0) {
-		run = x & ~(x + (x & -x));      /* the lowest run */
-		n += (uint32_t)__builtin_popcountll(run) / 2;
-		x &= ~run;
-	}
-	return n;
-}
-
 /* The pairs a greedy walk takes from each run of x: (s, s+1), (s+2,
  * s+3), ..., the last cell of an odd run left. */
 static uint64_t
@@ -384,7 +368,8 @@ dom_bits_side(const uint64_t *line, int nl, struct cg_move_bounds *b,
 		e = line[a];
 		p = e & ~(a > 0 ? line[a - 1] : 0) &
 		    ~(a + 1 < nl ? line[a + 1] : 0);
-		most += dom_half_runs(e);
+		/* most: each run alone, floor(run / 2) dominoes */
+		most += (uint32_t)__builtin_popcountll(dom_pairs(e)) / 2;
 		/* safe: runs of proof cells, an odd one less its last cell,
 		 * or its first when only the cell before it is empty */
 		smask = 0;
