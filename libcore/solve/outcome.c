@@ -1320,7 +1320,7 @@ struct sctx {
 	struct cg_solver *s;
 	uint32_t *comps;   /* the sum being expanded */
 	size_t n, which;
-	int tag, other, cut, all;
+	int tag, other, cut, all, lazy;
 	int32_t k;
 	uint64_t moves;
 	size_t first;
@@ -1335,7 +1335,33 @@ s_capival(const struct cg_solver *s)
 	return s->capival;
 }
 
-/* Intern child comps[0..m) (+ integer k) and record or cut. */
+/* The sum entry of tag, k and sorted ids[0..n) if there is one, or one
+ * an earlier start of a bounded search carried over (then made), else
+ * -1. */
+static int64_t
+sum_find(struct cg_solver *s, int tag, int32_t k, const uint32_t *ids,
+    size_t n)
+{
+	int64_t e;
+
+	s->skey.len = 0;
+	cg_buf_addc(&s->skey, tag);
+	if (tag == 'N')
+		cg_buf_add(&s->skey, &k, 4);
+	cg_buf_add(&s->skey, ids, n * sizeof *ids);
+	e = otab_find(s->sums, s->skey.data, s->skey.len);
+	if (e < 0 && s->carry != NULL && s->carry->n > 0 && tag == 'N') {
+		size_t len;
+		const unsigned char *key = carry_key(s, tag, k, ids, n, &len);
+
+		if (otab_find(s->carry, key, len) >= 0)
+			e = (int64_t)sv_sum_intern_k(s, tag, k, ids, n, NULL);
+	}
+	return e;
+}
+
+/* Intern child comps[0..m) (+ integer k) and record or cut; lazily, a
+ * child not met before is recorded by its components (REC_LAZY). */
 static int
 sum_record(struct sctx *sc, uint32_t *child, size_t m, int32_t k)
 {
@@ -1361,7 +1387,26 @@ sum_record(struct sctx *sc, uint32_t *child, size_t m, int32_t k)
 		/* counts first, then the plugin's key (below 2^12) */
 		key = (ord > 0 ? ord * 4096 : 0) + (key < 4095 ? key : 4095);
 	}
-	e = sv_sum_intern_k(s, sc->tag, k, child, m, NULL);
+	if (sc->lazy) {
+		int64_t f = sum_find(s, sc->tag, k, child, m);
+
+		if (f < 0) {
+			/* not met yet, so not known: interned if ever tried
+			 * (step_s), most never are */
+			rec = (uint32_t)s->arlen;
+			ar_reserve(s, 4 + m);
+			s->ar[s->arlen++] = sv_clamp_key(key);
+			s->ar[s->arlen++] = (uint32_t)k;
+			s->ar[s->arlen++] = REC_LAZY;
+			s->ar[s->arlen++] = (uint32_t)m;
+			memcpy(s->ar + s->arlen, child, m * sizeof *child);
+			s->arlen += m;
+			off_add(s, rec);
+			return 0;
+		}
+		e = (uint64_t)f;
+	} else
+		e = sv_sum_intern_k(s, sc->tag, k, child, m, NULL);
 	val = &s->sums->val[e];
 	if (!sc->all && (*val >> (2 * sc->other) & 1)) {
 		if (!(*val >> (2 * sc->other + 1) & 1)) {
@@ -1428,7 +1473,7 @@ sum_child(void *ctx, const char *move, const uint32_t *ids, size_t k)
 /* Expand sum entry e for side into records; returns moves generated. */
 uint64_t
 sv_expand_sum(struct cg_solver *s, uint64_t e, int tag, int side, int other,
-    int all, int *cut, size_t *off0)
+    int flags, int *cut, size_t *off0)
 {
 	struct sctx sc;
 	size_t n, i, p;
@@ -1441,7 +1486,8 @@ sv_expand_sum(struct cg_solver *s, uint64_t e, int tag, int side, int other,
 	sc.n = n;
 	sc.tag = tag;
 	sc.other = other;
-	sc.all = all;
+	sc.all = (flags & SV_ALL) != 0;
+	sc.lazy = (flags & SV_LAZY) != 0;
 	*off0 = noffbuf;
 	for (i = 0; i < n && !sc.cut; i++) {
 		if (i > 0 && sc.comps[i] == sc.comps[i - 1])
@@ -1560,7 +1606,8 @@ step_s(struct cg_solver *s, struct frame *f)
 				return;
 			}
 		}
-		moves = sv_expand_sum(s, f->st, tag, side, other, 0, &cut, &off0);
+		moves = sv_expand_sum(s, f->st, tag, side, other, SV_LAZY, &cut,
+		    &off0);
 		f = &s->fr[s->nfr - 1];
 		if (cut) {
 			noffbuf = off0;
@@ -1584,9 +1631,15 @@ step_s(struct cg_solver *s, struct frame *f)
 		}
 		{
 			uint32_t rec = s->ar[f->index + f->idx];
-			uint64_t e = s->ar[rec + 1] |
-			    (uint64_t)s->ar[rec + 2] << 32;
+			uint64_t e;
 
+			if (s->ar[rec + 2] == REC_LAZY)
+				e = sv_sum_intern_k(s, tag,
+				    (int32_t)s->ar[rec + 1], s->ar + rec + 4,
+				    s->ar[rec + 3], NULL);
+			else
+				e = s->ar[rec + 1] |
+				    (uint64_t)s->ar[rec + 2] << 32;
 			push_s(s, e, other, f->misere);
 		}
 		return;
@@ -1654,7 +1707,7 @@ step_gen(struct cg_solver *s, struct frame *f)
 			return;
 		}
 		tick(s);
-		moves = sv_expand_sum(s, f->st, 'G', CG_LEFT, CG_LEFT, 1, &cut,
+		moves = sv_expand_sum(s, f->st, 'G', CG_LEFT, CG_LEFT, SV_ALL, &cut,
 		    &off0);
 		f = &s->fr[s->nfr - 1];
 		if (moves == 0) {

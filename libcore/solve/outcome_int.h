@@ -202,10 +202,15 @@ void sv_fold_ints(struct cg_solver *s, uint32_t *comps, size_t *n,
 /* Expand sum entry e for side into records [order key, entry lo, entry
  * hi] in s->ar, their offsets appended to s->offs from *off0; children
  * known to be wins for the player then to move (other) are left out, one
- * known to be a loss sets *cut and ends the enumeration.  Returns the
- * number of moves generated. */
+ * known to be a loss sets *cut and ends the enumeration (with SV_ALL:
+ * every child recorded, nothing cut).  With SV_LAZY a child that is not
+ * in the tables yet is not made: its record is [order key, integer part,
+ * REC_LAZY, n, n components].  Returns the number of moves generated. */
+#define SV_ALL  1
+#define SV_LAZY 2
+#define REC_LAZY UINT32_MAX     /* sum entries are below 2^32 (otab) */
 uint64_t sv_expand_sum(struct cg_solver *s, uint64_t e, int tag, int side,
-    int other, int all, int *cut, size_t *off0);
+    int other, int flags, int *cut, size_t *off0);
 /* Record the result of sum entry e for the player to move (side). */
 void sv_sum_set(struct cg_solver *s, uint64_t e, int side, int win, int tag);
 
