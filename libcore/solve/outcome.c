@@ -1055,7 +1055,18 @@ step_xor(struct cg_solver *s, struct frame *f)
 
 /* Sum keys: a tag byte, for normal partizan sums ('N') the integer part
  * k (4 bytes: Left-only and Right-only components are integers, folded
- * together), then the sorted component numbers. */
+ * together), then the sorted component numbers; into s->skey. */
+static void
+sum_key(struct cg_solver *s, int tag, int32_t k, const uint32_t *ids,
+    size_t n)
+{
+	s->skey.len = 0;
+	cg_buf_addc(&s->skey, tag);
+	if (tag == 'N')
+		cg_buf_add(&s->skey, &k, 4);
+	cg_buf_add(&s->skey, ids, n * sizeof *ids);
+}
+
 uint64_t
 sv_sum_intern_k(struct cg_solver *s, int tag, int32_t k, const uint32_t *ids,
     size_t n, int *isnew)
@@ -1063,11 +1074,7 @@ sv_sum_intern_k(struct cg_solver *s, int tag, int32_t k, const uint32_t *ids,
 	int dummy = 0;
 	uint64_t e;
 
-	s->skey.len = 0;
-	cg_buf_addc(&s->skey, tag);
-	if (tag == 'N')
-		cg_buf_add(&s->skey, &k, 4);
-	cg_buf_add(&s->skey, ids, n * sizeof *ids);
+	sum_key(s, tag, k, ids, n);
 	e = otab_intern(s->sums, s->skey.data, s->skey.len,
 	    isnew ? isnew : &dummy);
 	if (s->carry != NULL && s->carry->n > 0 && tag == 'N' &&
@@ -1344,11 +1351,7 @@ sum_find(struct cg_solver *s, int tag, int32_t k, const uint32_t *ids,
 {
 	int64_t e;
 
-	s->skey.len = 0;
-	cg_buf_addc(&s->skey, tag);
-	if (tag == 'N')
-		cg_buf_add(&s->skey, &k, 4);
-	cg_buf_add(&s->skey, ids, n * sizeof *ids);
+	sum_key(s, tag, k, ids, n);
 	e = otab_find(s->sums, s->skey.data, s->skey.len);
 	if (e < 0 && s->carry != NULL && s->carry->n > 0 && tag == 'N') {
 		size_t len;
