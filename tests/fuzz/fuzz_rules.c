@@ -75,7 +75,7 @@ static void
 check_print(const unsigned char *pos, size_t len, const char *what)
 {
 	struct cg_buf text, back;
-	char msg[300];
+	char msg[1024];
 
 	cg_buf_init(&text);
 	cg_buf_init(&back);
@@ -90,7 +90,7 @@ check_print(const unsigned char *pos, size_t len, const char *what)
 		fail("printed with a newline or NUL", pos, len);
 	err.set = 0;
 	if (rs->parse(&cx, (const char *)text.data, text.len, &back) < 0) {
-		snprintf(msg, sizeof msg, "%s printed as '%s' does not parse: "
+		snprintf(msg, sizeof msg, "%s printed as '%.300s' does not parse: "
 		    "%s", what, cg_buf_str(&text), err.msg);
 		fail(msg, pos, len);
 	}
