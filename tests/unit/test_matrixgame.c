@@ -13,9 +13,13 @@ static void
 solve_q(size_t m, size_t n, const long *num, const long *den, mpq_t v,
     mpq_t *x, mpq_t *y, int *saddle)
 {
-	mpq_t *e = malloc(m * n * sizeof *e);
-	mpq_srcptr *p = malloc(m * n * sizeof *p);
+	/* calloc: gcc cannot tell that the loop fills p before the call */
+	mpq_t *e = calloc(m * n, sizeof *e);
+	mpq_srcptr *p = calloc(m * n, sizeof *p);
 	size_t k;
+
+	if (e == NULL || p == NULL)
+		abort();
 
 	for (k = 0; k < m * n; k++) {
 		mpq_init(e[k]);
