@@ -1067,6 +1067,15 @@ sum_key(struct cg_solver *s, int tag, int32_t k, const uint32_t *ids,
 	cg_buf_add(&s->skey, ids, n * sizeof *ids);
 }
 
+/* The sum entry, made without looking in the carried results. */
+static uint64_t
+sum_intern_here(struct cg_solver *s, int tag, int32_t k, const uint32_t *ids,
+    size_t n, int *isnew)
+{
+	sum_key(s, tag, k, ids, n);
+	return otab_intern(s->sums, s->skey.data, s->skey.len, isnew);
+}
+
 uint64_t
 sv_sum_intern_k(struct cg_solver *s, int tag, int32_t k, const uint32_t *ids,
     size_t n, int *isnew)
@@ -1074,9 +1083,7 @@ sv_sum_intern_k(struct cg_solver *s, int tag, int32_t k, const uint32_t *ids,
 	int dummy = 0;
 	uint64_t e;
 
-	sum_key(s, tag, k, ids, n);
-	e = otab_intern(s->sums, s->skey.data, s->skey.len,
-	    isnew ? isnew : &dummy);
+	e = sum_intern_here(s, tag, k, ids, n, isnew ? isnew : &dummy);
 	if (s->carry != NULL && s->carry->n > 0 && tag == 'N' &&
 	    *(isnew ? isnew : &dummy)) {
 		/* a result an earlier start of this search carried over */
@@ -1356,9 +1363,14 @@ sum_find(struct cg_solver *s, int tag, int32_t k, const uint32_t *ids,
 	if (e < 0 && s->carry != NULL && s->carry->n > 0 && tag == 'N') {
 		size_t len;
 		const unsigned char *key = carry_key(s, tag, k, ids, n, &len);
+		int64_t c = otab_find(s->carry, key, len);
+		int isnew;
 
-		if (otab_find(s->carry, key, len) >= 0)
-			e = (int64_t)sv_sum_intern_k(s, tag, k, ids, n, NULL);
+		if (c >= 0) {
+			e = (int64_t)sum_intern_here(s, tag, k, ids, n,
+			    &isnew);
+			s->sums->val[e] |= s->carry->val[c];
+		}
 	}
 	return e;
 }
@@ -1636,10 +1648,16 @@ step_s(struct cg_solver *s, struct frame *f)
 			uint32_t rec = s->ar[f->index + f->idx];
 			uint64_t e;
 
-			if (s->ar[rec + 2] == REC_LAZY)
-				e = sv_sum_intern_k(s, tag,
+			/* a lazy child was not in the carried results when
+			 * recorded, and only sums in the tables are carried
+			 * since: made without looking again */
+			if (s->ar[rec + 2] == REC_LAZY) {
+				int isnew;
+
+				e = sum_intern_here(s, tag,
 				    (int32_t)s->ar[rec + 1], s->ar + rec + 4,
-				    s->ar[rec + 3], NULL);
+				    s->ar[rec + 3], &isnew);
+			}
 			else
 				e = s->ar[rec + 1] |
 				    (uint64_t)s->ar[rec + 2] << 32;
