@@ -28,6 +28,8 @@
 #include "cg/value.h"
 #include "host/plugin.h"
 
+#include "abi_promises.h"
+
 const struct cg_ruleset *FUZZ_ENTRY(uint32_t host_abi,
     const struct cg_host *host);
 
@@ -55,61 +57,35 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
+/* The promises of the ruleset under test (abi_promises.h). */
+static const struct promises *
+promises(void)
+{
+	static struct promises p;
+
+	p.rs = rs;
+	p.cx = &cx;
+	p.err = &err;
+	p.name = rs->name;
+	return &p;
+}
+
 static void
 fail(const char *what, const unsigned char *pos, size_t len)
 {
-	size_t i;
-
-	fprintf(stderr, "%s: %s (position bytes:", rs->name, what);
-	for (i = 0; i < len; i++)
-		fprintf(stderr, " %02x", pos[i]);
-	fprintf(stderr, ")\n");
-	abort();
+	promise_broken(promises(), what, pos, len);
 }
 
-static int
-has(size_t off, size_t size, const void *fn)
-{
-	return rs->struct_size >= off + size && fn != NULL;
-}
-#define HAS(field) has(offsetof(struct cg_ruleset, field), \
-	sizeof rs->field, (const void *)rs->field)
-
-/* print pos, parse the text: it must give pos again */
 static void
 check_print(const unsigned char *pos, size_t len, const char *what)
 {
-	struct cg_buf text, back;
-	char msg[1024];
-
-	cg_buf_init(&text);
-	cg_buf_init(&back);
-	err.set = 0;
-	if (rs->print(&cx, pos, len, &text) < 0) {
-		snprintf(msg, sizeof msg, "%s does not print: %s", what,
-		    err.msg);
-		fail(msg, pos, len);
-	}
-	if (memchr(text.data, '\n', text.len) != NULL ||
-	    memchr(text.data, '\0', text.len) != NULL) {
-		snprintf(msg, sizeof msg, "%s prints with a newline or NUL",
-		    what);
-		fail(msg, pos, len);
-	}
-	err.set = 0;
-	if (rs->parse(&cx, (const char *)text.data, text.len, &back) < 0) {
-		snprintf(msg, sizeof msg, "%s printed as '%.300s' does not parse: "
-		    "%s", what, cg_buf_str(&text), err.msg);
-		fail(msg, pos, len);
-	}
-	if (back.len != len || (len && memcmp(back.data, pos, len) != 0)) {
-		snprintf(msg, sizeof msg, "%s printed as '%s' parses to "
-		    "another position", what, cg_buf_str(&text));
-		fail(msg, pos, len);
-	}
-	cg_buf_free(&text);
-	cg_buf_free(&back);
+	promise_print(promises(), pos, len, what);
 }
+
+#define HAS(field) promise_has(promises(), \
+	offsetof(struct cg_ruleset, field), sizeof rs->field, \
+	(const void *)rs->field)
+
 
 struct emits {
 	int n;

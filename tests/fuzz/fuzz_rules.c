@@ -1,6 +1,6 @@
 /*
  * fuzz_rules.c - libFuzzer target for the rules interpreter (cgr(5)),
- * built with plugins/rules/*.c compiled in (-DCG_STATIC_PLUGIN).
+ * built with the sources of plugins/rules/ compiled in (-DCG_STATIC_PLUGIN).
  *
  * Input: a rules file, then optionally a line "%%" and, one per line, an
  * optional ":PARAMS" line and positions.  The reader must either accept
@@ -22,6 +22,8 @@
 
 #include "cg/ruleset.h"
 #include "host/plugin.h"
+
+#include "abi_promises.h"
 
 const struct cg_ruleset *cg_ruleset_entry_rules(uint32_t host_abi,
     const struct cg_host *host);
@@ -51,57 +53,35 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
+/* The promises of the ruleset under test (abi_promises.h). */
+static const struct promises *
+promises(void)
+{
+	static struct promises p;
+
+	p.rs = rs;
+	p.cx = &cx;
+	p.err = &err;
+	p.name = "rules";
+	return &p;
+}
+
 static void
 fail(const char *what, const unsigned char *pos, size_t len)
 {
-	size_t i;
-
-	fprintf(stderr, "rules: %s (position bytes:", what);
-	for (i = 0; i < len; i++)
-		fprintf(stderr, " %02x", pos[i]);
-	fprintf(stderr, ")\n");
-	abort();
+	promise_broken(promises(), what, pos, len);
 }
-
-static int
-has(size_t off, size_t size, const void *fn)
-{
-	return rs->struct_size >= off + size && fn != NULL;
-}
-#define HAS(field) has(offsetof(struct cg_ruleset, field), \
-	sizeof rs->field, (const void *)rs->field)
 
 static void
 check_print(const unsigned char *pos, size_t len, const char *what)
 {
-	struct cg_buf text, back;
-	char msg[1024];
-
-	cg_buf_init(&text);
-	cg_buf_init(&back);
-	err.set = 0;
-	if (rs->print(&cx, pos, len, &text) < 0) {
-		snprintf(msg, sizeof msg, "%s does not print: %s", what,
-		    err.msg);
-		fail(msg, pos, len);
-	}
-	if (memchr(text.data, '\n', text.len) != NULL ||
-	    memchr(text.data, '\0', text.len) != NULL)
-		fail("printed with a newline or NUL", pos, len);
-	err.set = 0;
-	if (rs->parse(&cx, (const char *)text.data, text.len, &back) < 0) {
-		snprintf(msg, sizeof msg, "%s printed as '%.300s' does not parse: "
-		    "%s", what, cg_buf_str(&text), err.msg);
-		fail(msg, pos, len);
-	}
-	if (back.len != len || (len && memcmp(back.data, pos, len) != 0)) {
-		snprintf(msg, sizeof msg, "%s printed as '%s' parses to "
-		    "another position", what, cg_buf_str(&text));
-		fail(msg, pos, len);
-	}
-	cg_buf_free(&text);
-	cg_buf_free(&back);
+	promise_print(promises(), pos, len, what);
 }
+
+#define HAS(field) promise_has(promises(), \
+	offsetof(struct cg_ruleset, field), sizeof rs->field, \
+	(const void *)rs->field)
+
 
 struct emits {
 	int n;
