@@ -38,7 +38,8 @@ static const char help[] =
     "      --stats       print store statistics on standard error\n"
     "      --progress    report progress on standard error every second\n"
     "      --max-memory MB  stop with an error when the process holds\n"
-    "                    more than MB megabytes\n"
+    "                    more than MB megabytes (default: 7/8 of the\n"
+    "                    machine; 0: no limit)\n"
     "      --jobs N      worker threads (default: every core)\n"
     "  -r NAME[:PARAMS]  read bare positions of this ruleset\n"
     "  -P DIR            also search DIR for ruleset plugins\n"
@@ -221,6 +222,7 @@ main(int argc, char **argv)
 		default: cg_usage(usage);
 		}
 	}
+	cg_watch_memory_default();
 	cmpgame = cg_xcalloc(ncmps ? ncmps : 1, sizeof *cmpgame);
 	for (i = 0; i < ncmps; i++) {
 		char msg[256];

@@ -37,6 +37,7 @@ static const char help[] =
     "                       decreases) lies in this range: build in waves\n"
     "      --jobs N         worker threads (default: every core)\n"
     "      --max-memory MB  stop, saving the checkpoint, past MB resident\n"
+    "                       (default: 7/8 of the machine; 0: no limit)\n"
     "      --progress       progress and figures on standard error (-v)\n"
     "  -a, --all-nodes      take every node of the documents, not just roots\n"
     "  -o, --output FILE    the base to write (atomically; - for stdout)\n"
@@ -207,6 +208,7 @@ main(int argc, char **argv)
 		default: cg_usage(usage);
 		}
 	}
+	cg_watch_memory_default();
 	argc -= optind;
 	argv += optind;
 	cg_watch_signals();

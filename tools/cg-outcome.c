@@ -39,7 +39,8 @@ static const char help[] =
     "  -K FILE           consult the knowledge base FILE (cg-kb-build)\n"
     "  -v, --progress    report progress on standard error\n"
     "      --max-memory MB  stop (saving the -D database) when the tables\n"
-    "                    reach MB megabytes\n"
+    "                    reach MB megabytes (default: 7/8 of the machine;\n"
+    "                    0: no limit)\n"
     "      --table-memory MB  depth-first searches start again from the\n"
     "                    root, keeping costly results, rather than let the\n"
     "                    tables pass MB (default: 3/4 of --max-memory)\n"
@@ -290,6 +291,7 @@ main(int argc, char **argv)
 		default: cg_usage(usage);
 		}
 	}
+	cg_watch_memory_default();
 	if ((o.check && o.ndb == 0) || (o.proof != NULL && !o.check) ||
 	    (genus && misere))
 		cg_usage(usage);

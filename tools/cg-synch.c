@@ -30,6 +30,7 @@ static const char help[] =
     "  -v                statistics on standard error\n"
     "      --progress    report progress on standard error every second\n"
     "      --max-memory MB  stop with an error past MB megabytes resident\n"
+    "                    (default: 7/8 of the machine; 0: no limit)\n"
     "  -r NAME[:PARAMS]  read bare positions of this ruleset\n"
     "  -P DIR            also search DIR for ruleset plugins\n"
     "  -h, --help        show this help\n"
@@ -133,6 +134,7 @@ main(int argc, char **argv)
 		default: cg_usage(usage);
 		}
 	}
+	cg_watch_memory_default();
 	if (matrix && tsv)
 		cg_die(CG_EXIT_USAGE, "-t and --matrix do not go together");
 	cg_watch_signals();

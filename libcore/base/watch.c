@@ -16,7 +16,9 @@ volatile sig_atomic_t cg_stop;
 static volatile sig_atomic_t stop_signal;
 
 static unsigned long limit_mb;
-static char reason[80];
+static int limit_given;      /* --max-memory was given (0: no limit) */
+static int limit_default;    /* the limit is cg_watch_memory_default's */
+static char reason[128];
 
 static void
 on_signal(int sig)
@@ -91,6 +93,7 @@ cg_watch_memory(unsigned long mb)
 	pthread_t t;
 	pthread_attr_t attr;
 
+	limit_given = 1;
 	if (mb == 0 || limit_mb != 0)
 		return;
 	limit_mb = mb;
@@ -100,6 +103,23 @@ cg_watch_memory(unsigned long mb)
 	if (pthread_create(&t, &attr, memory_watch, NULL) != 0)
 		cg_die(CG_EXIT_DATA, "cannot start the memory watch");
 	pthread_attr_destroy(&attr);
+}
+
+void
+cg_watch_memory_default(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
+	unsigned long mb;
+
+	if (limit_given || pages <= 0 || psz <= 0)
+		return;
+	/* seven eighths of the machine: near where the kernel would kill
+	 * the process, but a clean stop (and the -D database saved) */
+	mb = (unsigned long)((double)pages * (double)psz / 1048576.0 / 8 * 7);
+	if (mb > 0) {
+		cg_watch_memory(mb);
+		limit_default = 1;
+	}
 }
 
 size_t
@@ -112,8 +132,9 @@ const char *
 cg_stop_reason(void)
 {
 	if (cg_stop == CG_STOP_MEMORY)
-		snprintf(reason, sizeof reason, "memory limit of %lu MB reached",
-		    limit_mb);
+		snprintf(reason, sizeof reason, "memory limit of %lu MB "
+		    "reached%s", limit_mb, limit_default ? " (7/8 of the "
+		    "machine; --max-memory sets another)" : "");
 	else
 		snprintf(reason, sizeof reason, "interrupted");
 	return reason;

@@ -22,6 +22,10 @@ extern volatile sig_atomic_t cg_stop;
 void cg_watch_signals(void);
 /* Stop past limit_mb megabytes resident (0: no limit). */
 void cg_watch_memory(unsigned long limit_mb);
+/* Unless cg_watch_memory was called (--max-memory, even 0), stop past
+ * seven eighths of the physical memory: a clean stop with a message
+ * rather than the kernel's kill. */
+void cg_watch_memory_default(void);
 /* The limit in bytes (0: none), for engines that keep their tables
  * below it rather than stop at it. */
 size_t cg_watch_limit(void);
