@@ -105,17 +105,48 @@ cg_watch_memory(unsigned long mb)
 	pthread_attr_destroy(&attr);
 }
 
+/* The memory limit of the control group (v2, then v1) in bytes, or 0
+ * for none. */
+static double
+cgroup_limit(void)
+{
+	static const char *const files[] = {
+		"/sys/fs/cgroup/memory.max",
+		"/sys/fs/cgroup/memory/memory.limit_in_bytes"
+	};
+	double lim = 0;
+	size_t i;
+
+	for (i = 0; i < sizeof files / sizeof files[0] && lim == 0; i++) {
+		FILE *fp = fopen(files[i], "r");
+		char line[64];
+
+		if (fp == NULL)
+			continue;
+		if (fgets(line, sizeof line, fp) != NULL &&
+		    line[0] >= '0' && line[0] <= '9')
+			lim = strtod(line, NULL);
+		fclose(fp);
+	}
+	return lim;
+}
+
 void
 cg_watch_memory_default(void)
 {
 	long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
+	double bytes, cg = cgroup_limit();
 	unsigned long mb;
 
 	if (limit_given || pages <= 0 || psz <= 0)
 		return;
-	/* seven eighths of the machine: near where the kernel would kill
-	 * the process, but a clean stop (and the -D database saved) */
-	mb = (unsigned long)((double)pages * (double)psz / 1048576.0 / 8 * 7);
+	/* seven eighths of the machine (or of the control group's limit,
+	 * when lower): near where the kernel would kill the process, but
+	 * a clean stop (and the -D database saved) */
+	bytes = (double)pages * (double)psz;
+	if (cg > 0 && cg < bytes)
+		bytes = cg;
+	mb = (unsigned long)(bytes / 1048576.0 / 8 * 7);
 	if (mb > 0) {
 		cg_watch_memory(mb);
 		limit_default = 1;

@@ -1,0 +1,32 @@
+/*
+ * test_watch.c - the default memory limit (watch.h): without
+ * --max-memory, seven eighths of the machine's memory (or of the control
+ * group's limit, when lower), and a later cg_watch_memory changes
+ * nothing.  The expected bound is computed here from sysconf, the same
+ * source the kernel reports.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include "base/watch.h"
+#include "tap.h"
+
+int
+main(void)
+{
+	double phys = (double)sysconf(_SC_PHYS_PAGES) *
+	    (double)sysconf(_SC_PAGESIZE);
+	double lim;
+
+	is_int(cg_watch_limit(), 0, "no limit before one is set");
+	cg_watch_memory_default();
+	lim = (double)cg_watch_limit();
+	ok(lim > 0, "the default sets a limit (%.0f MB)", lim / 1048576);
+	ok(lim <= phys / 8 * 7 + 1048576, "at most 7/8 of the %.0f MB of "
+	    "the machine", phys / 1048576);
+	ok(lim >= 1048576, "at least a megabyte");
+	cg_watch_memory(12);
+	ok((double)cg_watch_limit() == lim, "the first limit stays");
+	return tap_done();
+}
