@@ -164,8 +164,8 @@ cg_stop_reason(void)
 {
 	if (cg_stop == CG_STOP_MEMORY)
 		snprintf(reason, sizeof reason, "memory limit of %lu MB "
-		    "reached%s", limit_mb, limit_default ? " (7/8 of the "
-		    "machine; --max-memory sets another)" : "");
+		    "reached%s", limit_mb, limit_default ? " (the default, 7/8 "
+		    "of the memory; --max-memory sets another)" : "");
 	else
 		snprintf(reason, sizeof reason, "interrupted");
 	return reason;

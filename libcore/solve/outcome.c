@@ -1072,8 +1072,11 @@ static uint64_t
 sum_intern_here(struct cg_solver *s, int tag, int32_t k, const uint32_t *ids,
     size_t n, int *isnew)
 {
+	int dummy;
+
 	sum_key(s, tag, k, ids, n);
-	return otab_intern(s->sums, s->skey.data, s->skey.len, isnew);
+	return otab_intern(s->sums, s->skey.data, s->skey.len,
+	    isnew ? isnew : &dummy);
 }
 
 uint64_t
@@ -1364,11 +1367,9 @@ sum_find(struct cg_solver *s, int tag, int32_t k, const uint32_t *ids,
 		size_t len;
 		const unsigned char *key = carry_key(s, tag, k, ids, n, &len);
 		int64_t c = otab_find(s->carry, key, len);
-		int isnew;
 
 		if (c >= 0) {
-			e = (int64_t)sum_intern_here(s, tag, k, ids, n,
-			    &isnew);
+			e = (int64_t)sum_intern_here(s, tag, k, ids, n, NULL);
 			s->sums->val[e] |= s->carry->val[c];
 		}
 	}
@@ -1651,13 +1652,10 @@ step_s(struct cg_solver *s, struct frame *f)
 			/* a lazy child was not in the carried results when
 			 * recorded, and only sums in the tables are carried
 			 * since: made without looking again */
-			if (s->ar[rec + 2] == REC_LAZY) {
-				int isnew;
-
+			if (s->ar[rec + 2] == REC_LAZY)
 				e = sum_intern_here(s, tag,
 				    (int32_t)s->ar[rec + 1], s->ar + rec + 4,
-				    s->ar[rec + 3], &isnew);
-			}
+				    s->ar[rec + 3], NULL);
 			else
 				e = s->ar[rec + 1] |
 				    (uint64_t)s->ar[rec + 2] << 32;
