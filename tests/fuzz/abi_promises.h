@@ -13,10 +13,11 @@
 #include "cg/ruleset.h"
 #include "host/plugin.h"
 
-/* The ruleset under test, its context and error, and the name a finding
- * is reported under. */
+/* Where the target keeps the ruleset under test (read at each call: the
+ * rules target loads a new one per input), its context and error, and
+ * the name a finding is reported under (NULL: the ruleset's own). */
 struct promises {
-	const struct cg_ruleset *rs;
+	const struct cg_ruleset *const *rs;
 	struct cg_context *cx;
 	struct cg_error *err;
 	const char *name;
@@ -30,7 +31,8 @@ promise_broken(const struct promises *p, const char *what,
 {
 	size_t i;
 
-	fprintf(stderr, "%s: %s (position bytes:", p->name, what);
+	fprintf(stderr, "%s: %s (position bytes:", p->name != NULL ?
+	    p->name : (*p->rs)->name, what);
 	for (i = 0; i < len; i++)
 		fprintf(stderr, " %02x", pos[i]);
 	fprintf(stderr, ")\n");
@@ -43,7 +45,7 @@ static int
 promise_has(const struct promises *p, size_t off, size_t size,
     const void *fn)
 {
-	return p->rs->struct_size >= off + size && fn != NULL;
+	return (*p->rs)->struct_size >= off + size && fn != NULL;
 }
 
 /* print pos, parse the text: it must give pos again, on one line. */
@@ -57,7 +59,7 @@ promise_print(const struct promises *p, const unsigned char *pos, size_t len,
 	cg_buf_init(&text);
 	cg_buf_init(&back);
 	p->err->set = 0;
-	if (p->rs->print(p->cx, pos, len, &text) < 0) {
+	if ((*p->rs)->print(p->cx, pos, len, &text) < 0) {
 		snprintf(msg, sizeof msg, "%s does not print: %s", what,
 		    p->err->msg);
 		promise_broken(p, msg, pos, len);
@@ -69,7 +71,7 @@ promise_print(const struct promises *p, const unsigned char *pos, size_t len,
 		promise_broken(p, msg, pos, len);
 	}
 	p->err->set = 0;
-	if (p->rs->parse(p->cx, (const char *)text.data, text.len,
+	if ((*p->rs)->parse(p->cx, (const char *)text.data, text.len,
 	    &back) < 0) {
 		snprintf(msg, sizeof msg, "%s printed as '%.300s' does not "
 		    "parse: %s", what, cg_buf_str(&text), p->err->msg);

@@ -54,31 +54,10 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 }
 
 /* The promises of the ruleset under test (abi_promises.h). */
-static const struct promises *
-promises(void)
-{
-	static struct promises p;
-
-	p.rs = rs;
-	p.cx = &cx;
-	p.err = &err;
-	p.name = "rules";
-	return &p;
-}
-
-static void
-fail(const char *what, const unsigned char *pos, size_t len)
-{
-	promise_broken(promises(), what, pos, len);
-}
-
-static void
-check_print(const unsigned char *pos, size_t len, const char *what)
-{
-	promise_print(promises(), pos, len, what);
-}
-
-#define HAS(field) promise_has(promises(), \
+static const struct promises pr = { &rs, &cx, &err, "rules" };
+#define fail(what, pos, len) promise_broken(&pr, what, pos, len)
+#define check_print(pos, len, what) promise_print(&pr, pos, len, what)
+#define HAS(field) promise_has(&pr, \
 	offsetof(struct cg_ruleset, field), sizeof rs->field, \
 	(const void *)rs->field)
 
