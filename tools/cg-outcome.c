@@ -44,7 +44,7 @@ static const char help[] =
     "      --table-memory MB  depth-first searches start again from the\n"
     "                    root, keeping costly results, rather than let the\n"
     "                    tables pass MB (default: 3/4 of --max-memory)\n"
-    "      --search HOW  auto (default), dfs, pns, dfpn or pn2\n"
+    "      --search HOW  auto (default), dfs, pns, dfpn, pn2 or bits\n"
     "      --jobs N      threads for --search pns and pn2\n"
     "      --sequence N  heap games: nim values of heaps 0..N on one line\n"
     "      --periodicity N\n"
@@ -276,7 +276,7 @@ main(int argc, char **argv)
 		case OPT_SEARCH:
 			if (cg_search_parse(optarg, &o.search) < 0)
 				cg_die(CG_EXIT_USAGE, "unknown search '%s' (auto, "
-				    "dfs, pns, dfpn or pn2)", optarg);
+				    "dfs, pns, dfpn, pn2 or bits)", optarg);
 			break;
 		case OPT_JOBS: o.jobs = cg_jobs_parse(optarg); break;
 		case OPT_TABLEMEM:

@@ -41,13 +41,16 @@ struct cg_solver;
  *    over the same node table;
  *  - PN2: proof-number search whose leaves are expanded by a second
  *    search, whose tree is dropped after;
+ *  - BITS: outcomes in normal play by whole boards of a few words, for
+ *    rulesets with the cg.bit-search extension (bits.c); other queries,
+ *    and sums that do not fit, as AUTO;
  *  - AUTO: picked per query (see cg-outcome(1)). */
 enum cg_search {
 	CG_SEARCH_AUTO, CG_SEARCH_DFS, CG_SEARCH_PNS, CG_SEARCH_DFPN,
-	CG_SEARCH_PN2
+	CG_SEARCH_PN2, CG_SEARCH_BITS
 };
 
-/* "auto", "dfs", "pns", "dfpn", "pn2"; parsing returns -1 when unknown. */
+/* "auto", "dfs", "pns", "dfpn", "pn2", "bits"; parsing returns -1 when unknown. */
 const char *cg_search_name(enum cg_search k);
 int cg_search_parse(const char *name, enum cg_search *k);
 

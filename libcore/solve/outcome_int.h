@@ -88,6 +88,7 @@ struct cg_solver {
 	int scratch;                   /* a bounded search's scratch solver */
 	struct cg_solver *live;        /* the scratch at work, for reports */
 	struct cg_solver_stats view;   /* own stats plus the live scratch's */
+	struct bits *bits;             /* the bit search at work (bits.c) */
 };
 
 /* Once a stop is asked for, an expansion may have been cut short (the
@@ -230,5 +231,17 @@ int64_t pns_nimber(struct cg_solver *s, uint32_t c);
 void pns_branch(struct cg_solver *s, struct cg_buf *out);
 size_t pns_memory(const struct cg_solver *s);
 void pns_free(struct cg_solver *s);
+
+/* ----------------------------------------------------- bits.c (engine) */
+
+/* Outcome ('L', 'R', 'N', 'P') of the sum in normal play by the search
+ * over the ruleset's cg.bit-search states, or CG_SOLVE_INTERRUPTED; or
+ * BITS_NONE when the ruleset has no such extension or the sum does not
+ * fit one state. */
+#define BITS_NONE (-2)
+struct bits;
+int bits_outcome(struct cg_solver *s, const uint32_t *ids, size_t n);
+void bits_branch(const struct bits *b, struct cg_buf *out);
+size_t bits_memory(const struct bits *b);
 
 #endif

@@ -134,12 +134,35 @@ moves() {
 		for (y = 0; y < r; y++) { if (y) s = s "|"
 			for (x = 0; x < c; x++) s = s (rand() < 0.25 ? "#" : ".") }
 		print s } }' > "$BATS_TEST_TMPDIR/boards"
-	cg cg-outcome -r domineering -t "$BATS_TEST_TMPDIR/boards" | cut -f2 > "$BATS_TEST_TMPDIR/search"
 	cg cg-canon -r domineering -t "$BATS_TEST_TMPDIR/boards" | cut -f2 |
 	    cg cg-outcome -r game -t | cut -f2 > "$BATS_TEST_TMPDIR/forms"
-	[ "$(wc -l < "$BATS_TEST_TMPDIR/search")" -eq 150 ]
-	run diff "$BATS_TEST_TMPDIR/search" "$BATS_TEST_TMPDIR/forms"
-	assert_success
+	# both searches that use the counts: whole boards as bits (the
+	# default) and sums of components
+	for s in bits dfs; do
+		cg cg-outcome -r domineering -t --search $s "$BATS_TEST_TMPDIR/boards" |
+		    cut -f2 > "$BATS_TEST_TMPDIR/search"
+		[ "$(wc -l < "$BATS_TEST_TMPDIR/search")" -eq 150 ]
+		run diff "$BATS_TEST_TMPDIR/search" "$BATS_TEST_TMPDIR/forms"
+		assert_success
+	done
+}
+
+@test "domineering: whole-board search past 64 rows or columns and over several regions" {
+	[ -x "$CG_BUILD/bin/cg-outcome" ] || skip "cg-outcome not built"
+	# a 1x100 strip is wider than a bit state's 64 columns and a 200x1
+	# one taller than its 64 rows: the search falls back to components.
+	# No vertical domino fits the first and Right has 50, so Right wins
+	# whoever starts (R); the second is Left's alone (L).  Two 2x2
+	# squares apart are two switches +-1, whose sum is 0: the player to
+	# move loses (P); with a third square, one switch is left (N).
+	strip=$(awk 'BEGIN { while (n++ < 100) printf "."; print "" }')
+	column=$(awk 'BEGIN { while (n++ < 200) printf "%s.", (n > 1 ? "|" : ""); print "" }')
+	printf '%s\n%s\n..#..|..#..\n..#..#..|..#..#..\n' "$strip" "$column" > "$BATS_TEST_TMPDIR/in"
+	for s in auto bits; do
+		run sh -c "cg-outcome -r domineering -t --search $s '$BATS_TEST_TMPDIR/in' | cut -f2"
+		assert_success
+		assert_output "$(printf 'R\nL\nP\nN')"
+	done
 }
 
 @test "domineering: published outcomes of larger boards (strips, 3xn, up to 42 squares)" {
@@ -169,7 +192,7 @@ moves() {
 	[ "$(echo "$output" | wc -l)" -eq 3 ]
 	echo "$output" > "$BATS_TEST_TMPDIR/want"
 	cut -f1 "$BATS_TEST_TMPDIR/want" | cg cg-parse -r domineering |
-	    cg cg-outcome -t -v --table-memory 12 > "$BATS_TEST_TMPDIR/got" \
+	    cg cg-outcome -t -v --search dfs --table-memory 12 > "$BATS_TEST_TMPDIR/got" \
 	    2> "$BATS_TEST_TMPDIR/err"
 	run diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
 	assert_success

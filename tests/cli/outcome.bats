@@ -216,12 +216,12 @@ check_rows() {
 	check_rows outcome.tsv sprouts misere "$small" -- cg cg-outcome -t -m
 }
 
-@test "outcome.tsv: every search (dfs, pns, dfpn, pn2) gives the published values" {
+@test "outcome.tsv: every search (dfs, pns, dfpn, pn2, bits) gives the published values" {
 	need sprouts
 	need cram
 	need domineering
 	local s small='$2 !~ /^0\*([9]|[1-9][0-9])$/ && $2 != "0*3.1a1a"'
-	for s in dfs pns dfpn pn2; do
+	for s in dfs pns dfpn pn2 bits; do
 		echo "# --search $s"
 		check_rows outcome.tsv sprouts outcome "$small" -- cg cg-outcome -t --search $s
 		check_rows outcome.tsv sprouts nimber "$small" -- cg cg-outcome -t -n --search $s
@@ -245,7 +245,7 @@ check_rows() {
 @test "cg-outcome: an unknown --search is a usage error naming the choices" {
 	run cg cg-outcome --search bfs -r nim -t </dev/null
 	assert_failure 2
-	assert_output --partial "unknown search 'bfs' (auto, dfs, pns, dfpn or pn2)"
+	assert_output --partial "unknown search 'bfs' (auto, dfs, pns, dfpn, pn2 or bits)"
 }
 
 @test "canon.tsv: misere outcomes of game literals" {

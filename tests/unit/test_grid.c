@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cg/bitsearch.h"
 #include "cg/movecounts.h"
 #include "cg/ruleset.h"
 #include "host/plugin.h"
@@ -722,6 +723,274 @@ test_counts(void)
 	    "boards)", tried);
 }
 
+/* ------------------------------------------- cg.bit-search (domineering) */
+
+struct strs {
+	char **v;
+	size_t n;
+};
+
+static void
+strs_add(struct strs *l, const char *x)
+{
+	l->v = realloc(l->v, (l->n + 1) * sizeof *l->v);
+	l->v[l->n++] = strdup(x);
+}
+
+static int
+cmp_strp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The list sorted and joined by spaces into outb; the list emptied. */
+static const char *
+strs_join(struct strs *l)
+{
+	size_t i;
+
+	qsort(l->v, l->n, sizeof *l->v, cmp_strp);
+	reset();
+	for (i = 0; i < l->n; i++) {
+		cg_buf_addf(&outb, "%s%s", i ? " " : "", l->v[i]);
+		free(l->v[i]);
+	}
+	free(l->v);
+	l->v = NULL;
+	l->n = 0;
+	return cg_buf_str(&outb);
+}
+
+struct kids {
+	struct cg_plugin *p;
+	struct strs l;
+};
+
+/* Each child, or component, printed in canonical form. */
+static int
+kid_emit(void *ctx, const unsigned char *pos, size_t len, const char *move)
+{
+	struct kids *k = ctx;
+	struct cg_buf can, txt;
+
+	(void)move;
+	cg_buf_init(&can);
+	cg_buf_init(&txt);
+	if (cg_rs_canonical(k->p, pos, len, &can) < 0 ||
+	    cg_rs_print(k->p, can.data, can.len, &txt) < 0)
+		strs_add(&k->l, "ERROR");
+	else
+		strs_add(&k->l, cg_buf_str(&txt));
+	cg_buf_free(&can);
+	cg_buf_free(&txt);
+	return 0;
+}
+
+static char *
+bounds_str(const struct cg_move_bounds *b)
+{
+	static char s[96];
+
+	snprintf(s, sizeof s, "%u %u %u %u / %u %u %u %u %u", b->sure[0],
+	    b->safe[0], b->most[0], b->room[0], b->sure[1], b->safe[1],
+	    b->most[1], b->room[1], b->flags);
+	return s;
+}
+
+/* A random board of r x c, fill percent of it filled, into text. */
+static void
+random_board(uint64_t *seed, int r, int c, int fill, char *text)
+{
+	size_t n = 0;
+	int y, x;
+
+	for (y = 0; y < r; y++) {
+		if (y > 0)
+			text[n++] = '|';
+		for (x = 0; x < c; x++) {
+			*seed ^= *seed << 13;
+			*seed ^= *seed >> 7;
+			*seed ^= *seed << 17;
+			text[n++] = (int)(*seed % 100) < fill ? '#' : '.';
+		}
+	}
+	text[n] = '\0';
+}
+
+/* The board text mirrored left-right (flip & 1) and up-down (flip & 2). */
+static void
+mirror_board(const char *text, int r, int c, int flip, char *out)
+{
+	int y, x, sy, sx;
+	size_t n = 0;
+
+	for (y = 0; y < r; y++) {
+		if (y > 0)
+			out[n++] = '|';
+		for (x = 0; x < c; x++) {
+			sy = flip & 2 ? r - 1 - y : y;
+			sx = flip & 1 ? c - 1 - x : x;
+			out[n++] = text[(size_t)sy * (c + 1) + sx];
+		}
+	}
+	out[n] = '\0';
+}
+
+/*
+ * Domineering's cg.bit-search against its other hooks, on random boards
+ * of up to 256 squares cut into components: the packed components
+ * unpack to a board with the same components; each side's options as
+ * masks give the children options() gives on that board; the bounds are
+ * the cg.move-counts of that board; and the four mirror images that keep
+ * the dominoes' directions have one canonical state, one of theirs.
+ */
+static void
+test_bit_search(void)
+{
+	static const int dims[][2] = { { 1, 7 }, { 2, 2 }, { 3, 5 },
+	    { 6, 6 }, { 7, 8 }, { 8, 8 }, { 9, 11 }, { 16, 16 }, { 4, 64 },
+	    { 64, 4 } };
+	struct cg_plugin *p = cg_plugin_get("domineering", 1);
+	const struct cg_bit_search *x = cg_rs_extension(p, CG_EXT_BIT_SEARCH);
+	struct cg_context *cx = cg_rs_context(p);
+	uint64_t seed = 0x2545f4914f6cdd1dull, st[CG_BIT_WORDS],
+	    img[4][CG_BIT_WORDS], can[4][CG_BIT_WORDS], *masks,
+	    child[CG_BIT_WORDS];
+	static char want[1 << 20];
+	char text[64 * 65 + 1], flip[64 * 65 + 1];
+	struct cg_buf pos, back;
+	struct cg_bit_shape sh, sh2;
+	struct cg_move_bounds b1, b2;
+	struct kids k = { p, { NULL, 0 } }, parts = { p, { NULL, 0 } };
+	const unsigned char **comp;
+	size_t *len, nc, i, w, d, t;
+	int side, n, f, bad_pack = 0, bad_opt = 0, bad_bounds = 0,
+	    bad_sym = 0, tried = 0, r, c, j;
+
+	ok(x != NULL && x->canonical != NULL,
+	    "domineering offers cg.bit-search with canonical()");
+	if (x == NULL)
+		return;
+	cg_buf_init(&pos);
+	cg_buf_init(&back);
+	/* 17 x 16 = 272 squares: more than a state holds */
+	memset(text, '.', 16);
+	text[16] = '\0';
+	for (j = 1; j < 17; j++)
+		strcat(strcat(text, "|"), "................");
+	pos.len = 0;
+	(void)cg_rs_parse(p, text, strlen(text), &pos);
+	comp = (const unsigned char **)&pos.data;
+	ok(x->pack(cx, comp, &pos.len, 1, &sh, st) == CG_EUNSUPPORTED,
+	    "domineering bit-search refuses 17x16 squares");
+	masks = malloc(256 * CG_BIT_WORDS * sizeof *masks);
+	for (d = 0; d < sizeof dims / sizeof dims[0]; d++)
+		for (t = 0; t < 30; t++) {
+			r = dims[d][0];
+			c = dims[d][1];
+			random_board(&seed, r, c, (int)(t % 5) * 10, text);
+			pos.len = 0;
+			if (cg_rs_parse(p, text, strlen(text), &pos) < 0)
+				continue;
+			/* its components, canonical */
+			(void)cg_rs_decompose(p, pos.data, pos.len, kid_emit,
+			    &parts);
+			nc = parts.l.n;
+			comp = malloc((nc + 1) * sizeof *comp);
+			len = malloc((nc + 1) * sizeof *len);
+			for (i = 0; i < nc; i++) {
+				struct cg_buf *cb = malloc(sizeof *cb);
+
+				cg_buf_init(cb);
+				(void)cg_rs_parse(p, parts.l.v[i],
+				    strlen(parts.l.v[i]), cb);
+				comp[i] = cb->data;
+				len[i] = cb->len;
+				free(cb);
+			}
+			snprintf(want, sizeof want, "%s", strs_join(&parts.l));
+			if (nc == 0 || x->pack(cx, comp, len, nc, &sh, st) < 0)
+				goto next;
+			tried++;
+			w = sh.words;
+			back.len = 0;
+			if (x->unpack(cx, &sh, st, &back) < 0 ||
+			    cg_rs_decompose(p, back.data, back.len, kid_emit,
+			    &parts) < 0 || strcmp(strs_join(&parts.l), want))
+				bad_pack++;
+			for (side = 0; side < 2; side++) {
+				(void)cg_rs_options(p, back.data, back.len,
+				    (enum cg_side)side, kid_emit, &k);
+				snprintf(want, sizeof want, "%s",
+				    strs_join(&k.l));
+				n = x->options(cx, &sh, st, (enum cg_side)side,
+				    masks);
+				for (j = 0; j < n; j++) {
+					struct cg_buf cb;
+
+					for (i = 0; i < w; i++)
+						child[i] = st[i] ^
+						    masks[(size_t)j * w + i];
+					cg_buf_init(&cb);
+					(void)x->unpack(cx, &sh, child, &cb);
+					(void)kid_emit(&k, cb.data, cb.len, "");
+					cg_buf_free(&cb);
+				}
+				if (n < 0 || (uint32_t)n > sh.max_options ||
+				    strcmp(strs_join(&k.l), want) != 0) {
+					if (bad_opt++ == 0)
+						printf("# options differ on %s "
+						    "(side %d)\n", text, side);
+				}
+			}
+			memset(&b1, 0, sizeof b1);
+			memset(&b2, 0, sizeof b2);
+			x->bounds(cx, &sh, st, &b1);
+			if (cg_rs_move_counts(p, back.data, back.len, &b2) < 0 ||
+			    strcmp(bounds_str(&b1), bounds_str(&b2)) != 0)
+				bad_bounds++;
+			/* the whole board and its mirrors, packed as one */
+			for (f = 0; f < 4; f++) {
+				const unsigned char *one;
+
+				mirror_board(text, r, c, f, flip);
+				back.len = 0;
+				(void)cg_rs_parse(p, flip, strlen(flip), &back);
+				one = back.data;
+				if (x->pack(cx, &one, &back.len, 1, &sh2,
+				    img[f]) < 0)
+					break;
+				x->canonical(cx, &sh2, img[f], can[f]);
+			}
+			if (f < 4)
+				bad_sym++;
+			else {
+				for (f = 1; f < 4; f++)
+					if (memcmp(can[f], can[0], sh2.words *
+					    sizeof *st) != 0)
+						bad_sym++;
+				for (f = 0; f < 4 && memcmp(can[0], img[f],
+				    sh2.words * sizeof *st) != 0; f++)
+					;
+				bad_sym += f == 4;
+			}
+next:
+			for (i = 0; i < nc; i++)
+				free((void *)comp[i]);
+			free(comp);
+			free(len);
+		}
+	ok(bad_pack == 0 && tried > 200, "domineering bit-search states "
+	    "unpack to their components (%d boards)", tried);
+	ok(bad_opt == 0, "domineering bit-search options are options()'s");
+	ok(bad_bounds == 0, "domineering bit-search bounds are the move counts");
+	ok(bad_sym == 0, "domineering bit-search: one canonical state for "
+	    "the four mirror images");
+	free(masks);
+	cg_buf_free(&pos);
+	cg_buf_free(&back);
+}
+
 int
 main(void)
 {
@@ -732,6 +1001,7 @@ main(void)
 	test_amazons();
 	test_bits();
 	test_counts();
+	test_bit_search();
 	cg_buf_free(&outb);
 	cg_plugin_unload_all();
 	return tap_done();

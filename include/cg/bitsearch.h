@@ -1,0 +1,84 @@
+/*
+ * cg/bitsearch.h - the "cg.bit-search" ruleset extension (see
+ * cg-ruleset(3)): a position as a few 64-bit words, for the outcome
+ * search that stores no position anywhere but in one fixed-size table
+ * (cg-outcome --search bits; the way Bullock's Obsequi solves
+ * Domineering, with the ruleset's own move counts and order).
+ *
+ * A state is `words` 64-bit words (at most CG_BIT_WORDS) whose layout is
+ * the ruleset's; two states are the same position exactly when their
+ * words are equal.  A move changes a state by XOR with a mask of the
+ * same number of words, so an option is given as its mask.
+ *
+ *  pack(comp, len, n, shape, state): the sum of the n components comp[i]
+ *      (canonical bytes of len[i], as decompose() and canonical() give
+ *      them) as one state, filling shape->words (1..CG_BIT_WORDS),
+ *      shape->max_options (no state of the shape has more options for a
+ *      side) and shape->dims (the ruleset's own, e.g. rows and columns;
+ *      every later call gets the shape back).  CG_EUNSUPPORTED when the
+ *      sum does not fit; the host then searches as it would without the
+ *      extension.
+ *  options(shape, state, side, masks): side's options, each once, as
+ *      masks written one after another (shape->words words each), in the
+ *      order a search should try them, best first.  Returns how many
+ *      (at most shape->max_options).
+ *  bounds(shape, state, b): the cg.move-counts bounds of the state
+ *      (cg/movecounts.h: the host zeroes *b, whose size is
+ *      sizeof(struct cg_move_bounds) of the host).  The host settles a
+ *      state by them as it settles a sum by move counts.
+ *  unpack(shape, state, out): the position as bytes parse() could give,
+ *      appended to out (to print it, or to search it otherwise).
+ *  canonical(shape, state, out) (optional, NULL for none): one state for
+ *      every state that is the same game, e.g. the least of a board's
+ *      mirror images, into out (shape->words words).  The host keys its
+ *      table by it, so a position and its images share one result.
+ *
+ * Normal play only.  Every hook is a pure function of its arguments: the
+ * host calls them from several threads at once.  Growth: fields are only
+ * appended; the host reads a field only below struct_size.
+ */
+#ifndef CG_BITSEARCH_H
+#define CG_BITSEARCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "movecounts.h"
+#include "ruleset.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CG_EXT_BIT_SEARCH "cg.bit-search"
+#define CG_BIT_WORDS 4
+
+struct cg_bit_shape {
+	uint32_t words;         /* 64-bit words of a state and of a mask */
+	uint32_t max_options;   /* bound on the options of either side */
+	uint32_t dims[6];       /* the ruleset's */
+};
+
+struct cg_bit_search {
+	uint32_t struct_size;   /* sizeof(struct cg_bit_search) of the plugin */
+	int (*pack)(const struct cg_context *cx,
+	    const unsigned char *const *comp, const size_t *len, size_t n,
+	    struct cg_bit_shape *shape, uint64_t *state);
+	int (*options)(const struct cg_context *cx,
+	    const struct cg_bit_shape *shape, const uint64_t *state,
+	    enum cg_side side, uint64_t *masks);
+	void (*bounds)(const struct cg_context *cx,
+	    const struct cg_bit_shape *shape, const uint64_t *state,
+	    struct cg_move_bounds *b);
+	int (*unpack)(const struct cg_context *cx,
+	    const struct cg_bit_shape *shape, const uint64_t *state,
+	    struct cg_buf *out);
+	void (*canonical)(const struct cg_context *cx,
+	    const struct cg_bit_shape *shape, const uint64_t *state,
+	    uint64_t *out);
+};
+
+#ifdef __cplusplus
+}
+#endif
+#endif
