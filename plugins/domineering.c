@@ -268,10 +268,10 @@ dom_proof(const struct dom_view *v, int line, int at)
  */
 static void
 dom_guaranteed(const struct dom_view *v, uint32_t *sure, uint32_t *safep,
-    uint32_t *roomp)
+    uint32_t *roomp, uint32_t *firstp)
 {
 	uint32_t safe = 0, pool = 0, room = 0;
-	int a, b, run, k;
+	int a, b, run, k, free = 0;
 
 #define MARK(l, at) v->marks[AT(v, l, at)]
 	for (a = 0; a < v->lines; a++) {
@@ -329,10 +329,17 @@ dom_guaranteed(const struct dom_view *v, uint32_t *sure, uint32_t *safep,
 			if (dom_empty(v, a, b) && (MARK(a, b) != 0 ||
 			    !dom_proof(v, a, b)))
 				room++;
+	/* a domino on two cells the reserve leaves free, to play first */
+	for (a = 0; a < v->lines; a++)
+		for (b = 0; b + 1 < v->len; b++)
+			if (dom_empty(v, a, b) && dom_empty(v, a, b + 1) &&
+			    MARK(a, b) == 0 && MARK(a, b + 1) == 0)
+				free = 1;
 #undef MARK
 	*safep = safe;
 	*sure = safe + pool / 2;
 	*roomp = room / 2;
+	*firstp = *sure + (free || pool % 2 == 1);
 }
 
 /*
@@ -390,8 +397,8 @@ dom_bits_side(const uint64_t *line, int nl, struct cg_move_bounds *b,
     int side)
 {
 	uint32_t safe = 0, pool = 0, room = 0, most = 0;
-	uint64_t e, p, run, marks, open = 0, avail, picks, smask;
-	int a, first, last;
+	uint64_t e, p, run, marks, open = 0, avail, picks, smask, rest;
+	int a, first, last, free = 0;
 
 	for (a = 0; a < nl; a++) {
 		e = line[a];
@@ -426,11 +433,16 @@ dom_bits_side(const uint64_t *line, int nl, struct cg_move_bounds *b,
 		open = picks & ~p;
 		marks = smask | picks;
 		room += (uint32_t)dom_pop(e & (marks | ~p));
+		rest = e & ~marks;
+		free |= (rest & rest >> 1) != 0;
 	}
 	b->most[side] = most;
 	b->safe[side] = safe;
 	b->sure[side] = safe + pool / 2;
 	b->room[side] = room / 2;
+	/* first: a domino off the reserve played first leaves it whole;
+	 * one of an odd pool leaves pairs */
+	b->first[side] = b->sure[side] + (free || pool % 2 == 1);
 }
 
 /* dom_counts for boards of at most 64 rows and columns. */
@@ -469,7 +481,7 @@ dom_counts(const struct cg_context *cx, const unsigned char *pos, size_t len,
 	    !((const struct grid_state *)cx->state)->reference)) {
 		memset(&b, 0, sizeof b);
 		dom_counts_bits(cells, rows, cols, &b);
-		b.flags = CG_BOUNDS_ROOM;
+		b.flags = CG_BOUNDS_ROOM | CG_BOUNDS_FIRST;
 		memcpy(out, &b, out_size < sizeof b ? out_size : sizeof b);
 		return CG_OK;
 	}
@@ -498,9 +510,9 @@ dom_counts(const struct cg_context *cx, const unsigned char *pos, size_t len,
 		b.most[side] = (uint32_t)dom_alone(cells, rows, cols,
 		    side == CG_LEFT);
 		dom_guaranteed(&v, &b.sure[side], &b.safe[side],
-		    &b.room[side]);
+		    &b.room[side], &b.first[side]);
 	}
-	b.flags = CG_BOUNDS_ROOM;
+	b.flags = CG_BOUNDS_ROOM | CG_BOUNDS_FIRST;
 	cx->host->free(buf);
 	memcpy(out, &b, out_size < sizeof b ? out_size : sizeof b);
 	return CG_OK;
@@ -607,7 +619,7 @@ db_bounds(const struct cg_context *cx, const struct cg_bit_shape *sh,
 	db_lines(sh, st, row, col);
 	dom_bits_side(col, (int)sh->dims[1], b, CG_LEFT);
 	dom_bits_side(row, (int)sh->dims[0], b, CG_RIGHT);
-	b->flags = CG_BOUNDS_ROOM;
+	b->flags = CG_BOUNDS_ROOM | CG_BOUNDS_FIRST;
 }
 
 /* The safe dominoes of line a of n: pairs of its proof cells, those no

@@ -24,14 +24,20 @@
  *               pos plus the moves s makes from that reserve never exceed
  *               room[s] (Domineering: half the empty squares, less those
  *               the opponent can never cover and s's reserve leaves free).
- * So 0 <= safe <= sure <= most, and sure <= room.  The host zeroes *b
- * first; a field left 0 is the weakest claim (room without the flag is
- * no claim).  The counts add over the components of a sum (a player
- * answers in the component the opponent just played in), so in normal
- * play the player X to move in a sum wins when sure[X] > most[Y] or
- * 2 sure[X] > room[X] (stuck, X would have made as many moves as Y, at
- * least sure[X] of them from its reserve), and loses when sure[Y] >=
- * most[X] or 2 sure[Y] + 1 > room[Y] (Y the opponent).  The closer the
+ *   b->first[s] (only when b->flags has CG_BOUNDS_FIRST) the moves s
+ *               is sure of when s moves first in pos: at least sure[s]
+ *               (Domineering: one more when s has a domino off its
+ *               reserve to play first, or an odd pool to take one of).
+ * So 0 <= safe <= sure <= most, sure <= room and sure <= first <= most.
+ * The host zeroes *b first; a field left 0 is the weakest claim (room or
+ * first without its flag is no claim).  The counts add over the
+ * components of a sum (a player answers in the component the opponent
+ * just played in), and the player to move gains first - sure in one
+ * component of its choice; so in normal play the player X to move in a
+ * sum wins when sure[X] + max(first[X] - sure[X]) > most[Y] or 2 sure[X]
+ * > room[X] (stuck, X would have made as many moves as Y, at least
+ * sure[X] of them from its reserve), and loses when sure[Y] >= most[X]
+ * or 2 sure[Y] + 1 > room[Y] (Y the opponent).  The closer the
  * bounds, the more sums are settled; wrong bounds give wrong outcomes, so
  * a ruleset offers them only where they are proved.  safe and most also
  * order the moves the search tries (the mover's lead first; the
@@ -65,9 +71,11 @@ struct cg_move_bounds {
 	uint32_t most[2];
 	uint32_t room[2];
 	uint32_t flags;          /* CG_BOUNDS_* */
+	uint32_t first[2];
 };
 
 #define CG_BOUNDS_ROOM 1u        /* room[] is a claim */
+#define CG_BOUNDS_FIRST 2u       /* first[] is a claim */
 
 struct cg_move_counts {
 	uint32_t struct_size;   /* sizeof(struct cg_move_counts) of the plugin */

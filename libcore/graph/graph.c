@@ -33,6 +33,7 @@ struct vdata {
 	uint32_t canon;          /* cg_game + 1, 0 = unknown (atomic) */
 	uint32_t flags;
 	uint32_t owner;          /* worker + 1 evaluating it (atomic) */
+	uint8_t lead[2];         /* first - sure of the counts, at most 255 */
 };
 
 struct cg_graph {
@@ -839,10 +840,17 @@ cg_graph_counts(struct cg_graph *g, cg_vertex v, struct cg_move_bounds *b)
 			    __ATOMIC_RELEASE);
 			return 0;
 		}
-		for (i = 0; i < 2; i++)
+		for (i = 0; i < 2; i++) {
 			b->room[i] = (b->flags & CG_BOUNDS_ROOM) &&
 			    b->room[i] < CG_GRAPH_ROOM_NONE ? b->room[i] :
 			    CG_GRAPH_ROOM_NONE;
+			if (!(b->flags & CG_BOUNDS_FIRST))
+				b->first[i] = b->sure[i];
+			else if (b->first[i] - b->sure[i] > UINT8_MAX)
+				b->first[i] = b->sure[i] + UINT8_MAX;
+			__atomic_store_n(&d->lead[i], (uint8_t)(b->first[i] -
+			    b->sure[i]), __ATOMIC_RELAXED);
+		}
 		/* two threads may both get here: each stores the same
 		 * values, atomically, so neither reads a torn one */
 		COUNT_SET(d, 0, b->sure[0]);
@@ -864,6 +872,10 @@ cg_graph_counts(struct cg_graph *g, cg_vertex v, struct cg_move_bounds *b)
 	b->most[1] = COUNT_GET(d, 5);
 	b->room[0] = COUNT_GET(d, 6);
 	b->room[1] = COUNT_GET(d, 7);
+	b->first[0] = b->sure[0] + __atomic_load_n(&d->lead[0],
+	    __ATOMIC_RELAXED);
+	b->first[1] = b->sure[1] + __atomic_load_n(&d->lead[1],
+	    __ATOMIC_RELAXED);
 	return 1;
 }
 

@@ -122,7 +122,8 @@ uint64_t *cg_graph_word(struct cg_graph *g, cg_vertex v);
 int64_t cg_graph_order(struct cg_graph *g, cg_vertex v);
 /* The ruleset's move-count bounds of v (cg/movecounts.h) in *b, kept
  * with v; 0 when it has none.  room[s] is CG_GRAPH_ROOM_NONE when the
- * ruleset makes no claim (b->flags is not set). */
+ * ruleset makes no claim (b->flags is not set); first[s] is always set,
+ * to sure[s] when the ruleset makes no claim. */
 #define CG_GRAPH_ROOM_NONE 0xFFFFu
 struct cg_move_bounds;
 int cg_graph_counts(struct cg_graph *g, cg_vertex v, struct cg_move_bounds *b);

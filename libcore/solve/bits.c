@@ -136,14 +136,16 @@ tab_put(struct bits *b, const uint64_t *st, int side, int win, uint64_t work)
 }
 
 /* The move counts' verdict (sv_static's, for one sum): 1 the side to
- * move wins, 0 it loses, -1 not settled. */
+ * move wins, 0 it loses, -1 not settled.  first[] is the ruleset's
+ * claim only with its flag. */
 static int
 settle(const struct cg_move_bounds *mb, int x)
 {
-	int y = !x, room = (mb->flags & CG_BOUNDS_ROOM) != 0;
+	int y = !x, room = (mb->flags & CG_BOUNDS_ROOM) != 0,
+	    first = (mb->flags & CG_BOUNDS_FIRST) != 0;
 
 	if (mb->sure[x] > mb->most[y] || (room && 2 * mb->sure[x] >
-	    mb->room[x]))
+	    mb->room[x]) || (first && mb->first[x] > mb->most[y]))
 		return 1;
 	if (mb->sure[y] >= mb->most[x] || (room && 2 * mb->sure[y] + 1 >
 	    mb->room[y]))

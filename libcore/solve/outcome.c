@@ -1288,7 +1288,7 @@ sv_static(struct cg_solver *s, const uint32_t *comps, size_t n, int32_t k,
     int side, int64_t *order)
 {
 	uint64_t sure[2] = { 0, 0 }, safe[2] = { 0, 0 }, most[2] = { 0, 0 };
-	uint64_t room[2] = { 0, 0 };
+	uint64_t room[2] = { 0, 0 }, lead[2] = { 0, 0 };
 	struct cg_move_bounds b;
 	size_t i;
 	int x = side, y = !side, j;
@@ -1301,6 +1301,9 @@ sv_static(struct cg_solver *s, const uint32_t *comps, size_t n, int32_t k,
 			sure[j] += b.sure[j];
 			safe[j] += b.safe[j];
 			most[j] += b.most[j];
+			/* moving first, one component's gain */
+			if (b.first[j] - b.sure[j] > lead[j])
+				lead[j] = b.first[j] - b.sure[j];
 			/* no claim in one component: none for the sum */
 			room[j] = b.room[j] == CG_GRAPH_ROOM_NONE ||
 			    room[j] == UINT64_MAX ? UINT64_MAX :
@@ -1328,7 +1331,7 @@ sv_static(struct cg_solver *s, const uint32_t *comps, size_t n, int32_t k,
 	/* X stuck at its turn has made as many moves as Y, at least
 	 * sure[X] of them from its reserve (cg/movecounts.h); Y stuck has
 	 * made one fewer than X */
-	if (sure[x] > most[y] || (room[x] != UINT64_MAX &&
+	if (sure[x] + lead[x] > most[y] || (room[x] != UINT64_MAX &&
 	    2 * sure[x] > room[x]))
 		return 1;
 	if (sure[y] >= most[x] || (room[y] != UINT64_MAX &&

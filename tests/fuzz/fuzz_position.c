@@ -11,8 +11,9 @@
  *   - canonical(canonical(p)) == canonical(p), and it prints and parses;
  *   - every option (the first few hundred) prints and parses back;
  *   - every component of decompose() prints and parses back;
- *   - cg.move-counts: safe <= sure <= most, a side sure of a move has an
- *     option and a side with an option has most > 0;
+ *   - cg.move-counts: safe <= sure <= most, sure <= first <= most, a
+ *     side sure of a move has an option and a side with an option has
+ *     most > 0;
  *   - cg.search-order emits what options emits (names and children), in
  *     any order;
  *   - cg.value answers a value or "none", never an error.
@@ -199,6 +200,10 @@ check_extensions(const struct cg_buf *pos, const long nopt[2])
 				fail("move counts: room below sure, or none "
 				    "for an opponent's move", pos->data,
 				    pos->len);
+			if ((b.flags & CG_BOUNDS_FIRST) &&
+			    (b.first[s] < b.sure[s] || b.first[s] > b.most[s]))
+				fail("move counts: not sure <= first <= most",
+				    pos->data, pos->len);
 		}
 	so = rs->extension(&cx, CG_EXT_SEARCH_ORDER);
 	if (so != NULL && so->struct_size >= offsetof(struct cg_search_order,

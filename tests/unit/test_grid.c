@@ -667,8 +667,9 @@ dom_counts_of(const char *spec, const char *text)
 		cg_buf_addstr(&outb, "ERROR");
 	else
 		for (s = 0; s < 2; s++)
-			cg_buf_addf(&outb, "%s%u %u %u %u", s ? " / " : "",
-			    b.sure[s], b.safe[s], b.most[s], b.room[s]);
+			cg_buf_addf(&outb, "%s%u %u %u %u %u", s ? " / " : "",
+			    b.sure[s], b.safe[s], b.most[s], b.room[s],
+			    b.first[s]);
 	cg_buf_free(&pos);
 	return cg_buf_str(&outb);
 }
@@ -688,9 +689,24 @@ test_counts(void)
 
 	/* "...." (one row): Right's 4 cells are out of Left's reach
 	 * (nothing above or below), so 2 safe dominoes of 2 at most; Left
-	 * has no domino; each room is half the 4 empty cells. */
-	is_str(dom_counts_of("domineering", "...."), "0 0 0 2 / 2 2 2 2",
+	 * has no domino; each room is half the 4 empty cells.  Moving
+	 * first gains neither anything: Left has no domino, and Right's
+	 * reserve covers the row. */
+	is_str(dom_counts_of("domineering", "...."), "0 0 0 2 0 / 2 2 2 2 2",
 	    "domineering counts of a 1x4 row");
+	/* ".|.|.|.|." (a column of 5): Left's cells are all proof; the run
+	 * of 5 gives 2 safe dominoes and leaves its last cell free: no pool
+	 * and no domino off the reserve, so first is 2.  Right has no domino
+	 * and Left can cover every cell: Right's room is half of 5. */
+	is_str(dom_counts_of("domineering", ".|.|.|.|."),
+	    "2 2 2 2 2 / 0 0 0 2 0", "domineering counts of a 5x1 column");
+	/* "..|..": no cell is proof.  Left's pool takes column a's domino;
+	 * column b's lies across from it (one Right domino hits both), so it
+	 * is left out: pool 1, sure 0.  Moving first, Left plays that one:
+	 * first 1.  Most 2 (one a column), room half of 4.  Right the same
+	 * by rows. */
+	is_str(dom_counts_of("domineering", "..|.."), "0 0 2 2 1 / 0 0 2 2 1",
+	    "domineering counts of a 2x2 square, moving first");
 	for (d = 0; d < sizeof dims / sizeof dims[0]; d++)
 		for (t = 0; t < 40; t++) {
 			fill = (int)(t % 5) * 10;   /* percent filled */
