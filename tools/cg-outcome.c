@@ -45,7 +45,7 @@ static const char help[] =
     "                    root, keeping costly results, rather than let the\n"
     "                    tables pass MB (default: 3/4 of --max-memory)\n"
     "      --search HOW  auto (default), dfs, pns, dfpn, pn2 or bits\n"
-    "      --jobs N      threads for --search pns and pn2\n"
+    "      --jobs N      threads for --search pns, pn2 and bits\n"
     "      --sequence N  heap games: nim values of heaps 0..N on one line\n"
     "      --periodicity N\n"
     "                    heap games: period, preperiod and saltus, proven\n"

@@ -14,8 +14,11 @@
  *      (canonical bytes of len[i], as decompose() and canonical() give
  *      them) as one state, filling shape->words (1..CG_BIT_WORDS),
  *      shape->max_options (no state of the shape has more options for a
- *      side) and shape->dims (the ruleset's own, e.g. rows and columns;
- *      every later call gets the shape back).  CG_EUNSUPPORTED when the
+ *      side), shape->flags (CG_BIT_PREFER when the bit search should beat
+ *      a search over the sum's components: Domineering boards of at
+ *      least three rows and columns, whose positions split less than a
+ *      strip's) and shape->dims (the ruleset's own, e.g. rows and
+ *      columns; every later call gets the shape back).  CG_EUNSUPPORTED when the
  *      sum does not fit; the host then searches as it would without the
  *      extension.
  *  options(shape, state, side, masks): side's options, each once, as
@@ -56,8 +59,13 @@ extern "C" {
 struct cg_bit_shape {
 	uint32_t words;         /* 64-bit words of a state and of a mask */
 	uint32_t max_options;   /* bound on the options of either side */
-	uint32_t dims[6];       /* the ruleset's */
+	uint32_t flags;         /* CG_BIT_* */
+	uint32_t dims[5];       /* the ruleset's */
 };
+
+/* The ruleset expects the bit search to beat a search over components
+ * for this sum (cg-outcome's auto picks it only then). */
+#define CG_BIT_PREFER 1u
 
 struct cg_bit_search {
 	uint32_t struct_size;   /* sizeof(struct cg_bit_search) of the plugin */

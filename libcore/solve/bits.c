@@ -9,42 +9,84 @@
  * instead of growing.  The ruleset's move counts settle states, and its
  * order puts the likely winning move first.
  *
- * The table: buckets of four entries, each the state's words and one word
- * of result: bit 0 used, bit 1 the side to move, bit 2 that side wins,
- * the rest the expansions the result took.  It doubles while the budget
- * allows; then a new result takes the place of the bucket's cheapest.
+ * The table: buckets of four entries, each the state's words (the least
+ * of its images when the ruleset has canonical()) and one word of result:
+ * bit 0 used, bit 1 the side to move, bit 2 that side wins, bits 3-8 the
+ * expansions the result took (log 2), bits 24-63 a check, the top bits of
+ * the key's hash.  It doubles while the budget allows; then a new result
+ * takes the place of the bucket's cheapest.
+ *
+ * With --jobs N, N threads search the same query and share the table
+ * (ABDADA, Weill 1996, on a boolean search): the first child of a node is
+ * searched by every thread that gets there; a later child that another
+ * thread is searching at that moment is left for a second pass, by when
+ * its result is usually in the table.  The first thread to answer the
+ * query answers it, and every answer is exact, so the result is the same
+ * for every N.  Threads read and write entries without locks: words are
+ * written whole, and an entry whose words come from two writes fails the
+ * check (Hyatt and Mann's lockless hashing).  A table that doubles while
+ * other threads may still use the old one keeps the old one until the
+ * query ends.
  */
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/jobs.h"
 #include "base/util.h"
 #include "outcome_int.h"
 #include "cg/bitsearch.h"
 
 #define BUCKET 4
 #define MIN_BUCKETS ((size_t)1 << 12)
-#define WORK_MAX (((uint64_t)1 << 61) - 1)
+#define SPLIT 10                /* depths where threads share out children */
+#define CHECK_SHIFT 24
+
+struct table {
+	uint64_t *e;             /* nb buckets of BUCKET entries of ew words */
+	size_t nb;
+	struct table *older;     /* retired, freed when the query ends */
+};
+
+struct bthread;
 
 struct bits {
 	struct cg_solver *s;
 	struct cg_plugin *rs;
 	const struct cg_bit_search *x;
 	struct cg_bit_shape sh;
-	size_t w;                /* words of a state */
+	size_t w, ew;            /* words of a state, of an entry */
+	size_t maxdepth;
+	int sym;                 /* key the table by x->canonical */
+	unsigned jobs;
+	struct table *_Atomic tab;
+	size_t limit;            /* most buckets the budget allows */
+	atomic_size_t used;      /* entries taken (about) */
+	pthread_mutex_t grow;
+	atomic_int done;         /* a thread has answered the query */
+	int answer;
+	int side;                /* the query: does side to move win root? */
+	uint64_t root[CG_BIT_WORDS];
+	struct cg_solver_stats base;   /* the solver's counts before */
+	struct bthread *t[CG_MAX_JOBS];
+};
+
+/* One thread's search. */
+struct bthread {
+	struct bits *b;
+	unsigned id;
+	struct cg_context *cx;
 	uint64_t *state;         /* per depth: the state */
 	uint64_t *masks;         /* per depth: its options */
 	uint32_t *at, *nopt;     /* per depth: the option tried, how many */
-	size_t depth, maxdepth;
-	uint64_t *tab;           /* nb buckets of BUCKET entries of w + 1 */
-	size_t nb, used, limit;  /* limit: most buckets the budget allows */
-	int sym;                 /* key the table by x->canonical */
+	unsigned char *later;    /* depths < SPLIT: children left for later */
+	size_t depth;
+	atomic_uint_fast64_t expanded, solved;
+	/* depths < SPLIT: the child being searched (w words, then 1 when
+	 * set), for the other threads to leave alone */
+	_Atomic uint64_t busy[SPLIT][CG_BIT_WORDS + 1];
 };
-
-static size_t
-entry_words(const struct bits *b)
-{
-	return b->w + 1;
-}
 
 static uint64_t
 hash_state(const uint64_t *st, size_t w, int side)
@@ -60,79 +102,139 @@ hash_state(const uint64_t *st, size_t w, int side)
 	return h;
 }
 
-static uint64_t *
-bucket_of(const struct bits *b, const uint64_t *tab, size_t nb,
-    const uint64_t *st, int side)
+static uint64_t
+load(_Atomic uint64_t *p)
 {
-	return (uint64_t *)tab + (hash_state(st, b->w, side) & (nb - 1)) *
-	    BUCKET * entry_words(b);
+	return atomic_load_explicit(p, memory_order_relaxed);
+}
+
+static void
+store(_Atomic uint64_t *p, uint64_t v)
+{
+	atomic_store_explicit(p, v, memory_order_relaxed);
+}
+
+static _Atomic uint64_t *
+bucket_of(const struct bits *b, const struct table *t, uint64_t h)
+{
+	return (_Atomic uint64_t *)t->e + (h & (t->nb - 1)) * BUCKET * b->ew;
+}
+
+static struct table *
+table_now(struct bits *b)
+{
+	return atomic_load_explicit(&b->tab, memory_order_acquire);
 }
 
 /* 1 side to move wins, 0 it loses, -1 unknown. */
 static int
-tab_get(const struct bits *b, const uint64_t *st, int side)
+tab_get(struct bits *b, const uint64_t *key, int side, uint64_t h)
 {
-	uint64_t *e = bucket_of(b, b->tab, b->nb, st, side), info;
-	size_t i, ew = entry_words(b);
+	_Atomic uint64_t *e = bucket_of(b, table_now(b), h);
+	uint64_t info;
+	size_t i, j;
 
-	for (i = 0; i < BUCKET; i++, e += ew) {
-		info = e[b->w];
-		if ((info & 1) && (int)(info >> 1 & 1) == side &&
-		    memcmp(e, st, b->w * sizeof *st) == 0)
+	for (i = 0; i < BUCKET; i++, e += b->ew) {
+		info = load(&e[b->w]);
+		if (!(info & 1) || (int)(info >> 1 & 1) != side ||
+		    info >> CHECK_SHIFT != h >> CHECK_SHIFT)
+			continue;
+		for (j = 0; j < b->w && load(&e[j]) == key[j]; j++)
+			;
+		if (j == b->w)
 			return (int)(info >> 2 & 1);
 	}
 	return -1;
 }
 
-/* Put an entry into table tab of nb buckets; returns 1 when it took an
- * empty place, 0 when it took the place of another. */
+/* Put an entry into table t; returns 1 when it took an empty place, 0
+ * when it took the place of another. */
 static int
-tab_place(const struct bits *b, uint64_t *tab, size_t nb, const uint64_t *st,
+tab_place(struct bits *b, struct table *t, const uint64_t *key, uint64_t h,
     uint64_t info)
 {
-	uint64_t *e = bucket_of(b, tab, nb, st, (int)(info >> 1 & 1)), *victim;
-	size_t i, ew = entry_words(b);
+	_Atomic uint64_t *e = bucket_of(b, t, h), *victim = e;
+	size_t i;
+	int fresh;
 
-	victim = e;
-	for (i = 0; i < BUCKET; i++, e += ew) {
-		if (!(e[b->w] & 1)) {
+	for (i = 0; i < BUCKET; i++, e += b->ew) {
+		if (!(load(&e[b->w]) & 1)) {
 			victim = e;
 			break;
 		}
-		if (e[b->w] >> 3 < victim[b->w] >> 3)
+		if ((load(&e[b->w]) >> 3 & 63) < (load(&victim[b->w]) >> 3 & 63))
 			victim = e;
 	}
-	i = !(victim[b->w] & 1);
-	memcpy(victim, st, b->w * sizeof *st);
-	victim[b->w] = info;
-	return (int)i;
+	fresh = !(load(&victim[b->w]) & 1);
+	for (i = 0; i < b->w; i++)
+		store(&victim[i], key[i]);
+	store(&victim[b->w], info);
+	return fresh;
+}
+
+/* Double the table: the entries of the old one that pass the check go
+ * to the new; results other threads write to the old one meanwhile are
+ * lost, which costs work only. */
+static void
+tab_grow(struct bits *b, struct table *old)
+{
+	struct table *t;
+	_Atomic uint64_t *e;
+	uint64_t key[CG_BIT_WORDS], info;
+	size_t i, j;
+
+	if (pthread_mutex_trylock(&b->grow) != 0)
+		return;
+	if (table_now(b) != old) {
+		pthread_mutex_unlock(&b->grow);
+		return;
+	}
+	t = cg_xmalloc(sizeof *t);
+	t->nb = old->nb * 2;
+	t->e = cg_xcalloc(t->nb * BUCKET, b->ew * sizeof *t->e);
+	e = (_Atomic uint64_t *)old->e;
+	for (i = 0; i < old->nb * BUCKET; i++, e += b->ew) {
+		info = load(&e[b->w]);
+		if (!(info & 1))
+			continue;
+		for (j = 0; j < b->w; j++)
+			key[j] = load(&e[j]);
+		if (hash_state(key, b->w, (int)(info >> 1 & 1)) >>
+		    CHECK_SHIFT == info >> CHECK_SHIFT)
+			(void)tab_place(b, t, key, hash_state(key, b->w,
+			    (int)(info >> 1 & 1)), info);
+	}
+	if (b->jobs == 1) {
+		/* nobody else can be reading it */
+		t->older = old->older;
+		free(old->e);
+		free(old);
+	} else {
+		t->older = old;
+	}
+	atomic_store_explicit(&b->tab, t, memory_order_release);
+	pthread_mutex_unlock(&b->grow);
 }
 
 static void
-tab_grow(struct bits *b)
+tab_put(struct bits *b, const uint64_t *key, int side, int win, uint64_t h,
+    uint64_t work)
 {
-	size_t nb = b->nb * 2, ew = entry_words(b), i;
-	uint64_t *tab = cg_xcalloc(nb * BUCKET, ew * sizeof *tab), *e;
+	struct table *t = table_now(b);
+	int lg = 0, fresh;
 
-	for (i = 0, e = b->tab; i < b->nb * BUCKET; i++, e += ew)
-		if (e[b->w] & 1)
-			(void)tab_place(b, tab, nb, e, e[b->w]);
-	free(b->tab);
-	b->tab = tab;
-	b->nb = nb;
-}
-
-static void
-tab_put(struct bits *b, const uint64_t *st, int side, int win, uint64_t work)
-{
-	work = work > WORK_MAX ? WORK_MAX : work;
-	int fresh = tab_place(b, b->tab, b->nb, st, work << 3 |
-	    (uint64_t)win << 2 | (uint64_t)side << 1 | 1);
-
+	while (work > 1 && lg < 63) {
+		work >>= 1;
+		lg++;
+	}
+	fresh = tab_place(b, t, key, h, (h >> CHECK_SHIFT << CHECK_SHIFT) |
+	    (uint64_t)lg << 3 | (uint64_t)win << 2 | (uint64_t)side << 1 | 1);
 	/* a full bucket past half load: double while the budget allows */
-	b->used += (size_t)fresh;
-	if (!fresh && b->used > b->nb * BUCKET / 2 && b->nb < b->limit)
-		tab_grow(b);
+	if (fresh)
+		atomic_fetch_add_explicit(&b->used, 1, memory_order_relaxed);
+	else if (atomic_load_explicit(&b->used, memory_order_relaxed) >
+	    t->nb * BUCKET / 2 && t->nb < b->limit)
+		tab_grow(b, t);
 }
 
 /* The move counts' verdict (sv_static's, for one sum): 1 the side to
@@ -153,56 +255,192 @@ settle(const struct cg_move_bounds *mb, int x)
 	return -1;
 }
 
+/* Is another thread searching st at depth d just now? */
+static int
+busy_elsewhere(const struct bthread *me, size_t d, const uint64_t *st)
+{
+	const struct bits *b = me->b;
+	unsigned i;
+	size_t j;
+
+	for (i = 0; i < b->jobs; i++) {
+		struct bthread *o = b->t[i];
+
+		if (o == NULL || o == me || !load(&o->busy[d][b->w]))
+			continue;
+		for (j = 0; j < b->w && load(&o->busy[d][j]) == st[j]; j++)
+			;
+		if (j == b->w)
+			return 1;
+	}
+	return 0;
+}
+
+static void
+set_busy(struct bthread *me, size_t d, const uint64_t *st)
+{
+	size_t j, w = me->b->w;
+
+	store(&me->busy[d][w], 0);
+	if (st == NULL)
+		return;
+	for (j = 0; j < w; j++)
+		store(&me->busy[d][j], st[j]);
+	store(&me->busy[d][w], 1);
+}
+
+static int
+stopped(struct bthread *t)
+{
+	return STOPPED(t->b->s) ||
+	    atomic_load_explicit(&t->b->done, memory_order_relaxed);
+}
+
+/* Thread 0 keeps the solver's counts (for its reports) for all. */
+static void
+progress(struct bthread *t, size_t d)
+{
+	struct bits *b = t->b;
+	struct cg_solver *s = b->s;
+	uint64_t sum = b->base.expanded, solved = b->base.solved;
+	unsigned i;
+
+	for (i = 0; i < b->jobs; i++) {
+		sum += atomic_load_explicit(&b->t[i]->expanded,
+		    memory_order_relaxed);
+		solved += atomic_load_explicit(&b->t[i]->solved,
+		    memory_order_relaxed);
+	}
+	s->stats.expanded = sum;
+	s->stats.solved = solved;
+	if (sum < s->next_progress)
+		return;
+	t->depth = d;
+	s->next_progress = sum + s->every;
+	s->progress(s, s->progress_arg);
+}
+
 /* Does the side to move at depth d win?  -1 when stopped. */
 static int
-wins(struct bits *b, struct cg_context *cx, size_t d, int side)
+wins(struct bthread *t, size_t d, int side)
 {
-	struct cg_solver *s = b->s;
-	uint64_t *st = b->state + d * b->w, *child = st + b->w, *m,
-	    start, key[CG_BIT_WORDS];
+	struct bits *b = t->b;
+	uint64_t *st = t->state + d * b->w, *child = st + b->w, *m, *m0,
+	    start, key[CG_BIT_WORDS], h;
 	struct cg_move_bounds mb;
-	int r, n, i, win = 0;
+	int r, n, i, pass, win = 0, split;
+	unsigned char *later;
 	size_t j;
 
 	/* the counts first: most states they settle are never stored */
 	memset(&mb, 0, sizeof mb);
-	b->x->bounds(cx, &b->sh, st, &mb);
+	b->x->bounds(t->cx, &b->sh, st, &mb);
 	if ((r = settle(&mb, side)) >= 0)
 		return r;
 	if (b->sym)
-		b->x->canonical(cx, &b->sh, st, key);
+		b->x->canonical(t->cx, &b->sh, st, key);
 	else
 		memcpy(key, st, b->w * sizeof *st);
-	if ((r = tab_get(b, key, side)) >= 0)
+	h = hash_state(key, b->w, side);
+	if ((r = tab_get(b, key, side, h)) >= 0)
 		return r;
-	if (STOPPED(s))
+	if (stopped(t))
 		return -1;
 	if (d + 1 >= b->maxdepth)
 		cg_die(1, "bit search: deeper than the board allows");
-	m = b->masks + d * b->sh.max_options * b->w;
-	n = b->x->options(cx, &b->sh, st, side, m);
+	m0 = t->masks + d * b->sh.max_options * b->w;
+	n = b->x->options(t->cx, &b->sh, st, side, m0);
 	if (n < 0 || (uint32_t)n > b->sh.max_options)
 		cg_die(1, "ruleset '%s': bit-search options failed",
 		    b->rs->name);
-	start = s->stats.expanded++;
-	b->at[d] = 0;
-	b->nopt[d] = (uint32_t)n;
-	if (s->progress != NULL && s->stats.expanded >= s->next_progress) {
-		s->next_progress = s->stats.expanded + s->every;
-		b->depth = d;
-		s->progress(s, s->progress_arg);
-	}
-	for (i = 0; i < n && !win; i++, m += b->w) {
-		b->at[d] = (uint32_t)i;
-		for (j = 0; j < b->w; j++)
-			child[j] = st[j] ^ m[j];
-		if ((r = wins(b, cx, d + 1, !side)) < 0)
-			return -1;
-		win = !r;
-	}
-	s->stats.solved++;
-	tab_put(b, key, side, win, s->stats.expanded - start);
+	start = atomic_fetch_add_explicit(&t->expanded, 1,
+	    memory_order_relaxed);
+	t->at[d] = 0;
+	t->nopt[d] = (uint32_t)n;
+	if (t->id == 0 && b->s->progress != NULL)
+		progress(t, d);
+	split = b->jobs > 1 && d + 1 < SPLIT;
+	later = split ? t->later + d * b->sh.max_options : NULL;
+	for (pass = 0; pass < 1 + split && !win; pass++)
+		for (i = 0, m = m0; i < n && !win; i++, m += b->w) {
+			if (pass == 1 && !later[i])
+				continue;
+			for (j = 0; j < b->w; j++)
+				child[j] = st[j] ^ m[j];
+			if (split && pass == 0) {
+				later[i] = i > 0 &&
+				    busy_elsewhere(t, d + 1, child);
+				if (later[i])
+					continue;
+			}
+			t->at[d] = (uint32_t)i;
+			if (split)
+				set_busy(t, d + 1, child);
+			r = wins(t, d + 1, !side);
+			if (split)
+				set_busy(t, d + 1, NULL);
+			if (r < 0)
+				return -1;
+			win = !r;
+		}
+	atomic_fetch_add_explicit(&t->solved, 1, memory_order_relaxed);
+	tab_put(b, key, side, win, h, atomic_load_explicit(&t->expanded,
+	    memory_order_relaxed) - start);
 	return win;
+}
+
+static void
+run_thread(void *ctx, size_t i)
+{
+	struct bits *b = ctx;
+	struct bthread *t = b->t[i];
+	int r, expect = 0;
+
+	t->cx = cg_rs_context(b->rs);
+	memcpy(t->state, b->root, b->w * sizeof *b->root);
+	r = wins(t, 0, b->side);
+	if (r >= 0 && atomic_compare_exchange_strong(&b->done, &expect, 1))
+		b->answer = r;
+}
+
+static struct bthread *
+thread_new(struct bits *b, unsigned id)
+{
+	struct bthread *t = cg_xcalloc(1, sizeof *t);
+
+	t->b = b;
+	t->id = id;
+	t->state = cg_xcalloc(b->maxdepth, b->w * sizeof *t->state);
+	t->masks = cg_xcalloc(b->maxdepth, (size_t)b->sh.max_options * b->w *
+	    sizeof *t->masks);
+	t->at = cg_xcalloc(b->maxdepth, sizeof *t->at);
+	t->nopt = cg_xcalloc(b->maxdepth, sizeof *t->nopt);
+	t->later = cg_xcalloc(SPLIT, b->sh.max_options);
+	return t;
+}
+
+static void
+thread_free(struct bthread *t)
+{
+	free(t->state);
+	free(t->masks);
+	free(t->at);
+	free(t->nopt);
+	free(t->later);
+	free(t);
+}
+
+/* Does side to move win the root?  -1 when stopped. */
+static int
+query(struct bits *b, int side)
+{
+	atomic_store(&b->done, 0);
+	b->side = side;
+	if (b->jobs == 1)
+		run_thread(b, 0);
+	else
+		cg_parallel_for(b->jobs, b->jobs, 1, run_thread, b);
+	return atomic_load(&b->done) ? b->answer : -1;
 }
 
 int
@@ -210,11 +448,11 @@ bits_outcome(struct cg_solver *s, const uint32_t *ids, size_t n)
 {
 	const struct cg_bit_search *x;
 	const unsigned char **comp;
-	struct cg_context *cx;
 	struct bits b;
-	size_t *len, i, cells, cap;
-	uint64_t st[CG_BIT_WORDS];
+	struct table *t;
+	size_t *len, i, cap, nb;
 	int w[2], side, r;
+	unsigned k;
 
 	if (s->rs == NULL || n == 0 || (x = cg_rs_extension(s->rs,
 	    CG_EXT_BIT_SEARCH)) == NULL || x->struct_size <
@@ -225,47 +463,52 @@ bits_outcome(struct cg_solver *s, const uint32_t *ids, size_t n)
 	for (i = 0; i < n; i++)
 		comp[i] = cg_graph_key(s->graph, ids[i], &len[i]);
 	memset(&b, 0, sizeof b);
-	cx = cg_rs_context(s->rs);
-	r = x->pack(cx, comp, len, n, &b.sh, st);
+	r = x->pack(cg_rs_context(s->rs), comp, len, n, &b.sh, b.root);
 	free(comp);
 	free(len);
 	if (r < 0 || b.sh.words == 0 || b.sh.words > CG_BIT_WORDS ||
-	    b.sh.max_options == 0)
+	    b.sh.max_options == 0 || (s->search == CG_SEARCH_AUTO &&
+	    !(b.sh.flags & CG_BIT_PREFER)))
 		return BITS_NONE;
 	b.s = s;
 	b.rs = s->rs;
 	b.x = x;
 	b.w = b.sh.words;
+	b.ew = b.w + 1;
 	b.sym = x->struct_size >= offsetof(struct cg_bit_search, canonical) +
 	    sizeof x->canonical && x->canonical != NULL;
-	cells = b.w * 64;
-	b.maxdepth = cells + 2;   /* each move empties nothing back */
-	b.state = cg_xcalloc(b.maxdepth, b.w * sizeof *b.state);
-	b.masks = cg_xcalloc(b.maxdepth, (size_t)b.sh.max_options * b.w *
-	    sizeof *b.masks);
-	b.at = cg_xcalloc(b.maxdepth, sizeof *b.at);
-	b.nopt = cg_xcalloc(b.maxdepth, sizeof *b.nopt);
-	/* the table may double while old and new fit the budget */
-	cap = s->budget != 0 ? s->budget / 3 * 2 : (size_t)1 << 40;
-	b.nb = MIN_BUCKETS;
-	while (b.nb * 2 * BUCKET * entry_words(&b) * 8 <= cap)
-		b.nb *= 2;
-	b.limit = b.nb;
-	b.nb = MIN_BUCKETS;
-	b.tab = cg_xcalloc(b.nb * BUCKET, entry_words(&b) * sizeof *b.tab);
+	b.jobs = s->jobs > CG_MAX_JOBS ? CG_MAX_JOBS : s->jobs ? s->jobs : 1;
+	b.maxdepth = b.w * 64 + 2;   /* a move fills at least one cell */
+	/* the tables of one query, the retired ones too, fit the budget */
+	cap = s->budget != 0 ? s->budget / 2 : (size_t)1 << 40;
+	for (nb = MIN_BUCKETS; nb * 2 * BUCKET * b.ew * 8 <= cap; nb *= 2)
+		;
+	b.limit = nb;
+	t = cg_xcalloc(1, sizeof *t);
+	t->nb = MIN_BUCKETS;
+	t->e = cg_xcalloc(t->nb * BUCKET, b.ew * sizeof *t->e);
+	atomic_init(&b.tab, t);
+	pthread_mutex_init(&b.grow, NULL);
+	for (k = 0; k < b.jobs; k++)
+		b.t[k] = thread_new(&b, k);
+	b.base = s->stats;
 	s->bits = &b;
-	for (side = 0; side < 2; side++) {
-		memcpy(b.state, st, b.w * sizeof *st);
-		w[side] = wins(&b, cx, 0, side);
-		if (w[side] < 0)
+	for (side = 0; side < 2; side++)
+		if ((w[side] = query(&b, side)) < 0)
 			break;
-	}
 	s->bits = NULL;
-	free(b.state);
-	free(b.masks);
-	free(b.at);
-	free(b.nopt);
-	free(b.tab);
+	s->stats = b.base;
+	for (k = 0; k < b.jobs; k++) {
+		s->stats.expanded += b.t[k]->expanded;
+		s->stats.solved += b.t[k]->solved;
+		thread_free(b.t[k]);
+	}
+	while (t = atomic_load(&b.tab), t != NULL) {
+		atomic_store(&b.tab, t->older);
+		free(t->e);
+		free(t);
+	}
+	pthread_mutex_destroy(&b.grow);
 	if (side < 2)
 		return CG_SOLVE_INTERRUPTED;
 	if (w[0] && w[1])
@@ -276,17 +519,23 @@ bits_outcome(struct cg_solver *s, const uint32_t *ids, size_t n)
 void
 bits_branch(const struct bits *b, struct cg_buf *out)
 {
+	const struct bthread *t = b->t[0];
 	size_t i;
 
-	for (i = 0; i <= b->depth && i < b->maxdepth; i++)
-		cg_buf_addf(out, "%s%u/%u", i ? " " : "", b->at[i] + 1,
-		    b->nopt[i]);
+	for (i = 0; i <= t->depth && i < b->maxdepth; i++)
+		cg_buf_addf(out, "%s%u/%u", i ? " " : "", t->at[i] + 1,
+		    t->nopt[i]);
 }
 
 size_t
 bits_memory(const struct bits *b)
 {
-	return b->nb * BUCKET * entry_words(b) * sizeof *b->tab +
-	    b->maxdepth * ((size_t)b->sh.max_options + 1) * b->w *
-	    sizeof *b->state;
+	size_t sum = 0;
+	const struct table *t;
+
+	for (t = atomic_load(&((struct bits *)b)->tab); t != NULL;
+	    t = t->older)
+		sum += t->nb * BUCKET * b->ew * sizeof *t->e;
+	return sum + b->jobs * b->maxdepth * ((size_t)b->sh.max_options + 1) *
+	    b->w * sizeof *b->t[0]->state;
 }

@@ -174,9 +174,21 @@ moves() {
 		r = split(\$2, a, \"|\"); c = length(a[1])
 		if (r <= 3 || c <= 3 || r * c <= 42) print \$2 \"\t\" \$4 }' '$VECTORS/canon-slow.tsv'"
 	[ "$(echo "$output" | wc -l)" -eq 27 ]
-	echo "$output" | cut -f1 | cg cg-parse -r domineering | cg cg-outcome -t > "$BATS_TEST_TMPDIR/got"
-	run diff <(echo "$output") "$BATS_TEST_TMPDIR/got"
+	echo "$output" > "$BATS_TEST_TMPDIR/want"
+	cut -f1 "$BATS_TEST_TMPDIR/want" | cg cg-parse -r domineering |
+	    cg cg-outcome -t > "$BATS_TEST_TMPDIR/got"
+	run diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
 	assert_success
+	# the bit search on one and on two threads, on the boards it is
+	# picked for (3 rows and columns or more: 9 of them)
+	grep -v -e '^[^|]*|[^|]*	' -e '^.\{1,2\}|' "$BATS_TEST_TMPDIR/want" > "$BATS_TEST_TMPDIR/wide"
+	[ "$(wc -l < "$BATS_TEST_TMPDIR/wide")" -eq 9 ]
+	for j in 1 2; do
+		cut -f1 "$BATS_TEST_TMPDIR/wide" | cg cg-parse -r domineering |
+		    cg cg-outcome -t --search bits --jobs $j > "$BATS_TEST_TMPDIR/got"
+		run diff "$BATS_TEST_TMPDIR/wide" "$BATS_TEST_TMPDIR/got"
+		assert_success
+	done
 }
 
 @test "domineering: --table-memory keeps the depth-first tables small, the outcomes right" {
