@@ -703,7 +703,8 @@ db_options(const struct cg_context *cx, const struct cg_bit_shape *sh,
 			    (uint64_t)3 << at) -
 			    db_change(opp, mopp, sopp, no, at, 2, y);
 			k = vert ? (size_t)at * cols + a : (size_t)a * cols + at;
-			key[m] = (int64_t)d << 16 |
+			/* the gain, then the rank (below 2^16) */
+			key[m] = (int64_t)d * 65536 +
 			    grid_domino_rank(k, vert, rows, cols);
 			cell[m++] = (uint32_t)k;
 		}

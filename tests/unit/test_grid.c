@@ -765,7 +765,8 @@ strs_join(struct strs *l)
 {
 	size_t i;
 
-	qsort(l->v, l->n, sizeof *l->v, cmp_strp);
+	if (l->n > 1)
+		qsort(l->v, l->n, sizeof *l->v, cmp_strp);
 	reset();
 	for (i = 0; i < l->n; i++) {
 		cg_buf_addf(&outb, "%s%s", i ? " " : "", l->v[i]);
