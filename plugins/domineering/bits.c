@@ -1,0 +1,272 @@
+/*
+ * bits.c - Domineering's cg.bit-search (cg/bitsearch.h), the boards that
+ * cg-outcome --search bits plays on.
+ */
+#include <string.h>
+
+#include "dom.h"
+
+
+/*
+ * cg.bit-search (cg/bitsearch.h): a board of at most 256 cells and 64
+ * rows and columns as bits, cell (r, c) at bit r * cols + c, set when
+ * empty; dims[0] rows, dims[1] columns.  Components go side by side, a
+ * filled column between two.
+ */
+#define DB_CELLS 256
+
+DOM_INLINE uint64_t
+db_row(const uint64_t *st, int r, int cols)
+{
+	size_t i = (size_t)r * cols;
+	unsigned o = (unsigned)(i & 63);
+	uint64_t v = st[i >> 6] >> o;
+
+	if (o + (unsigned)cols > 64)
+		v |= st[(i >> 6) + 1] << (64 - o);
+	return cols == 64 ? v : v & (((uint64_t)1 << cols) - 1);
+}
+
+/* The rows and the columns of a state as bit lines. */
+DOM_INLINE void
+db_lines(const struct cg_bit_shape *sh, const uint64_t *st, uint64_t *row,
+    uint64_t *col)
+{
+	int rows = (int)sh->dims[0], cols = (int)sh->dims[1], r;
+	uint64_t x;
+
+	memset(col, 0, (size_t)cols * sizeof *col);
+	for (r = 0; r < rows; r++) {
+		row[r] = x = db_row(st, r, cols);
+		for (; x != 0; x &= x - 1)
+			col[__builtin_ctzll(x)] |= (uint64_t)1 << r;
+	}
+}
+
+static int
+db_pack(const struct cg_context *cx, const unsigned char *const *comp,
+    const size_t *len, size_t n, struct cg_bit_shape *sh, uint64_t *st)
+{
+	int rows = 0, cols = -1, r, c, at = 0, cr, cc, rc;
+	size_t i, k;
+
+	for (i = 0; i < n; i++) {
+		if ((rc = grid_dims(cx, comp[i], len[i], &cr, &cc)) < 0)
+			return rc;
+		rows = cr > rows ? cr : rows;
+		cols += cc + 1;
+	}
+	if (n == 0 || rows > 64 || cols > 64 || rows * cols > DB_CELLS)
+		return CG_EUNSUPPORTED;
+	memset(sh, 0, sizeof *sh);
+	sh->words = (uint32_t)(rows * cols + 63) / 64;
+	sh->max_options = (uint32_t)(rows * cols);
+	sh->dims[0] = (uint32_t)rows;
+	sh->dims[1] = (uint32_t)cols;
+	/* a strip splits into many small regions, which the search over
+	 * components solves once each (2x27: 0.2 s that way, 7 s here) */
+	if (n == 1 && rows >= 3 && cols >= 3)
+		sh->flags = CG_BIT_PREFER;
+	memset(st, 0, sh->words * sizeof *st);
+	for (i = 0; i < n; i++) {
+		cr = comp[i][0];
+		cc = comp[i][1];
+		for (r = 0; r < cr; r++)
+			for (c = 0; c < cc; c++)
+				if (comp[i][GRID_HDR + (size_t)r * cc + c] ==
+				    '.') {
+					k = (size_t)r * cols + at + c;
+					st[k >> 6] |= (uint64_t)1 << (k & 63);
+				}
+		at += cc + 1;
+	}
+	return CG_OK;
+}
+
+static int
+db_unpack(const struct cg_context *cx, const struct cg_bit_shape *sh,
+    const uint64_t *st, struct cg_buf *out)
+{
+	unsigned char hdr[GRID_HDR], cell;
+	size_t k, n = (size_t)sh->dims[0] * sh->dims[1];
+
+	hdr[0] = (unsigned char)sh->dims[0];
+	hdr[1] = (unsigned char)sh->dims[1];
+	if (cx->host->buf_put(out, hdr, GRID_HDR) < 0)
+		return CG_ENOMEM;
+	for (k = 0; k < n; k++) {
+		cell = st[k >> 6] >> (k & 63) & 1 ? '.' : '#';
+		if (cx->host->buf_put(out, &cell, 1) < 0)
+			return CG_ENOMEM;
+	}
+	return CG_OK;
+}
+
+DOM_HOT static void
+db_bounds(const struct cg_context *cx, const struct cg_bit_shape *sh,
+    const uint64_t *st, struct cg_move_bounds *b)
+{
+	uint64_t row[64], col[64];
+
+	(void)cx;
+	db_lines(sh, st, row, col);
+	dom_bits_side(col, (int)sh->dims[1], b, CG_LEFT);
+	dom_bits_side(row, (int)sh->dims[0], b, CG_RIGHT);
+	b->flags = CG_BOUNDS_ROOM | CG_BOUNDS_FIRST;
+}
+
+/* The safe dominoes of line a of n: pairs of its proof cells, those no
+ * domino along the lines beside it can cover. */
+DOM_INLINE int
+db_safe(const uint64_t *line, int n, int a)
+{
+	uint64_t p = line[a];
+
+	if (a > 0)
+		p &= ~line[a - 1];
+	if (a + 1 < n)
+		p &= ~line[a + 1];
+	return dom_pop(dom_pair_firsts(p));
+}
+
+/* The change in what lines first..first+count-1 of n and the two beside
+ * them are worth to their player when each of the first loses the cells
+ * of clear: their dominoes, plus their safe ones twice (sv_static's
+ * search-order weights).  most[a] and safe[a] are line a's before. */
+DOM_INLINE int
+db_change(uint64_t *line, const int *most, const int *safe, int n,
+    int first, int count, uint64_t clear)
+{
+	uint64_t keep[2];
+	int a, d = 0, lo = first > 0 ? first - 1 : 0,
+	    hi = first + count < n ? first + count : n - 1;
+
+	for (a = 0; a < count; a++) {
+		keep[a] = line[first + a];
+		line[first + a] &= ~clear;
+		d += dom_pop(dom_pair_firsts(line[first + a])) -
+		    most[first + a];
+	}
+	for (a = lo; a <= hi; a++)
+		d += 2 * (db_safe(line, n, a) - safe[a]);
+	for (a = 0; a < count; a++)
+		line[first + a] = keep[a];
+	return d;
+}
+
+/*
+ * Options best first: the mover's gain in the lead of sv_static's
+ * search-order key (its dominoes plus twice its safe ones, less the
+ * opponent's), then grid_domino_rank (edge first), then cell order.
+ */
+DOM_HOT static int
+db_options(const struct cg_context *cx, const struct cg_bit_shape *sh,
+    const uint64_t *st, enum cg_side side, uint64_t *masks)
+{
+	int rows = (int)sh->dims[0], cols = (int)sh->dims[1], vert =
+	    side == CG_LEFT, nl = vert ? cols : rows, no = vert ? rows : cols;
+	int a, at, d, m = 0, i, j;
+	uint64_t row[64], col[64], *own = vert ? col : row,
+	    *opp = vert ? row : col, x, y;
+	int64_t key[DB_CELLS], kk;
+	int mown[64], sown[64], mopp[64], sopp[64];
+	uint32_t cell[DB_CELLS], cc;
+	size_t k, w = sh->words;
+
+	(void)cx;
+	db_lines(sh, st, row, col);
+	for (a = 0; a < nl; a++) {
+		mown[a] = dom_pop(dom_pair_firsts(own[a]));
+		sown[a] = db_safe(own, nl, a);
+	}
+	for (a = 0; a < no; a++) {
+		mopp[a] = dom_pop(dom_pair_firsts(opp[a]));
+		sopp[a] = db_safe(opp, no, a);
+	}
+	for (a = 0; a < nl; a++)
+		for (x = own[a] & own[a] >> 1; x != 0; x &= x - 1) {
+			at = __builtin_ctzll(x);
+			y = (uint64_t)1 << a;
+			/* the two opposing lines lose cell a */
+			d = db_change(own, mown, sown, nl, a, 1,
+			    (uint64_t)3 << at) -
+			    db_change(opp, mopp, sopp, no, at, 2, y);
+			k = vert ? (size_t)at * cols + a : (size_t)a * cols + at;
+			/* the gain, then the rank (below 2^16) */
+			key[m] = (int64_t)d * 65536 +
+			    grid_domino_rank(k, vert, rows, cols);
+			cell[m++] = (uint32_t)k;
+		}
+	/* insertion sort, largest key first, cell order among equals */
+	for (i = 1; i < m; i++) {
+		kk = key[i];
+		cc = cell[i];
+		for (j = i; j > 0 && key[j - 1] < kk; j--) {
+			key[j] = key[j - 1];
+			cell[j] = cell[j - 1];
+		}
+		key[j] = kk;
+		cell[j] = cc;
+	}
+	memset(masks, 0, (size_t)m * w * sizeof *masks);
+	for (i = 0; i < m; i++) {
+		uint64_t *mk = masks + (size_t)i * w;
+		size_t c2 = cell[i] + (vert ? (size_t)cols : 1);
+
+		mk[cell[i] >> 6] |= (uint64_t)1 << (cell[i] & 63);
+		mk[c2 >> 6] |= (uint64_t)1 << (c2 & 63);
+	}
+	return m;
+}
+
+static uint64_t
+db_reverse(uint64_t x, int n)
+{
+	x = (x >> 1 & 0x5555555555555555u) | (x & 0x5555555555555555u) << 1;
+	x = (x >> 2 & 0x3333333333333333u) | (x & 0x3333333333333333u) << 2;
+	x = (x >> 4 & 0x0f0f0f0f0f0f0f0fu) | (x & 0x0f0f0f0f0f0f0f0fu) << 4;
+	return __builtin_bswap64(x) >> (64 - n);
+}
+
+/* The least of the state's images under the mirrors that keep each
+ * player's dominoes (left-right, up-down, both), as words compared from
+ * the last. */
+static void
+db_canonical(const struct cg_context *cx, const struct cg_bit_shape *sh,
+    const uint64_t *st, uint64_t *out)
+{
+	int rows = (int)sh->dims[0], cols = (int)sh->dims[1], r, sym, w;
+	uint64_t row[64], img[CG_BIT_WORDS], v;
+	size_t i, nw = sh->words;
+
+	(void)cx;
+	memcpy(out, st, nw * sizeof *st);
+	for (r = 0; r < rows; r++)
+		row[r] = db_row(st, r, cols);
+	for (sym = 1; sym < 4; sym++) {
+		memset(img, 0, sizeof img);
+		for (r = 0; r < rows; r++) {
+			v = row[sym & 2 ? rows - 1 - r : r];
+			if (sym & 1)
+				v = db_reverse(v, cols);
+			i = (size_t)r * cols;
+			img[i >> 6] |= v << (i & 63);
+			if ((i & 63) + (size_t)cols > 64)
+				img[(i >> 6) + 1] |= v >> (64 - (i & 63));
+		}
+		for (w = (int)nw - 1; w >= 0 && img[w] == out[w]; w--)
+			;
+		if (w >= 0 && img[w] < out[w])
+			memcpy(out, img, nw * sizeof *img);
+	}
+}
+
+const struct cg_bit_search dom_bit_search = {
+	.struct_size = sizeof(struct cg_bit_search),
+	.pack = db_pack,
+	.options = db_options,
+	.bounds = db_bounds,
+	.unpack = db_unpack,
+	.canonical = db_canonical,
+};
+

@@ -1,0 +1,215 @@
+/*
+ * counts.c - Domineering's cg.move-counts (cg/movecounts.h): for each
+ * player its safe, sure, most and first moves and its room, on bit lines
+ * for boards of at most 64 rows and columns, cell by cell otherwise (and
+ * for "domineering:reference", to check the bit lines against).
+ */
+#include <string.h>
+
+#include "dom.h"
+
+
+/* The cells of a board seen from one player: a "line" runs along the
+ * player's dominoes (a column for Left, a row for Right), "across" is the
+ * other way, where the opponent's dominoes lie.  The board is padded with
+ * a frame of filled cells, so a neighbour of a cell is always there to
+ * look at; st and marks are indexed by padded cell. */
+#define DOM_EMPTY 1u
+#define DOM_PROOF 2u    /* empty, and no opponent domino can ever cover it */
+
+struct dom_view {
+	unsigned char *st;      /* DOM_* flags of each padded cell */
+	unsigned char *marks;   /* the reserve (dom_guaranteed) */
+	int lines, len;         /* number of lines, cells per line */
+	size_t origin;          /* padded index of line 0, cell 0 */
+	size_t lstep, astep;    /* index steps to the next line, cell */
+};
+
+#define AT(v, l, at) ((v)->origin + (size_t)(l) * (v)->lstep + \
+	(size_t)(at) * (v)->astep)
+
+static int
+dom_empty(const struct dom_view *v, int line, int at)
+{
+	return v->st[AT(v, line, at)] & DOM_EMPTY;
+}
+
+static int
+dom_proof(const struct dom_view *v, int line, int at)
+{
+	return v->st[AT(v, line, at)] & DOM_PROOF;
+}
+
+/*
+ * Moves the player of view v can make whatever the opponent does.
+ *  - Safe dominoes: half of each run, along a line, of proof cells (no
+ *    opponent domino can touch them, nor can the player's other reserved
+ *    dominoes).  A run of odd length leaves its last cell free, or its
+ *    first when the cell past the last is not empty.
+ *  - A pool of further dominoes on the cells left, chosen so that no
+ *    opponent domino can touch two of them: no open cell (one the
+ *    opponent can cover) of a pool domino is next, across, to an open
+ *    cell of another.  Each opponent move then destroys at most one pool
+ *    domino; the player pairs them and plays the partner of a destroyed
+ *    one at once, so each pair is worth one move.
+ * v->marks (zeroed) records what is reserved: 1 a safe cell, 2 an open
+ * pool cell, 3 a proof pool cell.
+ * Room: the opponent's dominoes and the player's reserved ones lie on
+ * distinct empty cells, never on a proof cell the reserve leaves free;
+ * so together they number at most half the other empty cells.
+ */
+static void
+dom_guaranteed(const struct dom_view *v, uint32_t *sure, uint32_t *safep,
+    uint32_t *roomp, uint32_t *firstp)
+{
+	uint32_t safe = 0, pool = 0, room = 0;
+	int a, b, run, k, free = 0;
+
+#define MARK(l, at) v->marks[AT(v, l, at)]
+	for (a = 0; a < v->lines; a++) {
+		run = 0;
+		for (b = 0; b <= v->len; b++) {
+			if (b < v->len && dom_proof(v, a, b)) {
+				run++;
+				continue;
+			}
+			if (run >= 2) {
+				/* the run is [first, last]; an odd one leaves
+				 * its last cell free, or its first when only
+				 * the cell before it is empty (a pool cell) */
+				int first = b - run, last = b - 1;
+
+				if (run % 2 == 1) {
+					if (!dom_empty(v, a, b) &&
+					    dom_empty(v, a, first - 1))
+						first++;
+					else
+						last--;
+				}
+				for (k = first; k < last; k += 2) {
+					MARK(a, k) = 1;
+					MARK(a, k + 1) = 1;
+					safe++;
+				}
+			}
+			run = 0;
+		}
+	}
+	for (a = 0; a < v->lines; a++)
+		for (b = 0; b + 1 < v->len; b++) {
+			int ok = 1;
+
+			for (k = 0; k < 2 && ok; k++) {
+				int at = b + k;
+
+				if (!dom_empty(v, a, at) || MARK(a, at) != 0)
+					ok = 0;
+				else if (!dom_proof(v, a, at) &&
+				    (MARK(a - 1, at) == 2 ||
+				    MARK(a + 1, at) == 2))
+					ok = 0;
+			}
+			if (!ok)
+				continue;
+			for (k = 0; k < 2; k++)
+				MARK(a, b + k) = dom_proof(v, a, b + k) ? 3 : 2;
+			pool++;
+			b++;
+		}
+	for (a = 0; a < v->lines; a++)
+		for (b = 0; b < v->len; b++)
+			if (dom_empty(v, a, b) && (MARK(a, b) != 0 ||
+			    !dom_proof(v, a, b)))
+				room++;
+	/* a domino on two cells the reserve leaves free, to play first */
+	for (a = 0; a < v->lines; a++)
+		for (b = 0; b + 1 < v->len; b++)
+			if (dom_empty(v, a, b) && dom_empty(v, a, b + 1) &&
+			    MARK(a, b) == 0 && MARK(a, b + 1) == 0)
+				free = 1;
+#undef MARK
+	*safep = safe;
+	*sure = safe + pool / 2;
+	*roomp = room / 2;
+	*firstp = *sure + (free || pool % 2 == 1);
+}
+
+
+/* dom_counts for boards of at most 64 rows and columns. */
+DOM_INLINE void
+dom_counts_bits(const unsigned char *cells, int rows, int cols,
+    struct cg_move_bounds *b)
+{
+	uint64_t col[64] = { 0 }, row[64] = { 0 };
+	int r, c;
+
+	for (r = 0; r < rows; r++)
+		for (c = 0; c < cols; c++)
+			if (cells[(size_t)r * cols + c] == '.') {
+				col[c] |= (uint64_t)1 << r;
+				row[r] |= (uint64_t)1 << c;
+			}
+	dom_bits_side(col, cols, b, CG_LEFT);
+	dom_bits_side(row, rows, b, CG_RIGHT);
+}
+
+DOM_HOT static int
+dom_counts(const struct cg_context *cx, const unsigned char *pos, size_t len,
+    struct cg_move_bounds *out, size_t out_size)
+{
+	int rows, cols, rc, side, r, c;
+	const unsigned char *cells = pos + GRID_HDR;
+	size_t pc, n, i;
+	unsigned char *buf;
+	struct cg_move_bounds b;
+	struct dom_view v;
+
+	if ((rc = grid_dims(cx, pos, len, &rows, &cols)) < 0)
+		return rc;
+	/* "reference" keeps the cell-by-cell code below, to check against */
+	if (rows <= 64 && cols <= 64 && (cx->state == NULL ||
+	    !((const struct grid_state *)cx->state)->reference)) {
+		memset(&b, 0, sizeof b);
+		dom_counts_bits(cells, rows, cols, &b);
+		b.flags = CG_BOUNDS_ROOM | CG_BOUNDS_FIRST;
+		memcpy(out, &b, out_size < sizeof b ? out_size : sizeof b);
+		return CG_OK;
+	}
+	pc = (size_t)cols + 2;
+	n = ((size_t)rows + 2) * pc;
+	if ((buf = cx->host->alloc(2 * n)) == NULL)
+		return CG_ENOMEM;
+	memset(&b, 0, sizeof b);
+	for (side = CG_LEFT; side <= CG_RIGHT; side++) {
+		memset(buf, 0, 2 * n);
+		v.st = buf;
+		v.marks = buf + n;
+		v.origin = pc + 1;
+		v.lstep = side == CG_LEFT ? 1 : pc;
+		v.astep = side == CG_LEFT ? pc : 1;
+		v.lines = side == CG_LEFT ? cols : rows;
+		v.len = side == CG_LEFT ? rows : cols;
+		for (r = 0; r < rows; r++)
+			for (c = 0; c < cols; c++)
+				if (cells[(size_t)r * cols + c] == '.')
+					v.st[(r + 1) * pc + c + 1] = DOM_EMPTY;
+		for (i = pc; i < n - pc; i++)
+			if (v.st[i] && !(v.st[i - v.lstep] & DOM_EMPTY) &&
+			    !(v.st[i + v.lstep] & DOM_EMPTY))
+				v.st[i] |= DOM_PROOF;
+		b.most[side] = (uint32_t)dom_alone(cells, rows, cols,
+		    side == CG_LEFT);
+		dom_guaranteed(&v, &b.sure[side], &b.safe[side],
+		    &b.room[side], &b.first[side]);
+	}
+	b.flags = CG_BOUNDS_ROOM | CG_BOUNDS_FIRST;
+	cx->host->free(buf);
+	memcpy(out, &b, out_size < sizeof b ? out_size : sizeof b);
+	return CG_OK;
+}
+
+const struct cg_move_counts dom_move_counts = {
+	.struct_size = sizeof(struct cg_move_counts),
+	.counts = dom_counts,
+};
+

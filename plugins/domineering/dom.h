@@ -1,0 +1,129 @@
+/*
+ * dom.h - what the files of the Domineering ruleset share: the bit-line
+ * counting helpers (always inlined, so each function that counts is
+ * built with them), the counts of one player's lines, and the
+ * extensions the descriptor hands out.
+ */
+#ifndef DOM_H
+#define DOM_H
+
+#include <stdint.h>
+
+#include "cg/bitsearch.h"
+#include "cg/movecounts.h"
+#include "cg/ruleset.h"
+#include "lib/grid.h"
+
+/* Dominoes one player could place alone: floor(run/2) summed over the
+ * maximal runs of empty cells of each column (vertical) or row. */
+int64_t dom_alone(const unsigned char *cells, int rows, int cols,
+    int vertical);
+
+extern const struct cg_move_counts dom_move_counts;   /* counts.c */
+extern const struct cg_bit_search dom_bit_search;     /* bits.c */
+
+
+/*
+ * The counts below are popcounts on bit lines.  Built for any x86-64,
+ * __builtin_popcountll is a call into libgcc; so the functions that
+ * count (DOM_HOT) are built twice, once for processors with the popcnt
+ * instruction, and the loader picks one (GCC's target_clones).  Their
+ * helpers are always inlined, so they are built with them.
+ */
+#if defined(__x86_64__) && !defined(__POPCNT__) && defined(__GNUC__)
+#define DOM_HOT __attribute__((target_clones("popcnt", "default")))
+#else
+#define DOM_HOT
+#endif
+#define DOM_INLINE static inline __attribute__((always_inline))
+
+DOM_INLINE int
+dom_pop(uint64_t x)
+{
+	return __builtin_popcountll(x);
+}
+
+/* The first cells of the pairs a greedy walk takes from each run of x:
+ * (s, s+1), (s+2, s+3), ..., the last cell of an odd run left.  Those
+ * are the cells an even distance from their run's start, followed by a
+ * cell of x.  Adding a run's start carries through the run, so the runs
+ * that start on an even bit are the cells x + (starts on even bits)
+ * changes. */
+DOM_INLINE uint64_t
+dom_pair_firsts(uint64_t x)
+{
+	const uint64_t even = 0x5555555555555555u;
+	uint64_t starts = x & ~(x << 1), from_even;
+
+	from_even = ((x + (starts & even)) ^ x) & x;
+	return ((from_even & even) | (x & ~from_even & ~even)) & x >> 1;
+}
+
+/* The pairs themselves: both cells of each. */
+DOM_INLINE uint64_t
+dom_pairs(uint64_t x)
+{
+	uint64_t f = dom_pair_firsts(x);
+
+	return f | f << 1;
+}
+
+/*
+ * dom_guaranteed and dom_alone on bit lines: line[a] holds the empty
+ * cells of line a of the player's view (bit b = cell b along it, at most
+ * 64), nl lines.  The same passes in the same order, so the same counts.
+ */
+DOM_INLINE void
+dom_bits_side(const uint64_t *line, int nl, struct cg_move_bounds *b,
+    int side)
+{
+	uint32_t safe = 0, pool = 0, room = 0, most = 0;
+	uint64_t e, p, run, marks, open = 0, avail, picks, smask, rest;
+	int a, first, last, free = 0;
+
+	for (a = 0; a < nl; a++) {
+		e = line[a];
+		p = e & ~(a > 0 ? line[a - 1] : 0) &
+		    ~(a + 1 < nl ? line[a + 1] : 0);
+		/* most: each run alone, floor(run / 2) dominoes */
+		most += (uint32_t)dom_pop(dom_pair_firsts(e));
+		/* safe: runs of proof cells, an odd one less its last cell,
+		 * or its first when only the cell before it is empty */
+		smask = 0;
+		for (uint64_t x = p; x != 0; x &= ~run) {
+			run = x & ~(x + (x & -x));
+			if (dom_pop(run) < 2)
+				continue;
+			first = __builtin_ctzll(run);
+			last = 63 - __builtin_clzll(run);
+			if (dom_pop(run) % 2 == 1) {
+				int after = last < 63 && (e >> (last + 1) & 1);
+				int before = first > 0 && (e >> (first - 1) & 1);
+
+				run &= ~((uint64_t)1 << (!after && before ?
+				    first : last));
+			}
+			smask |= run;
+			safe += (uint32_t)dom_pop(run) / 2;
+		}
+		/* pool: pairs of free cells, an open one never across from
+		 * an open pool cell of the line before */
+		avail = e & ~smask & (p | ~open);
+		picks = dom_pairs(avail);
+		pool += (uint32_t)dom_pop(picks) / 2;
+		open = picks & ~p;
+		marks = smask | picks;
+		room += (uint32_t)dom_pop(e & (marks | ~p));
+		rest = e & ~marks;
+		free |= (rest & rest >> 1) != 0;
+	}
+	b->most[side] = most;
+	b->safe[side] = safe;
+	b->sure[side] = safe + pool / 2;
+	b->room[side] = room / 2;
+	/* first: a domino off the reserve played first leaves it whole;
+	 * one of an odd pool leaves pairs */
+	b->first[side] = b->sure[side] + (free || pool % 2 == 1);
+}
+
+#endif
