@@ -16,13 +16,17 @@
  *     most > 0;
  *   - cg.search-order emits what options emits (names and children), in
  *     any order;
- *   - cg.value answers a value or "none", never an error.
+ *   - cg.value answers a value or "none", never an error;
+ *   - cg.bit-search: a position it packs has as many options as
+ *     options() gives, none of them a zero mask, the move counts'
+ *     bounds, and unpacks to bytes that print.
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cg/bitsearch.h"
 #include "cg/movecounts.h"
 #include "cg/searchorder.h"
 #include "cg/ruleset.h"
@@ -168,10 +172,63 @@ check_search_order(const struct cg_search_order *so, const struct cg_buf *pos)
 
 /* The promises of the extensions the ruleset offers (nopt: options of
  * each side, -1 when unknown). */
+/* The cg.bit-search promises for pos packed as one component. */
+static void
+check_bit_search(const struct cg_bit_search *bx, const struct cg_buf *pos,
+    const long nopt[2], const struct cg_move_bounds *counts)
+{
+	const unsigned char *comp = pos->data;
+	struct cg_bit_shape sh;
+	struct cg_move_bounds b;
+	struct cg_buf out;
+	uint64_t st[CG_BIT_WORDS], *masks;
+	size_t j, k;
+	int s, n, zero;
+
+	memset(&sh, 0, sizeof sh);
+	if (bx->pack(&cx, &comp, &pos->len, 1, &sh, st) != CG_OK)
+		return;
+	if (sh.words == 0 || sh.words > CG_BIT_WORDS || sh.max_options == 0 ||
+	    sh.max_options > 1u << 16) {
+		fail("bit search: a shape out of bounds", pos->data, pos->len);
+		return;
+	}
+	masks = malloc((size_t)sh.max_options * sh.words * sizeof *masks);
+	for (s = 0; s < 2; s++) {
+		n = bx->options(&cx, &sh, st, (enum cg_side)s, masks);
+		if (n < 0 || (uint32_t)n > sh.max_options)
+			fail("bit search: options fail or pass max_options",
+			    pos->data, pos->len);
+		else if (nopt[s] >= 0 && nopt[s] < MAX_EMITS && n != nopt[s])
+			fail("bit search: not as many options as options()",
+			    pos->data, pos->len);
+		for (k = 0; n > 0 && k < (size_t)n; k++) {
+			for (zero = 1, j = 0; j < sh.words; j++)
+				zero &= masks[k * sh.words + j] == 0;
+			if (zero)
+				fail("bit search: an option that changes "
+				    "nothing", pos->data, pos->len);
+		}
+	}
+	free(masks);
+	memset(&b, 0, sizeof b);
+	bx->bounds(&cx, &sh, st, &b);
+	if (counts != NULL && memcmp(&b, counts, sizeof b) != 0)
+		fail("bit search: bounds are not the move counts", pos->data,
+		    pos->len);
+	cg_buf_init(&out);
+	if (bx->unpack(&cx, &sh, st, &out) != CG_OK)
+		fail("bit search: unpack fails", pos->data, pos->len);
+	else
+		check_print(out.data, out.len, "unpacked state");
+	cg_buf_free(&out);
+}
+
 static void
 check_extensions(const struct cg_buf *pos, const long nopt[2])
 {
 	const struct cg_move_counts *mc;
+	const struct cg_bit_search *bx;
 	const struct cg_search_order *so;
 	const struct cg_value_ext *ve;
 	struct cg_move_bounds b;
@@ -205,6 +262,13 @@ check_extensions(const struct cg_buf *pos, const long nopt[2])
 				fail("move counts: not sure <= first <= most",
 				    pos->data, pos->len);
 		}
+	bx = rs->extension(&cx, CG_EXT_BIT_SEARCH);
+	if (bx != NULL && bx->struct_size >= offsetof(struct cg_bit_search,
+	    unpack) + sizeof bx->unpack && bx->pack != NULL &&
+	    bx->options != NULL && bx->bounds != NULL && bx->unpack != NULL)
+		check_bit_search(bx, pos, nopt, mc != NULL &&
+		    mc->counts != NULL && mc->counts(&cx, pos->data, pos->len,
+		    memset(&b, 0, sizeof b), sizeof b) == CG_OK ? &b : NULL);
 	so = rs->extension(&cx, CG_EXT_SEARCH_ORDER);
 	if (so != NULL && so->struct_size >= offsetof(struct cg_search_order,
 	    options) + sizeof so->options && so->options != NULL)
