@@ -50,7 +50,8 @@ enum cg_search {
 	CG_SEARCH_PN2, CG_SEARCH_BITS
 };
 
-/* "auto", "dfs", "pns", "dfpn", "pn2", "bits"; parsing returns -1 when unknown. */
+/* "auto", "dfs", "pns", "dfpn", "pn2", "bits"; parsing returns -1 when
+ * unknown. */
 const char *cg_search_name(enum cg_search k);
 int cg_search_parse(const char *name, enum cg_search *k);
 

@@ -236,8 +236,9 @@ void pns_free(struct cg_solver *s);
 
 /* Outcome ('L', 'R', 'N', 'P') of the sum in normal play by the search
  * over the ruleset's cg.bit-search states, or CG_SOLVE_INTERRUPTED; or
- * BITS_NONE when the ruleset has no such extension or the sum does not
- * fit one state. */
+ * BITS_NONE when the ruleset has no such extension, the sum does not fit
+ * one state, or (search AUTO) the ruleset does not prefer it there.
+ * Runs on s->jobs threads. */
 #define BITS_NONE (-2)
 struct bits;
 int bits_outcome(struct cg_solver *s, const uint32_t *ids, size_t n);
