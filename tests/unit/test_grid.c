@@ -674,6 +674,26 @@ dom_counts_of(const char *spec, const char *text)
 	return cg_buf_str(&outb);
 }
 
+/* A random board of r x c, fill percent of it filled, into text. */
+static void
+random_board(uint64_t *seed, int r, int c, int fill, char *text)
+{
+	size_t n = 0;
+	int y, x;
+
+	for (y = 0; y < r; y++) {
+		if (y > 0)
+			text[n++] = '|';
+		for (x = 0; x < c; x++) {
+			*seed ^= *seed << 13;
+			*seed ^= *seed >> 7;
+			*seed ^= *seed << 17;
+			text[n++] = (int)(*seed % 100) < fill ? '#' : '.';
+		}
+	}
+	text[n] = '\0';
+}
+
 /* The counts on bit lines (boards of at most 64 rows and columns) equal
  * the cell-by-cell ones of "domineering:reference". */
 static void
@@ -684,8 +704,8 @@ test_counts(void)
 	    { 2, 40 }, { 64, 3 } };
 	uint64_t seed = 88172645463325252ull;
 	char text[64 * 65 + 1], want[128];
-	size_t d, t, n;
-	int r, c, bad = 0, tried = 0, fill;
+	size_t d, t;
+	int bad = 0, tried = 0;
 
 	/* "...." (one row): Right's 4 cells are out of Left's reach
 	 * (nothing above or below), so 2 safe dominoes of 2 at most; Left
@@ -709,20 +729,9 @@ test_counts(void)
 	    "domineering counts of a 2x2 square, moving first");
 	for (d = 0; d < sizeof dims / sizeof dims[0]; d++)
 		for (t = 0; t < 40; t++) {
-			fill = (int)(t % 5) * 10;   /* percent filled */
-			n = 0;
-			for (r = 0; r < dims[d][0]; r++) {
-				if (r > 0)
-					text[n++] = '|';
-				for (c = 0; c < dims[d][1]; c++) {
-					seed ^= seed << 13;
-					seed ^= seed >> 7;
-					seed ^= seed << 17;
-					text[n++] = (int)(seed % 100) < fill ?
-					    '#' : '.';
-				}
-			}
-			text[n] = '\0';
+			/* 0 to 40 percent filled */
+			random_board(&seed, dims[d][0], dims[d][1],
+			    (int)(t % 5) * 10, text);
 			snprintf(want, sizeof want, "%s",
 			    dom_counts_of("domineering:reference", text));
 			tried++;
@@ -812,26 +821,6 @@ bounds_str(const struct cg_move_bounds *b)
 	    b->safe[0], b->most[0], b->room[0], b->sure[1], b->safe[1],
 	    b->most[1], b->room[1], b->flags);
 	return s;
-}
-
-/* A random board of r x c, fill percent of it filled, into text. */
-static void
-random_board(uint64_t *seed, int r, int c, int fill, char *text)
-{
-	size_t n = 0;
-	int y, x;
-
-	for (y = 0; y < r; y++) {
-		if (y > 0)
-			text[n++] = '|';
-		for (x = 0; x < c; x++) {
-			*seed ^= *seed << 13;
-			*seed ^= *seed >> 7;
-			*seed ^= *seed << 17;
-			text[n++] = (int)(*seed % 100) < fill ? '#' : '.';
-		}
-	}
-	text[n] = '\0';
 }
 
 /* The board text mirrored left-right (flip & 1) and up-down (flip & 2). */
