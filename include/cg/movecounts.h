@@ -11,7 +11,8 @@
  *               no sequence of opponent moves in pos can prevent, if s
  *               answers some opponent moves there at once (a Domineering
  *               player keeping one of two dominoes the opponent cannot
- *               both destroy with one move);
+ *               both destroy with one move, or one of three of which one
+ *               move destroys at most two);
  *   b->safe[s]  of those, moves on squares the opponent can never touch,
  *               which need no answer (a domino no opposing domino can
  *               ever cover);
@@ -27,7 +28,8 @@
  *   b->first[s] (only when b->flags has CG_BOUNDS_FIRST) the moves s
  *               is sure of when s moves first in pos: at least sure[s]
  *               (Domineering: one more when s has a domino off its
- *               reserve to play first, or an odd pool to take one of).
+ *               reserve to play first, or a pool that does not pair, or
+ *               go by threes, evenly: it plays the odd one first).
  * So 0 <= safe <= sure <= most, sure <= room and sure <= first <= most.
  * The host zeroes *b first; a field left 0 is the weakest claim (room or
  * first without its flag is no claim).  The counts add over the

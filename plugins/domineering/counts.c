@@ -20,6 +20,7 @@
 struct dom_view {
 	unsigned char *st;      /* DOM_* flags of each padded cell */
 	unsigned char *marks;   /* the reserve (dom_guaranteed) */
+	unsigned char *slots;   /* the other reserve (dom_slots) */
 	int lines, len;         /* number of lines, cells per line */
 	size_t origin;          /* padded index of line 0, cell 0 */
 	size_t lstep, astep;    /* index steps to the next line, cell */
@@ -38,6 +39,69 @@ static int
 dom_proof(const struct dom_view *v, int line, int at)
 {
 	return v->st[AT(v, line, at)] & DOM_PROOF;
+}
+
+/*
+ * The other reserve (dom_bits_side's second one): besides the safe
+ * dominoes, every free domino a walk along each line takes from the
+ * start of each run of cells outside them.  A slot none of whose open
+ * cells lies across from an open cell of another is of type 1: an
+ * opposing domino that hits it hits no other, so two of them are worth a
+ * move; the others (type 2) go by threes, as one opposing domino hits at
+ * most two.  v->slots gets 4 on an open slot cell, 5 on a proof one.
+ * Kept when it is sure of more moves than the pool.
+ */
+static void
+dom_slots(const struct dom_view *v, uint32_t safe, uint32_t *sure,
+    uint32_t *roomp, uint32_t *firstp)
+{
+	uint32_t one = 0, two = 0, room = 0;
+	int a, b, k, free = 0, open;
+
+#define MARK(l, at) v->marks[AT(v, l, at)]
+#define SLOT(l, at) v->slots[AT(v, l, at)]
+	for (a = 0; a < v->lines; a++)
+		for (b = 0; b + 1 < v->len; b++)
+			if (dom_empty(v, a, b) && dom_empty(v, a, b + 1) &&
+			    MARK(a, b) != 1 && MARK(a, b + 1) != 1) {
+				for (k = 0; k < 2; k++)
+					SLOT(a, b + k) = dom_proof(v, a, b + k) ?
+					    5 : 4;
+				b++;
+			}
+	for (a = 0; a < v->lines; a++)
+		for (b = 0; b < v->len; b++) {
+			if (SLOT(a, b) == 0)
+				continue;
+			/* the slot [b, b + 1]: across from another's open cell? */
+			for (open = 0, k = 0; k < 2; k++)
+				open |= SLOT(a, b + k) == 4 &&
+				    (SLOT(a - 1, b + k) == 4 ||
+				    SLOT(a + 1, b + k) == 4);
+			if (open)
+				two++;
+			else
+				one++;
+			b++;
+		}
+	for (a = 0; a < v->lines; a++)
+		for (b = 0; b < v->len; b++)
+			if (dom_empty(v, a, b) && (MARK(a, b) == 1 ||
+			    SLOT(a, b) != 0 || !dom_proof(v, a, b)))
+				room++;
+	for (a = 0; a < v->lines; a++)
+		for (b = 0; b + 1 < v->len; b++)
+			if (dom_empty(v, a, b) && dom_empty(v, a, b + 1) &&
+			    MARK(a, b) != 1 && MARK(a, b + 1) != 1 &&
+			    SLOT(a, b) == 0 && SLOT(a, b + 1) == 0)
+				free = 1;
+#undef SLOT
+#undef MARK
+	if (safe + one / 2 + two / 3 <= *sure)
+		return;
+	*sure = safe + one / 2 + two / 3;
+	*roomp = room / 2;
+	*firstp = *sure + (free || one % 2 == 1 || two % 3 != 0);
 }
 
 /*
@@ -132,6 +196,7 @@ dom_guaranteed(const struct dom_view *v, uint32_t *sure, uint32_t *safep,
 	*sure = safe + pool / 2;
 	*roomp = room / 2;
 	*firstp = *sure + (free || pool % 2 == 1);
+	dom_slots(v, safe, sure, roomp, firstp);
 }
 
 
@@ -177,13 +242,14 @@ dom_counts(const struct cg_context *cx, const unsigned char *pos, size_t len,
 	}
 	pc = (size_t)cols + 2;
 	n = ((size_t)rows + 2) * pc;
-	if ((buf = cx->host->alloc(2 * n)) == NULL)
+	if ((buf = cx->host->alloc(3 * n)) == NULL)
 		return CG_ENOMEM;
 	memset(&b, 0, sizeof b);
 	for (side = CG_LEFT; side <= CG_RIGHT; side++) {
-		memset(buf, 0, 2 * n);
+		memset(buf, 0, 3 * n);
 		v.st = buf;
 		v.marks = buf + n;
+		v.slots = buf + 2 * n;
 		v.origin = pc + 1;
 		v.lstep = side == CG_LEFT ? 1 : pc;
 		v.astep = side == CG_LEFT ? pc : 1;

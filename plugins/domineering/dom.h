@@ -68,6 +68,52 @@ dom_pairs(uint64_t x)
 	return f | f << 1;
 }
 
+/* The proof cells of line a of nl: those no opposing domino can cover. */
+DOM_INLINE uint64_t
+dom_proof_bits(const uint64_t *line, int nl, int a)
+{
+	return line[a] & ~(a > 0 ? line[a - 1] : 0) &
+	    ~(a + 1 < nl ? line[a + 1] : 0);
+}
+
+/*
+ * dom_slots (counts.c) on bit lines, given the safe cells sm[] of each
+ * line: the reserve of every free domino a walk from each run's start
+ * takes, type 1 by twos and type 2 by threes; kept in *b when it is sure
+ * of more than the pool.
+ */
+DOM_INLINE void
+dom_bits_slots(const uint64_t *line, int nl, const uint64_t *sm,
+    struct cg_move_bounds *b, int side)
+{
+	uint64_t slot[64], open[64], firsts, adj, two_f, rest;
+	uint32_t one = 0, two = 0, room = 0, sure;
+	int a, free = 0;
+
+	for (a = 0; a < nl; a++) {
+		slot[a] = dom_pairs(line[a] & ~sm[a]);
+		open[a] = slot[a] & ~dom_proof_bits(line, nl, a);
+	}
+	for (a = 0; a < nl; a++) {
+		firsts = dom_pair_firsts(line[a] & ~sm[a]);
+		adj = open[a] & ((a > 0 ? open[a - 1] : 0) |
+		    (a + 1 < nl ? open[a + 1] : 0));
+		two_f = firsts & (adj | adj >> 1);
+		two += (uint32_t)dom_pop(two_f);
+		one += (uint32_t)dom_pop(firsts & ~two_f);
+		room += (uint32_t)dom_pop(line[a] & (sm[a] | slot[a] |
+		    ~dom_proof_bits(line, nl, a)));
+		rest = line[a] & ~sm[a] & ~slot[a];
+		free |= (rest & rest >> 1) != 0;
+	}
+	sure = b->safe[side] + one / 2 + two / 3;
+	if (sure <= b->sure[side])
+		return;
+	b->sure[side] = sure;
+	b->room[side] = room / 2;
+	b->first[side] = sure + (free || one % 2 == 1 || two % 3 != 0);
+}
+
 /*
  * dom_guaranteed and dom_alone on bit lines: line[a] holds the empty
  * cells of line a of the player's view (bit b = cell b along it, at most
@@ -79,6 +125,7 @@ dom_bits_side(const uint64_t *line, int nl, struct cg_move_bounds *b,
 {
 	uint32_t safe = 0, pool = 0, room = 0, most = 0;
 	uint64_t e, p, run, marks, open = 0, avail, picks, smask, rest;
+	uint64_t sm[64];
 	int a, first, last, free = 0;
 
 	for (a = 0; a < nl; a++) {
@@ -106,6 +153,7 @@ dom_bits_side(const uint64_t *line, int nl, struct cg_move_bounds *b,
 			smask |= run;
 			safe += (uint32_t)dom_pop(run) / 2;
 		}
+		sm[a] = smask;
 		/* pool: pairs of free cells, an open one never across from
 		 * an open pool cell of the line before */
 		avail = e & ~smask & (p | ~open);
@@ -124,6 +172,7 @@ dom_bits_side(const uint64_t *line, int nl, struct cg_move_bounds *b,
 	/* first: a domino off the reserve played first leaves it whole;
 	 * one of an odd pool leaves pairs */
 	b->first[side] = b->sure[side] + (free || pool % 2 == 1);
+	dom_bits_slots(line, nl, sm, b, side);
 }
 
 #endif

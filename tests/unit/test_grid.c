@@ -727,6 +727,16 @@ test_counts(void)
 	 * by rows. */
 	is_str(dom_counts_of("domineering", "..|.."), "0 0 2 2 1 / 0 0 2 2 1",
 	    "domineering counts of a 2x2 square, moving first");
+	/* "......|......": no cell is proof.  Left's six column dominoes lie
+	 * next to each other, so a Right domino hits two: by threes, Left is
+	 * sure of 2 (Right hits two, Left plays one, twice), where the pool
+	 * (columns a, c, e) gives 1.  Right's three dominoes in each row lie
+	 * across from the other row's: 2 as well.  Most 6 each, room half
+	 * of 12; nothing left to play first (every cell in a domino, 6 a
+	 * multiple of 3). */
+	is_str(dom_counts_of("domineering", "......|......"),
+	    "2 0 6 6 2 / 2 0 6 6 2",
+	    "domineering counts of a 2x6 board, dominoes by threes");
 	for (d = 0; d < sizeof dims / sizeof dims[0]; d++)
 		for (t = 0; t < 40; t++) {
 			/* 0 to 40 percent filled */
