@@ -25,10 +25,12 @@
  *      masks written one after another (shape->words words each), in the
  *      order a search should try them, best first.  Returns how many
  *      (at most shape->max_options).
- *  bounds(shape, state, b): the cg.move-counts bounds of the state
- *      (cg/movecounts.h: the host zeroes *b, whose size is
- *      sizeof(struct cg_move_bounds) of the host).  The host settles a
- *      state by them as it settles a sum by move counts.
+ *  bounds(shape, state, b): move-count bounds of the state, with the
+ *      meaning and the duty to be proved of cg/movecounts.h (the host
+ *      zeroes *b, whose size is sizeof(struct cg_move_bounds) of the
+ *      host); the host settles a state by them as it settles a sum by
+ *      move counts.  They may be cheaper and weaker than counts() gives
+ *      (Domineering leaves out its second reserve here).
  *  unpack(shape, state, out): the position as bytes parse() could give,
  *      appended to out (to print it, or to search it otherwise).
  *  canonical(shape, state, out) (optional, NULL for none): one state for

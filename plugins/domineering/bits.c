@@ -110,8 +110,8 @@ db_bounds(const struct cg_context *cx, const struct cg_bit_shape *sh,
 
 	(void)cx;
 	db_lines(sh, st, row, col);
-	dom_bits_side(col, (int)sh->dims[1], b, CG_LEFT);
-	dom_bits_side(row, (int)sh->dims[0], b, CG_RIGHT);
+	dom_bits_side(col, (int)sh->dims[1], b, CG_LEFT, 0);
+	dom_bits_side(row, (int)sh->dims[0], b, CG_RIGHT, 0);
 	b->flags = CG_BOUNDS_ROOM | CG_BOUNDS_FIRST;
 }
 

@@ -214,8 +214,8 @@ dom_counts_bits(const unsigned char *cells, int rows, int cols,
 				col[c] |= (uint64_t)1 << r;
 				row[r] |= (uint64_t)1 << c;
 			}
-	dom_bits_side(col, cols, b, CG_LEFT);
-	dom_bits_side(row, rows, b, CG_RIGHT);
+	dom_bits_side(col, cols, b, CG_LEFT, 1);
+	dom_bits_side(row, rows, b, CG_RIGHT, 1);
 }
 
 DOM_HOT static int
