@@ -496,6 +496,8 @@ bits_outcome(struct cg_solver *s, const uint32_t *ids, size_t n)
 	for (side = 0; side < 2; side++)
 		if ((w[side] = query(&b, side)) < 0)
 			break;
+	if (bits_memory(&b) > s->bits_peak)
+		s->bits_peak = bits_memory(&b);
 	s->bits = NULL;
 	s->stats = b.base;
 	for (k = 0; k < b.jobs; k++) {

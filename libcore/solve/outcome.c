@@ -610,6 +610,12 @@ cg_solver_memory(struct cg_solver *s)
 }
 
 size_t
+cg_solver_bits_peak(struct cg_solver *s)
+{
+	return s->bits_peak;
+}
+
+size_t
 cg_solver_ncomponents(struct cg_solver *s)
 {
 	if (s->live != NULL)

@@ -135,6 +135,9 @@ void cg_solver_set_budget(struct cg_solver *s, size_t bytes);
 uint64_t cg_solver_restarts(struct cg_solver *s);
 const struct cg_solver_stats *cg_solver_stats(struct cg_solver *s);
 size_t cg_solver_memory(struct cg_solver *s);
+/* The largest tables of a bit search so far (freed when its query
+ * ends, so cg_solver_memory no longer counts them); 0 when none ran. */
+size_t cg_solver_bits_peak(struct cg_solver *s);
 
 /* ------------------------------------------------------- known nimbers */
 

@@ -89,6 +89,7 @@ struct cg_solver {
 	struct cg_solver *live;        /* the scratch at work, for reports */
 	struct cg_solver_stats view;   /* own stats plus the live scratch's */
 	struct bits *bits;             /* the bit search at work (bits.c) */
+	size_t bits_peak;              /* its largest tables so far */
 };
 
 /* Once a stop is asked for, an expansion may have been cut short (the

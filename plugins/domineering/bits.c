@@ -6,7 +6,6 @@
 
 #include "dom.h"
 
-
 /*
  * cg.bit-search (cg/bitsearch.h): a board of at most 256 cells and 64
  * rows and columns as bits, cell (r, c) at bit r * cols + c, set when
