@@ -237,22 +237,23 @@ tab_put(struct bits *b, const uint64_t *key, int side, int win, uint64_t h,
 		tab_grow(b, t);
 }
 
-/* The move counts' verdict (sv_static's, for one sum): 1 the side to
- * move wins, 0 it loses, -1 not settled.  first[] is the ruleset's
- * claim only with its flag. */
+/* The move counts' verdict on the state, side x to move (the bounds
+ * of one component in counts_verdict's terms). */
 static int
 settle(const struct cg_move_bounds *mb, int x)
 {
-	int y = !x, room = (mb->flags & CG_BOUNDS_ROOM) != 0,
-	    first = (mb->flags & CG_BOUNDS_FIRST) != 0;
+	uint64_t sure[2], most[2], room[2], lead[2];
+	int j;
 
-	if (mb->sure[x] > mb->most[y] || (room && 2 * mb->sure[x] >
-	    mb->room[x]) || (first && mb->first[x] > mb->most[y]))
-		return 1;
-	if (mb->sure[y] >= mb->most[x] || (room && 2 * mb->sure[y] + 1 >
-	    mb->room[y]))
-		return 0;
-	return -1;
+	for (j = 0; j < 2; j++) {
+		sure[j] = mb->sure[j];
+		most[j] = mb->most[j];
+		room[j] = mb->flags & CG_BOUNDS_ROOM ? mb->room[j] :
+		    UINT64_MAX;
+		lead[j] = (mb->flags & CG_BOUNDS_FIRST) && mb->first[j] >
+		    mb->sure[j] ? mb->first[j] - mb->sure[j] : 0;
+	}
+	return counts_verdict(sure, most, room, lead, x);
 }
 
 /* Is another thread searching st at depth d just now? */

@@ -1334,16 +1334,7 @@ sv_static(struct cg_solver *s, const uint32_t *comps, size_t n, int32_t k,
 		    (int64_t)(most[x] + 2 * safe[x]);
 		*order = ((int64_t)1 << 20) - ev;
 	}
-	/* X stuck at its turn has made as many moves as Y, at least
-	 * sure[X] of them from its reserve (cg/movecounts.h); Y stuck has
-	 * made one fewer than X */
-	if (sure[x] + lead[x] > most[y] || (room[x] != UINT64_MAX &&
-	    2 * sure[x] > room[x]))
-		return 1;
-	if (sure[y] >= most[x] || (room[y] != UINT64_MAX &&
-	    2 * sure[y] + 1 > room[y]))
-		return 0;
-	return -1;
+	return counts_verdict(sure, most, room, lead, x);
 }
 
 struct sctx {
