@@ -172,10 +172,6 @@ heap_mode(const char *spec, unsigned long seq, unsigned long per,
 {
 	struct cg_plugin *p;
 	const struct cg_heap_rules *r = NULL;
-	struct cg_heapseq *hs;
-	const uint32_t *v;
-	const char *why;
-	size_t len, i;
 
 	if (spec == NULL)
 		cg_die(CG_EXIT_USAGE, "--sequence and --periodicity need -r NAME");
@@ -185,34 +181,8 @@ heap_mode(const char *spec, unsigned long seq, unsigned long per,
 	if (r == NULL)
 		cg_die(CG_EXIT_DATA, "ruleset '%s' is not a heap game (no %s)",
 		    spec, CG_EXT_HEAP_RULES);
-	hs = cg_heapseq_new(r, &why);
-	if (hs == NULL)
-		cg_die(CG_EXIT_DATA, "ruleset '%s': %s", spec, why);
-	if (seq != (unsigned long)-1) {
-		cg_heapseq_compute(hs, seq, !noshortcut);
-		v = cg_heapseq_values(hs, &len);
-		if (len <= seq)
-			cg_die(CG_EXIT_DATA, "%s", cg_stop_reason());
-		for (i = 0; i <= seq; i++)
-			printf("%s%u", i ? "," : "", v[i]);
-		putchar('\n');
-		cg_check_write(stdout, "standard output");
-	}
-	if (per != (unsigned long)-1) {
-		struct cg_period pd;
-
-		cg_heapseq_compute(hs, per, 0);
-		v = cg_heapseq_values(hs, &len);
-		if (cg_heapseq_find_period(v, per + 1, cg_heapseq_max_take(hs),
-		    cg_heapseq_splits(hs), &pd))
-			printf("Periodicity(Period => %zu, Preperiod => %zu, "
-			    "Saltus => %ld)\n", pd.period, pd.preperiod,
-			    pd.saltus);
-		else
-			printf("Nothing\n");
-		cg_check_write(stdout, "standard output");
-	}
-	cg_heapseq_free(hs);
+	cg_heapseq_print(stdout, r, spec, seq, per, noshortcut);
+	cg_check_write(stdout, "standard output");
 }
 
 int

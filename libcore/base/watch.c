@@ -159,6 +159,22 @@ cg_watch_limit(void)
 	return (size_t)limit_mb << 20;
 }
 
+int
+cg_watch_fits(size_t bytes)
+{
+	return limit_mb == 0 || cg_memory_rss() + bytes < cg_watch_limit();
+}
+
+int
+cg_watch_room(size_t bytes)
+{
+	if (cg_watch_fits(bytes))
+		return 1;
+	if (cg_stop == 0)
+		cg_stop = CG_STOP_MEMORY;
+	return 0;
+}
+
 const char *
 cg_stop_reason(void)
 {

@@ -29,6 +29,15 @@ void cg_watch_memory_default(void);
 /* The limit in bytes (0: none), for engines that keep their tables
  * below it rather than stop at it. */
 size_t cg_watch_limit(void);
+/* Whether the process may grow by bytes more now: 0 (and cg_stop set)
+ * when its resident size plus bytes would pass the limit.  An engine
+ * asks before a large step that fills its memory at once (a table
+ * doubled and refilled, a compaction's copies), which the sampling
+ * thread would see only after the fact; without a limit, always 1. */
+int cg_watch_room(size_t bytes);
+/* The same question without the stop, for a table that can do without
+ * growing (one that replaces its entries). */
+int cg_watch_fits(size_t bytes);
 /* Why cg_stop was set, for the message: "interrupted" or "memory limit
  * of N MB reached". */
 const char *cg_stop_reason(void);

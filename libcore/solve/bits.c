@@ -35,6 +35,7 @@
 
 #include "base/jobs.h"
 #include "base/util.h"
+#include "base/watch.h"
 #include "outcome_int.h"
 #include "cg/bitsearch.h"
 
@@ -189,6 +190,13 @@ tab_grow(struct bits *b, struct table *old)
 		pthread_mutex_unlock(&b->grow);
 		return;
 	}
+	/* the new table is filled at once: one that would pass the memory
+	 * limit is not made, and the table stays as it is from then on */
+	if (!cg_watch_fits(old->nb * 2 * BUCKET * b->ew * sizeof *old->e)) {
+		__atomic_store_n(&b->limit, old->nb, __ATOMIC_RELAXED);
+		pthread_mutex_unlock(&b->grow);
+		return;
+	}
 	t = cg_xmalloc(sizeof *t);
 	t->nb = old->nb * 2;
 	t->e = cg_xcalloc(t->nb * BUCKET, b->ew * sizeof *t->e);
@@ -233,7 +241,8 @@ tab_put(struct bits *b, const uint64_t *key, int side, int win, uint64_t h,
 	if (fresh)
 		atomic_fetch_add_explicit(&b->used, 1, memory_order_relaxed);
 	else if (atomic_load_explicit(&b->used, memory_order_relaxed) >
-	    t->nb * BUCKET / 2 && t->nb < b->limit)
+	    t->nb * BUCKET / 2 &&
+	    t->nb < __atomic_load_n(&b->limit, __ATOMIC_RELAXED))
 		tab_grow(b, t);
 }
 

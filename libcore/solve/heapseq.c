@@ -691,3 +691,38 @@ cg_heapseq_find_period(const uint32_t *v, size_t len, uint32_t t,
 	free(real);
 	return found;
 }
+
+void
+cg_heapseq_print(FILE *out, const struct cg_heap_rules *r, const char *name,
+    unsigned long seq, unsigned long per, int noshortcut)
+{
+	struct cg_heapseq *hs;
+	struct cg_period pd;
+	const uint32_t *v;
+	const char *why = "rules it cannot use";
+	size_t len, i;
+
+	if ((hs = cg_heapseq_new(r, &why)) == NULL)
+		cg_die(CG_EXIT_DATA, "ruleset '%s': %s", name, why);
+	if (seq != (unsigned long)-1) {
+		cg_heapseq_compute(hs, seq, !noshortcut);
+		v = cg_heapseq_values(hs, &len);
+		if (len <= seq)
+			cg_die(CG_EXIT_DATA, "%s", cg_stop_reason());
+		for (i = 0; i <= seq; i++)
+			fprintf(out, "%s%u", i ? "," : "", v[i]);
+		putc('\n', out);
+	}
+	if (per != (unsigned long)-1) {
+		cg_heapseq_compute(hs, per, 0);
+		v = cg_heapseq_values(hs, &len);
+		if (cg_heapseq_find_period(v, per + 1, cg_heapseq_max_take(hs),
+		    cg_heapseq_splits(hs), &pd))
+			fprintf(out, "Periodicity(Period => %zu, Preperiod => "
+			    "%zu, Saltus => %ld)\n", pd.period, pd.preperiod,
+			    pd.saltus);
+		else
+			fputs("Nothing\n", out);
+	}
+	cg_heapseq_free(hs);
+}

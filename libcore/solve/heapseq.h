@@ -11,6 +11,7 @@
 #define CG_HEAPSEQ_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 
 #include "cg/heaprules.h"
@@ -60,5 +61,13 @@ int cg_heapseq_known(const struct cg_heapseq *s, struct cg_period *per,
  */
 int cg_heapseq_find_period(const uint32_t *v, size_t len, uint32_t t,
     int splits, struct cg_period *out);
+
+/* cg-outcome's heap mode on out: with seq != (unsigned long)-1 the
+ * values of heaps 0..seq on one line, comma-separated; with per !=
+ * (unsigned long)-1 the periodicity proven with heaps up to per, as
+ * CGSuite prints it, or "Nothing".  Dies (the ruleset name in the
+ * message) on rules it cannot use or a stop. */
+void cg_heapseq_print(FILE *out, const struct cg_heap_rules *r,
+    const char *name, unsigned long seq, unsigned long per, int noshortcut);
 
 #endif

@@ -271,7 +271,12 @@ tab_add(struct ptab *t, int kind, uint64_t id, uint32_t h, size_t at)
 
 	if (t->n >= INF - 2)
 		cg_die(CG_EXIT_DATA, "proof-number tree full");
-	if (t->nslot == 0 || 2 * (t->n + 1) > t->nslot) {
+	/* past half load the slots double, unless that would pass the
+	 * memory limit: then the search stops at its next poll, and the
+	 * slots fill further meanwhile (up to 7/8) */
+	if (t->nslot == 0 || (2 * (t->n + 1) > t->nslot &&
+	    (8 * (t->n + 1) > 7 * t->nslot || (cg_stop == 0 &&
+	    cg_watch_room(2 * t->nslot * sizeof *t->slot))))) {
 		slots_build(t, t->n + 1);
 		tab_find(t, kind, id, t->mkey + (kind == N_MULTI ? id : 0),
 		    kind == N_MULTI ? t->mkey[id] + 2 : 0, h, &at);
@@ -1019,6 +1024,12 @@ maybe_collect(struct cg_solver *s, struct ptab *t, uint32_t *roots,
 	size_t b = tab_bytes(t);
 
 	if (b < p->limit && !(t->dead > t->nkid / 2 && t->nkid > (1u << 24)))
+		return;
+	/* the collection's copies are made at once: past the memory limit
+	 * the search stops rather than overshoot it (0*39 went 2.5 GB past
+	 * --max-memory 16000 between two samples of the watch) */
+	if (!cg_watch_room((t->n + 1) * 2 * sizeof(uint32_t) +
+	    t->nkid * sizeof *t->kid + t->nmkey * sizeof *t->mkey))
 		return;
 	collect(t, roots, nroots);
 	if (tab_bytes(t) > p->limit / 4 * 3 && t == &p->t)
