@@ -26,20 +26,43 @@ db_row(const uint64_t *st, int r, int cols)
 	return cols == 64 ? v : v & (((uint64_t)1 << cols) - 1);
 }
 
-/* The rows and the columns of a state as bit lines. */
+/* An 8x8 bit matrix, row i in byte i, transposed: column j in byte j
+ * (three exchanges of blocks, Hacker's Delight 7-3). */
+DOM_INLINE uint64_t
+db_transpose8(uint64_t x)
+{
+	uint64_t t;
+
+	t = (x ^ x >> 7) & 0x00aa00aa00aa00aau;
+	x ^= t ^ t << 7;
+	t = (x ^ x >> 14) & 0x0000cccc0000ccccu;
+	x ^= t ^ t << 14;
+	t = (x ^ x >> 28) & 0x00000000f0f0f0f0u;
+	return x ^ t ^ t << 28;
+}
+
+/* The rows and the columns of a state as bit lines, the columns by 8x8
+ * blocks (a loop over the empty cells cost a fifth of the counts). */
 DOM_INLINE void
 db_lines(const struct cg_bit_shape *sh, const uint64_t *st, uint64_t *row,
     uint64_t *col)
 {
-	int rows = (int)sh->dims[0], cols = (int)sh->dims[1], r;
-	uint64_t x;
+	int rows = (int)sh->dims[0], cols = (int)sh->dims[1], r, c, i;
+	uint64_t m;
 
 	memset(col, 0, (size_t)cols * sizeof *col);
-	for (r = 0; r < rows; r++) {
-		row[r] = x = db_row(st, r, cols);
-		for (; x != 0; x &= x - 1)
-			col[__builtin_ctzll(x)] |= (uint64_t)1 << r;
-	}
+	for (r = 0; r < rows; r++)
+		row[r] = db_row(st, r, cols);
+	for (r = 0; r < rows; r += 8)
+		for (c = 0; c < cols; c += 8) {
+			for (m = 0, i = 0; i < 8 && r + i < rows; i++)
+				m |= (row[r + i] >> c & 0xff) << 8 * i;
+			if (m == 0)
+				continue;
+			m = db_transpose8(m);
+			for (i = 0; i < 8 && c + i < cols; i++)
+				col[c + i] |= (m >> 8 * i & 0xff) << r;
+		}
 }
 
 static int
@@ -169,7 +192,7 @@ db_options(const struct cg_context *cx, const struct cg_bit_shape *sh,
 	    *opp = vert ? row : col, x, y;
 	int64_t key[DB_CELLS], kk;
 	int mown[64], sown[64], mopp[64], sopp[64];
-	uint32_t cell[DB_CELLS], cc;
+	uint32_t cell[DB_CELLS];
 	size_t k, w = sh->words;
 
 	(void)cx;
@@ -196,23 +219,23 @@ db_options(const struct cg_context *cx, const struct cg_bit_shape *sh,
 			    grid_domino_rank(k, vert, rows, cols);
 			cell[m++] = (uint32_t)k;
 		}
-	/* insertion sort, largest key first, cell order among equals */
+	/* insertion sort, largest key first, the order made among equals:
+	 * the key and the place in one word (keys are below 2^47 in size) */
+	for (i = 0; i < m; i++)
+		key[i] = key[i] * 256 + (255 - i);
 	for (i = 1; i < m; i++) {
 		kk = key[i];
-		cc = cell[i];
-		for (j = i; j > 0 && key[j - 1] < kk; j--) {
+		for (j = i; j > 0 && key[j - 1] < kk; j--)
 			key[j] = key[j - 1];
-			cell[j] = cell[j - 1];
-		}
 		key[j] = kk;
-		cell[j] = cc;
 	}
 	memset(masks, 0, (size_t)m * w * sizeof *masks);
 	for (i = 0; i < m; i++) {
 		uint64_t *mk = masks + (size_t)i * w;
-		size_t c2 = cell[i] + (vert ? (size_t)cols : 1);
+		size_t c1 = cell[255 - (key[i] & 255)],
+		    c2 = c1 + (vert ? (size_t)cols : 1);
 
-		mk[cell[i] >> 6] |= (uint64_t)1 << (cell[i] & 63);
+		mk[c1 >> 6] |= (uint64_t)1 << (c1 & 63);
 		mk[c2 >> 6] |= (uint64_t)1 << (c2 & 63);
 	}
 	return m;
