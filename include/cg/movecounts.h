@@ -17,9 +17,13 @@
  *               which need no answer (a domino no opposing domino can
  *               ever cover);
  *   b->most[s]  no sequence of play in pos, however the moves of the two
- *               players interleave, gives s more than most[s] moves (a
- *               maximum set of disjoint dominoes of s, or any upper
- *               bound).
+ *               players interleave, gives s more than most[s] moves
+ *               while the opponent plays for its sure moves as counted
+ *               in sure[!s] (a maximum set of disjoint dominoes of s,
+ *               less one for each protective area of the opponent's in
+ *               a pair; or any upper bound).  The host compares most[s]
+ *               only with the opponent's sure and first, so what that
+ *               play of the opponent's denies s may be taken off.
  *   b->room[s]  (only when b->flags has CG_BOUNDS_ROOM) when s plays
  *               its sure moves as above, the moves the opponent makes in
  *               pos plus the moves s makes from that reserve never exceed

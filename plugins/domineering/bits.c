@@ -129,11 +129,15 @@ db_bounds(const struct cg_context *cx, const struct cg_bit_shape *sh,
     const uint64_t *st, struct cg_move_bounds *b)
 {
 	uint64_t row[64], col[64];
+	uint32_t deny[2];
 
 	(void)cx;
 	db_lines(sh, st, row, col);
-	dom_bits_side(col, (int)sh->dims[1], b, CG_LEFT, 0);
-	dom_bits_side(row, (int)sh->dims[0], b, CG_RIGHT, 0);
+	/* each side's paired protective areas take moves from the other */
+	dom_bits_side(col, (int)sh->dims[1], b, CG_LEFT, 0, &deny[CG_LEFT]);
+	dom_bits_side(row, (int)sh->dims[0], b, CG_RIGHT, 0, &deny[CG_RIGHT]);
+	b->most[CG_RIGHT] -= deny[CG_LEFT];
+	b->most[CG_LEFT] -= deny[CG_RIGHT];
 	b->flags = CG_BOUNDS_ROOM | CG_BOUNDS_FIRST;
 }
 

@@ -42,6 +42,50 @@ dom_proof(const struct dom_view *v, int line, int at)
 }
 
 /*
+ * dom_bits_areas cell by cell: the protective areas, line by line, the
+ * wall on the line before and then on the line after, each scanned from
+ * its first cell; v->marks gets 6 on an area cell, 7 on an empty guard
+ * cell beyond it.
+ */
+static int
+dom_area_ok(const struct dom_view *v, int a, int w, int o, int at)
+{
+	unsigned char m0 = v->marks[AT(v, a, at)],
+	    m1 = v->marks[AT(v, a + 1, at)];
+
+	return dom_empty(v, a, at) && dom_empty(v, a + 1, at) &&
+	    !dom_empty(v, w, at) && m0 != 6 && m0 != 7 && m1 != 6 &&
+	    m1 != 7 && v->marks[AT(v, o, at)] != 6;
+}
+
+static uint32_t
+dom_areas(const struct dom_view *v)
+{
+	uint32_t n = 0;
+	int a, b, k, side, w, o;
+
+	for (a = 0; a + 1 < v->lines; a++)
+		for (side = 0; side < 2; side++) {
+			w = side ? a + 2 : a - 1;
+			o = side ? a - 1 : a + 2;
+			for (b = 0; b + 1 < v->len; b++) {
+				if (!dom_area_ok(v, a, w, o, b) ||
+				    !dom_area_ok(v, a, w, o, b + 1))
+					continue;
+				for (k = 0; k < 2; k++) {
+					v->marks[AT(v, a, b + k)] = 6;
+					v->marks[AT(v, a + 1, b + k)] = 6;
+					if (dom_empty(v, o, b + k))
+						v->marks[AT(v, o, b + k)] = 7;
+				}
+				n++;
+				b++;
+			}
+		}
+	return n;
+}
+
+/*
  * The other reserve (dom_bits_side's second one): besides the safe
  * dominoes, every free domino a walk along each line takes from the
  * start of each run of cells outside them.  A slot none of whose open
@@ -52,18 +96,21 @@ dom_proof(const struct dom_view *v, int line, int at)
  * Kept when it is sure of more moves than the pool.
  */
 static void
-dom_slots(const struct dom_view *v, uint32_t safe, uint32_t *sure,
-    uint32_t *roomp, uint32_t *firstp)
+dom_slots(const struct dom_view *v, uint32_t safe, uint32_t areas,
+    uint32_t *sure, uint32_t *roomp, uint32_t *firstp)
 {
 	uint32_t one = 0, two = 0, room = 0;
 	int a, b, k, free = 0, open;
 
 #define MARK(l, at) v->marks[AT(v, l, at)]
 #define SLOT(l, at) v->slots[AT(v, l, at)]
+/* a cell no other reserve holds: not safe, no area's, no guard */
+#define OTHER(l, at) (MARK(l, at) != 1 && MARK(l, at) != 6 && \
+	MARK(l, at) != 7)
 	for (a = 0; a < v->lines; a++)
 		for (b = 0; b + 1 < v->len; b++)
 			if (dom_empty(v, a, b) && dom_empty(v, a, b + 1) &&
-			    MARK(a, b) != 1 && MARK(a, b + 1) != 1) {
+			    OTHER(a, b) && OTHER(a, b + 1)) {
 				for (k = 0; k < 2; k++)
 					SLOT(a, b + k) = dom_proof(v, a, b + k) ?
 					    5 : 4;
@@ -87,21 +134,25 @@ dom_slots(const struct dom_view *v, uint32_t safe, uint32_t *sure,
 	for (a = 0; a < v->lines; a++)
 		for (b = 0; b < v->len; b++)
 			if (dom_empty(v, a, b) && (MARK(a, b) == 1 ||
-			    SLOT(a, b) != 0 || !dom_proof(v, a, b)))
+			    MARK(a, b) == 6 || SLOT(a, b) != 0 ||
+			    !dom_proof(v, a, b)))
 				room++;
 	for (a = 0; a < v->lines; a++)
 		for (b = 0; b + 1 < v->len; b++)
 			if (dom_empty(v, a, b) && dom_empty(v, a, b + 1) &&
 			    MARK(a, b) != 1 && MARK(a, b + 1) != 1 &&
+			    MARK(a, b) != 6 && MARK(a, b + 1) != 6 &&
 			    SLOT(a, b) == 0 && SLOT(a, b + 1) == 0)
 				free = 1;
+#undef OTHER
 #undef SLOT
 #undef MARK
-	if (safe + one / 2 + two / 3 <= *sure)
+	if (safe + areas / 2 * 2 + one / 2 + two / 3 <= *sure)
 		return;
-	*sure = safe + one / 2 + two / 3;
+	*sure = safe + areas / 2 * 2 + one / 2 + two / 3;
 	*roomp = room / 2;
-	*firstp = *sure + (free || one % 2 == 1 || two % 3 != 0);
+	*firstp = *sure + (areas % 2 == 1 ? 2 : (free || one % 2 == 1 ||
+	    two % 3 != 0));
 }
 
 /*
@@ -124,12 +175,13 @@ dom_slots(const struct dom_view *v, uint32_t safe, uint32_t *sure,
  */
 static void
 dom_guaranteed(const struct dom_view *v, uint32_t *sure, uint32_t *safep,
-    uint32_t *roomp, uint32_t *firstp)
+    uint32_t *roomp, uint32_t *firstp, uint32_t *deny)
 {
-	uint32_t safe = 0, pool = 0, room = 0;
+	uint32_t safe = 0, pool = 0, room = 0, areas;
 	int a, b, run, k, free = 0;
 
 #define MARK(l, at) v->marks[AT(v, l, at)]
+	areas = dom_areas(v);
 	for (a = 0; a < v->lines; a++) {
 		run = 0;
 		for (b = 0; b <= v->len; b++) {
@@ -185,18 +237,22 @@ dom_guaranteed(const struct dom_view *v, uint32_t *sure, uint32_t *safep,
 			if (dom_empty(v, a, b) && (MARK(a, b) != 0 ||
 			    !dom_proof(v, a, b)))
 				room++;
-	/* a domino on two cells the reserve leaves free, to play first */
+	/* a domino on two cells the reserve leaves free (a guard cell is
+	 * free: a domino there only walls its area more), to play first */
 	for (a = 0; a < v->lines; a++)
 		for (b = 0; b + 1 < v->len; b++)
 			if (dom_empty(v, a, b) && dom_empty(v, a, b + 1) &&
-			    MARK(a, b) == 0 && MARK(a, b + 1) == 0)
+			    (MARK(a, b) == 0 || MARK(a, b) == 7) &&
+			    (MARK(a, b + 1) == 0 || MARK(a, b + 1) == 7))
 				free = 1;
 #undef MARK
 	*safep = safe;
-	*sure = safe + pool / 2;
+	*sure = safe + pool / 2 + areas / 2 * 2;
 	*roomp = room / 2;
-	*firstp = *sure + (free || pool % 2 == 1);
-	dom_slots(v, safe, sure, roomp, firstp);
+	/* the area left over, entered first, gives two */
+	*firstp = *sure + (areas % 2 == 1 ? 2 : (free || pool % 2 == 1));
+	*deny = areas / 2 * 2;
+	dom_slots(v, safe, areas, sure, roomp, firstp);
 }
 
 
@@ -206,6 +262,7 @@ dom_counts_bits(const unsigned char *cells, int rows, int cols,
     struct cg_move_bounds *b)
 {
 	uint64_t col[64] = { 0 }, row[64] = { 0 };
+	uint32_t deny[2];
 	int r, c;
 
 	for (r = 0; r < rows; r++)
@@ -214,8 +271,10 @@ dom_counts_bits(const unsigned char *cells, int rows, int cols,
 				col[c] |= (uint64_t)1 << r;
 				row[r] |= (uint64_t)1 << c;
 			}
-	dom_bits_side(col, cols, b, CG_LEFT, 1);
-	dom_bits_side(row, rows, b, CG_RIGHT, 1);
+	dom_bits_side(col, cols, b, CG_LEFT, 1, &deny[CG_LEFT]);
+	dom_bits_side(row, rows, b, CG_RIGHT, 1, &deny[CG_RIGHT]);
+	b->most[CG_RIGHT] -= deny[CG_LEFT];
+	b->most[CG_LEFT] -= deny[CG_RIGHT];
 }
 
 DOM_HOT static int
@@ -228,6 +287,7 @@ dom_counts(const struct cg_context *cx, const unsigned char *pos, size_t len,
 	unsigned char *buf;
 	struct cg_move_bounds b;
 	struct dom_view v;
+	uint32_t deny[2];
 
 	if ((rc = grid_dims(cx, pos, len, &rows, &cols)) < 0)
 		return rc;
@@ -266,8 +326,10 @@ dom_counts(const struct cg_context *cx, const unsigned char *pos, size_t len,
 		b.most[side] = (uint32_t)dom_alone(cells, rows, cols,
 		    side == CG_LEFT);
 		dom_guaranteed(&v, &b.sure[side], &b.safe[side],
-		    &b.room[side], &b.first[side]);
+		    &b.room[side], &b.first[side], &deny[side]);
 	}
+	b.most[CG_RIGHT] -= deny[CG_LEFT];
+	b.most[CG_LEFT] -= deny[CG_RIGHT];
 	b.flags = CG_BOUNDS_ROOM | CG_BOUNDS_FIRST;
 	cx->host->free(buf);
 	memcpy(out, &b, out_size < sizeof b ? out_size : sizeof b);

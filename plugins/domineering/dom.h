@@ -84,6 +84,7 @@ dom_proof_bits(const uint64_t *line, int nl, int a)
  */
 DOM_INLINE void
 dom_bits_slots(const uint64_t *line, int nl, const uint64_t *sm,
+    const uint64_t *used, const uint64_t *guard, uint32_t areas,
     struct cg_move_bounds *b, int side)
 {
 	uint64_t slot[64], open[64], firsts, adj, two_f, rest;
@@ -91,27 +92,79 @@ dom_bits_slots(const uint64_t *line, int nl, const uint64_t *sm,
 	int a, free = 0;
 
 	for (a = 0; a < nl; a++) {
-		slot[a] = dom_pairs(line[a] & ~sm[a]);
+		slot[a] = dom_pairs(line[a] & ~sm[a] & ~used[a] & ~guard[a]);
 		open[a] = slot[a] & ~dom_proof_bits(line, nl, a);
 	}
 	for (a = 0; a < nl; a++) {
-		firsts = dom_pair_firsts(line[a] & ~sm[a]);
+		firsts = dom_pair_firsts(line[a] & ~sm[a] & ~used[a] &
+		    ~guard[a]);
 		adj = open[a] & ((a > 0 ? open[a - 1] : 0) |
 		    (a + 1 < nl ? open[a + 1] : 0));
 		two_f = firsts & (adj | adj >> 1);
 		two += (uint32_t)dom_pop(two_f);
 		one += (uint32_t)dom_pop(firsts & ~two_f);
 		room += (uint32_t)dom_pop(line[a] & (sm[a] | slot[a] |
-		    ~dom_proof_bits(line, nl, a)));
-		rest = line[a] & ~sm[a] & ~slot[a];
+		    used[a] | ~dom_proof_bits(line, nl, a)));
+		rest = line[a] & ~sm[a] & ~slot[a] & ~used[a];
 		free |= (rest & rest >> 1) != 0;
 	}
-	sure = b->safe[side] + one / 2 + two / 3;
+	sure = b->safe[side] + areas / 2 * 2 + one / 2 + two / 3;
 	if (sure <= b->sure[side])
 		return;
 	b->sure[side] = sure;
 	b->room[side] = room / 2;
-	b->first[side] = sure + (free || one % 2 == 1 || two % 3 != 0);
+	b->first[side] = sure + (areas % 2 == 1 ? 2 : (free ||
+	    one % 2 == 1 || two % 3 != 0));
+}
+
+/*
+ * Protective areas (Bullock's Obsequi): 2x2 blocks of empty cells on
+ * lines a and a + 1, positions p and p + 1, walled on one side: the
+ * line beside them there (a - 1 or a + 2) filled, or the board's edge.
+ * Every opposing domino that touches one lies across its two lines, or
+ * across the line away from the wall and the guard cells beyond it.
+ * The player who enters one by that line makes the two cells by the wall
+ * proof: a move and a safe one.  Paired, the player answers a touch on
+ * one by entering the other, so each is worth a move, and each entry
+ * takes a domino from each of the opponent's two lines through it (its
+ * run loses its first two cells): the opponent's most falls by one an
+ * area.  No area cell is another's guard, so one opposing domino touches
+ * at most one area; used[] gets the areas' cells, guard[] the empty
+ * cells beyond them, both kept from the other reserves.
+ */
+DOM_INLINE uint32_t
+dom_bits_areas(const uint64_t *line, int nl, uint64_t *used, uint64_t *guard)
+{
+	uint64_t cand, f, both, g, open;
+	uint32_t n = 0;
+	int a, side, o;
+
+	for (a = 0; a < nl; a++)
+		used[a] = guard[a] = 0;
+	for (a = 0; a + 1 < nl; a++)
+		for (side = 0; side < 2; side++) {
+			/* side 0: the wall at a - 1, the guard line a + 2 */
+			int w = side ? a + 2 : a - 1;
+
+			o = side ? a - 1 : a + 2;
+			open = w >= 0 && w < nl ? line[w] : 0;
+			cand = line[a] & line[a + 1] & ~open &
+			    ~(used[a] | guard[a] | used[a + 1] | guard[a + 1]);
+			if (o >= 0 && o < nl)
+				cand &= ~used[o];
+			f = dom_pair_firsts(cand);
+			if (f == 0)
+				continue;
+			both = f | f << 1;
+			n += (uint32_t)dom_pop(f);
+			used[a] |= both;
+			used[a + 1] |= both;
+			if (o >= 0 && o < nl) {
+				g = both & line[o];
+				guard[o] |= g;
+			}
+		}
+	return n;
 }
 
 /*
@@ -121,15 +174,19 @@ dom_bits_slots(const uint64_t *line, int nl, const uint64_t *sm,
  * With slots, dom_slots's reserve too (what cg.move-counts gives); the
  * bit search goes without it: there the extra pass costs more time than
  * the positions it settles save (7x8: 2.38 s without, 2.75 s with).
+ * The protective areas come first (dom_bits_areas); *deny gets the moves
+ * their pairs take from the opponent's most, which the caller subtracts.
  */
 DOM_INLINE void
 dom_bits_side(const uint64_t *line, int nl, struct cg_move_bounds *b,
-    int side, int slots)
+    int side, int slots, uint32_t *deny)
 {
-	uint32_t safe = 0, pool = 0, room = 0, most = 0;
+	uint32_t safe = 0, pool = 0, room = 0, most = 0, areas = 0;
 	uint64_t e, p, run, marks, open = 0, avail, picks, smask, rest;
-	uint64_t sm[64];
+	uint64_t sm[64], used[64], guard[64];
 	int a, first, last, free = 0;
+
+	areas = dom_bits_areas(line, nl, used, guard);
 
 	for (a = 0; a < nl; a++) {
 		e = line[a];
@@ -159,24 +216,27 @@ dom_bits_side(const uint64_t *line, int nl, struct cg_move_bounds *b,
 		sm[a] = smask;
 		/* pool: pairs of free cells, an open one never across from
 		 * an open pool cell of the line before */
-		avail = e & ~smask & (p | ~open);
+		avail = e & ~smask & ~used[a] & ~guard[a] & (p | ~open);
 		picks = dom_pairs(avail);
 		pool += (uint32_t)dom_pop(picks) / 2;
 		open = picks & ~p;
-		marks = smask | picks;
+		marks = smask | picks | used[a];
 		room += (uint32_t)dom_pop(e & (marks | ~p));
 		rest = e & ~marks;
 		free |= (rest & rest >> 1) != 0;
 	}
 	b->most[side] = most;
 	b->safe[side] = safe;
-	b->sure[side] = safe + pool / 2;
+	b->sure[side] = safe + pool / 2 + areas / 2 * 2;
 	b->room[side] = room / 2;
 	/* first: a domino off the reserve played first leaves it whole;
-	 * one of an odd pool leaves pairs */
-	b->first[side] = b->sure[side] + (free || pool % 2 == 1);
+	 * one of an odd pool leaves pairs; the area left over, entered
+	 * first, gives two */
+	b->first[side] = b->sure[side] + (areas % 2 == 1 ? 2 :
+	    (free || pool % 2 == 1));
+	*deny = areas / 2 * 2;
 	if (slots)
-		dom_bits_slots(line, nl, sm, b, side);
+		dom_bits_slots(line, nl, sm, used, guard, areas, b, side);
 }
 
 #endif

@@ -720,23 +720,27 @@ test_counts(void)
 	 * and Left can cover every cell: Right's room is half of 5. */
 	is_str(dom_counts_of("domineering", ".|.|.|.|."),
 	    "2 2 2 2 2 / 0 0 0 2 0", "domineering counts of a 5x1 column");
-	/* "..|..": no cell is proof.  Left's pool takes column a's domino;
-	 * column b's lies across from it (one Right domino hits both), so it
-	 * is left out: pool 1, sure 0.  Moving first, Left plays that one:
-	 * first 1.  Most 2 (one a column), room half of 4.  Right the same
-	 * by rows. */
-	is_str(dom_counts_of("domineering", "..|.."), "0 0 2 2 1 / 0 0 2 2 1",
+	/* "..|..": no cell is proof.  The square is one protective area of
+	 * Left's (columns a and b, walled by the board's edge on the left):
+	 * alone, it is not in sure (0), and takes nothing from Right.  Moving
+	 * first, Left enters it by column b, which leaves column a's cells
+	 * with filled cells on both sides: a safe domino, so first 2.  Most
+	 * 2 (one a column), room half of 4.  Right the same by rows. */
+	is_str(dom_counts_of("domineering", "..|.."), "0 0 2 2 2 / 0 0 2 2 2",
 	    "domineering counts of a 2x2 square, moving first");
-	/* "......|......": no cell is proof.  Left's six column dominoes lie
-	 * next to each other, so a Right domino hits two: by threes, Left is
-	 * sure of 2 (Right hits two, Left plays one, twice), where the pool
-	 * (columns a, c, e) gives 1.  Right's three dominoes in each row lie
-	 * across from the other row's: 2 as well.  Most 6 each, room half
-	 * of 12; nothing left to play first (every cell in a domino, 6 a
-	 * multiple of 3). */
+	/* "......|......": no cell is proof.  Left's protective areas:
+	 * columns a-b (walled by the left edge; column c beyond it guards)
+	 * and e-f (the right edge; column d guards); c-d has no wall.  A
+	 * pair: sure 2, and Right's most falls by 2.  Every cell is an
+	 * area's or a guard's, so no pool and no slots; a domino on guard
+	 * cells (column c) is free to play first: first 3.  Right's lines
+	 * are the two rows, walled by the top edge, and the areas are
+	 * columns a-b, c-d, e-f: one pair, sure 2, Left's most down by 2;
+	 * the third, entered first (by the bottom row), gives two: first 4.
+	 * Most 6 - 2 = 4 each, room half of 12. */
 	is_str(dom_counts_of("domineering", "......|......"),
-	    "2 0 6 6 2 / 2 0 6 6 2",
-	    "domineering counts of a 2x6 board, dominoes by threes");
+	    "2 0 4 6 3 / 2 0 4 6 4",
+	    "domineering counts of a 2x6 board, protective areas");
 	for (d = 0; d < sizeof dims / sizeof dims[0]; d++)
 		for (t = 0; t < 40; t++) {
 			/* 0 to 40 percent filled */
