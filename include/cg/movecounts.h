@@ -30,11 +30,15 @@
  *               room[s] (Domineering: half the empty squares, less those
  *               the opponent can never cover and s's reserve leaves free).
  *   b->first[s] (only when b->flags has CG_BOUNDS_FIRST) the moves s
- *               is sure of when s moves first in pos: at least sure[s]
- *               (Domineering: one more when s has a domino off its
- *               reserve to play first, or a pool that does not pair, or
- *               go by threes, evenly: it plays the odd one first).
- * So 0 <= safe <= sure <= most, sure <= room and sure <= first <= most.
+ *               is sure of when s moves first in pos, plus the moves
+ *               that first move takes from the opponent's most[!s]: at
+ *               least sure[s] (Domineering: four more when a protective
+ *               area is left over from the pairs, two moves for s and
+ *               two off the opponent's lines; else one more when s has
+ *               a domino off its reserve to play first, or a pool that
+ *               does not pair, or go by threes, evenly: it plays the odd
+ *               one first).
+ * So 0 <= safe <= sure <= most, sure <= room and sure <= first.
  * The host zeroes *b first; a field left 0 is the weakest claim (room or
  * first without its flag is no claim).  The counts add over the
  * components of a sum (a player answers in the component the opponent

@@ -1035,8 +1035,8 @@ cg_rs_move_counts(struct cg_plugin *p, const unsigned char *pos, size_t len,
 	for (s = 0; r == CG_OK && s < 2; s++)
 		if (b->safe[s] > b->sure[s] || b->sure[s] > b->most[s] ||
 		    ((b->flags & CG_BOUNDS_ROOM) && b->sure[s] > b->room[s]) ||
-		    ((b->flags & CG_BOUNDS_FIRST) && (b->first[s] <
-		    b->sure[s] || b->first[s] > b->most[s])))
+		    ((b->flags & CG_BOUNDS_FIRST) && b->first[s] <
+		    b->sure[s]))
 			return CG_EUNSUPPORTED;   /* inconsistent: not used */
 	return fail(cx, r, "cannot count moves");
 }

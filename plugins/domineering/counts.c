@@ -151,7 +151,7 @@ dom_slots(const struct dom_view *v, uint32_t safe, uint32_t areas,
 		return;
 	*sure = safe + areas / 2 * 2 + one / 2 + two / 3;
 	*roomp = room / 2;
-	*firstp = *sure + (areas % 2 == 1 ? 2 : (free || one % 2 == 1 ||
+	*firstp = *sure + (areas % 2 == 1 ? 4 : (free || one % 2 == 1 ||
 	    two % 3 != 0));
 }
 
@@ -249,8 +249,9 @@ dom_guaranteed(const struct dom_view *v, uint32_t *sure, uint32_t *safep,
 	*safep = safe;
 	*sure = safe + pool / 2 + areas / 2 * 2;
 	*roomp = room / 2;
-	/* the area left over, entered first, gives two */
-	*firstp = *sure + (areas % 2 == 1 ? 2 : (free || pool % 2 == 1));
+	/* the area left over, entered first: two moves, and two off the
+	 * opponent's most */
+	*firstp = *sure + (areas % 2 == 1 ? 4 : (free || pool % 2 == 1));
 	*deny = areas / 2 * 2;
 	dom_slots(v, safe, areas, sure, roomp, firstp);
 }

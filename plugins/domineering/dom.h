@@ -113,7 +113,7 @@ dom_bits_slots(const uint64_t *line, int nl, const uint64_t *sm,
 		return;
 	b->sure[side] = sure;
 	b->room[side] = room / 2;
-	b->first[side] = sure + (areas % 2 == 1 ? 2 : (free ||
+	b->first[side] = sure + (areas % 2 == 1 ? 4 : (free ||
 	    one % 2 == 1 || two % 3 != 0));
 }
 
@@ -229,10 +229,11 @@ dom_bits_side(const uint64_t *line, int nl, struct cg_move_bounds *b,
 	b->safe[side] = safe;
 	b->sure[side] = safe + pool / 2 + areas / 2 * 2;
 	b->room[side] = room / 2;
-	/* first: a domino off the reserve played first leaves it whole;
-	 * one of an odd pool leaves pairs; the area left over, entered
-	 * first, gives two */
-	b->first[side] = b->sure[side] + (areas % 2 == 1 ? 2 :
+	/* first: the area left over, entered first, gives two moves and
+	 * takes two from the opponent's most (first counts both); else a
+	 * domino off the reserve played first leaves it whole, and one of
+	 * an odd pool leaves pairs */
+	b->first[side] = b->sure[side] + (areas % 2 == 1 ? 4 :
 	    (free || pool % 2 == 1));
 	*deny = areas / 2 * 2;
 	if (slots)

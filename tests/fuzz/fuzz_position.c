@@ -217,8 +217,7 @@ check_bit_search(const struct cg_bit_search *bx, const struct cg_buf *pos,
 	for (s = 0; s < 2; s++)
 		if (b.safe[s] > b.sure[s] || b.sure[s] > b.most[s] ||
 		    ((b.flags & CG_BOUNDS_ROOM) && b.sure[s] > b.room[s]) ||
-		    ((b.flags & CG_BOUNDS_FIRST) && (b.first[s] < b.sure[s] ||
-		    b.first[s] > b.most[s])) ||
+		    ((b.flags & CG_BOUNDS_FIRST) && b.first[s] < b.sure[s]) ||
 		    (nopt[s] == 0 && b.sure[s] > 0) ||
 		    (nopt[s] > 0 && b.most[s] == 0) ||
 		    (counts != NULL && b.most[s] < counts->sure[s]))
@@ -266,8 +265,8 @@ check_extensions(const struct cg_buf *pos, const long nopt[2])
 				    "for an opponent's move", pos->data,
 				    pos->len);
 			if ((b.flags & CG_BOUNDS_FIRST) &&
-			    (b.first[s] < b.sure[s] || b.first[s] > b.most[s]))
-				fail("move counts: not sure <= first <= most",
+			    b.first[s] < b.sure[s])
+				fail("move counts: first below sure",
 				    pos->data, pos->len);
 		}
 	bx = rs->extension(&cx, CG_EXT_BIT_SEARCH);

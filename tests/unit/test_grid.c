@@ -724,9 +724,11 @@ test_counts(void)
 	 * Left's (columns a and b, walled by the board's edge on the left):
 	 * alone, it is not in sure (0), and takes nothing from Right.  Moving
 	 * first, Left enters it by column b, which leaves column a's cells
-	 * with filled cells on both sides: a safe domino, so first 2.  Most
-	 * 2 (one a column), room half of 4.  Right the same by rows. */
-	is_str(dom_counts_of("domineering", "..|.."), "0 0 2 2 2 / 0 0 2 2 2",
+	 * with filled cells on both sides: a safe domino, two moves; and the
+	 * entry takes the domino of each of Right's two rows: first 0 + 2 +
+	 * 2 = 4.  Most 2 (one a column), room half of 4.  Right the same by
+	 * rows. */
+	is_str(dom_counts_of("domineering", "..|.."), "0 0 2 2 4 / 0 0 2 2 4",
 	    "domineering counts of a 2x2 square, moving first");
 	/* "......|......": no cell is proof.  Left's protective areas:
 	 * columns a-b (walled by the left edge; column c beyond it guards)
@@ -736,10 +738,11 @@ test_counts(void)
 	 * cells (column c) is free to play first: first 3.  Right's lines
 	 * are the two rows, walled by the top edge, and the areas are
 	 * columns a-b, c-d, e-f: one pair, sure 2, Left's most down by 2;
-	 * the third, entered first (by the bottom row), gives two: first 4.
+	 * the third, entered first (by the bottom row), gives two moves and
+	 * takes a domino from each of columns e and f: first 2 + 4 = 6.
 	 * Most 6 - 2 = 4 each, room half of 12. */
 	is_str(dom_counts_of("domineering", "......|......"),
-	    "2 0 4 6 3 / 2 0 4 6 4",
+	    "2 0 4 6 3 / 2 0 4 6 6",
 	    "domineering counts of a 2x6 board, protective areas");
 	for (d = 0; d < sizeof dims / sizeof dims[0]; d++)
 		for (t = 0; t < 40; t++) {
