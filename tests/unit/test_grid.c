@@ -744,6 +744,21 @@ test_counts(void)
 	is_str(dom_counts_of("domineering", "......|......"),
 	    "2 0 4 6 3 / 2 0 4 6 6",
 	    "domineering counts of a 2x6 board, protective areas");
+	/* "........|#......#": no cell of Left's is proof, and no Left area
+	 * (no column beside two of its 2-cell columns is filled at both
+	 * rows).  Left's six dominoes (columns b to g) lie next to each
+	 * other: the pool takes b, d and f (1 move), the slots all six, each
+	 * across from another: by threes, 2 moves, which wins.  Most 6 less
+	 * 2 for Right's pair of areas; room half of the 14 empty cells;
+	 * nothing free to play first and nothing left over: first 2.
+	 * Right: the top edge walls its two rows, so columns b-c, d-e and
+	 * f-g are areas: a pair, sure 2, and the third entered first: first
+	 * 2 + 4.  Its only other cells, the top row's ends, are proof and
+	 * apart: safe 0, room half of the 12 others.  Most 4 + 3 = 7, Left
+	 * having no area. */
+	is_str(dom_counts_of("domineering", "........|#......#"),
+	    "2 0 4 7 2 / 2 0 7 6 6",
+	    "domineering counts of a 2x8 board, dominoes by threes");
 	for (d = 0; d < sizeof dims / sizeof dims[0]; d++)
 		for (t = 0; t < 40; t++) {
 			/* 0 to 40 percent filled */
