@@ -127,25 +127,24 @@ dom_bits_slots(const uint64_t *line, int nl, const uint64_t *sm,
  * proof: a move and a safe one.  Paired, the player answers a touch on
  * one by entering the other, so each is worth a move, and each entry
  * takes a domino from each of the opponent's two lines through it (its
- * run loses its first two cells): the opponent's most falls by one an
- * area.  No area cell is another's guard, so one opposing domino touches
+ * run loses the two cells at its walled end): the opponent's most falls
+ * by one an area.  No area cell is another's guard, so one opposing domino touches
  * at most one area; used[] gets the areas' cells, guard[] the empty
  * cells beyond them, both kept from the other reserves.
  */
 DOM_INLINE uint32_t
 dom_bits_areas(const uint64_t *line, int nl, uint64_t *used, uint64_t *guard)
 {
-	uint64_t cand, f, both, g, open;
+	uint64_t cand, f, both, open;
 	uint32_t n = 0;
-	int a, side, o;
+	int a, side, w, o;
 
 	for (a = 0; a < nl; a++)
 		used[a] = guard[a] = 0;
 	for (a = 0; a + 1 < nl; a++)
 		for (side = 0; side < 2; side++) {
 			/* side 0: the wall at a - 1, the guard line a + 2 */
-			int w = side ? a + 2 : a - 1;
-
+			w = side ? a + 2 : a - 1;
 			o = side ? a - 1 : a + 2;
 			open = w >= 0 && w < nl ? line[w] : 0;
 			cand = line[a] & line[a + 1] & ~open &
@@ -159,10 +158,8 @@ dom_bits_areas(const uint64_t *line, int nl, uint64_t *used, uint64_t *guard)
 			n += (uint32_t)dom_pop(f);
 			used[a] |= both;
 			used[a + 1] |= both;
-			if (o >= 0 && o < nl) {
-				g = both & line[o];
-				guard[o] |= g;
-			}
+			if (o >= 0 && o < nl)
+				guard[o] |= both & line[o];
 		}
 	return n;
 }
@@ -181,13 +178,12 @@ DOM_INLINE void
 dom_bits_side(const uint64_t *line, int nl, struct cg_move_bounds *b,
     int side, int slots, uint32_t *deny)
 {
-	uint32_t safe = 0, pool = 0, room = 0, most = 0, areas = 0;
+	uint32_t safe = 0, pool = 0, room = 0, most = 0, areas;
 	uint64_t e, p, run, marks, open = 0, avail, picks, smask, rest;
 	uint64_t sm[64], used[64], guard[64];
 	int a, first, last, free = 0;
 
 	areas = dom_bits_areas(line, nl, used, guard);
-
 	for (a = 0; a < nl; a++) {
 		e = line[a];
 		p = e & ~(a > 0 ? line[a - 1] : 0) &
