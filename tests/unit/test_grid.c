@@ -1029,6 +1029,91 @@ next:
 	cg_buf_free(&back);
 }
 
+/*
+ * The move counts' verdicts against play: on small boards (at most 20
+ * squares, so a board is a 20-bit mask of its empty squares), whether
+ * the player to move wins, by exhaustive search with a table, must agree
+ * with every verdict counts_verdict's rule draws from the counts (the
+ * player to move X wins when sure[X] + first[X] - sure[X] > most[Y] or
+ * 2 sure[X] > room[X], loses when sure[Y] >= most[X] or 2 sure[Y] + 1 >
+ * room[Y]).  This checks the claims behind safe, sure, most, room and
+ * first (protective areas among them) against the game itself.
+ */
+static signed char mm_memo[2][1 << 20];
+static int mm_rows, mm_cols;
+
+static int
+mm_wins(uint32_t empty, int side)
+{
+	signed char *m = &mm_memo[side][empty];
+	int r, c, k, step = side == CG_LEFT ? mm_cols : 1;
+
+	if (*m != 0)
+		return *m > 0;
+	*m = -1;
+	for (r = 0; r < mm_rows && *m < 0; r++)
+		for (c = 0; c < mm_cols && *m < 0; c++) {
+			k = r * mm_cols + c;
+			if ((side == CG_LEFT ? r + 1 >= mm_rows :
+			    c + 1 >= mm_cols) || !(empty >> k & 1) ||
+			    !(empty >> (k + step) & 1))
+				continue;
+			if (!mm_wins(empty & ~(1u << k | 1u << (k + step)),
+			    !side))
+				*m = 1;
+		}
+	return *m > 0;
+}
+
+static void
+test_counts_against_play(void)
+{
+	struct cg_plugin *p = cg_plugin_get("domineering", 1);
+	uint64_t seed = 0x2545f4914f6cdd1dull;
+	char text[64];
+	struct cg_buf pos;
+	struct cg_move_bounds b;
+	uint32_t empty;
+	int t, x, y, k, win, said, settled = 0, wrong = 0;
+
+	cg_buf_init(&pos);
+	for (t = 0; t < 600; t++) {
+		seed ^= seed << 13;
+		seed ^= seed >> 7;
+		seed ^= seed << 17;
+		mm_rows = 2 + (int)(seed % 4);
+		mm_cols = 2 + (int)(seed / 4 % 4);
+		if (mm_rows * mm_cols > 20)
+			mm_cols = 20 / mm_rows;
+		random_board(&seed, mm_rows, mm_cols, (int)(t % 4) * 10, text);
+		for (empty = 0, k = 0, y = 0; y < mm_rows; y++)
+			for (x = 0; x < mm_cols; x++, k++)
+				if (text[y * (mm_cols + 1) + x] == '.')
+					empty |= 1u << k;
+		pos.len = 0;
+		if (cg_rs_parse(p, text, strlen(text), &pos) < 0 ||
+		    cg_rs_move_counts(p, pos.data, pos.len, &b) < 0) {
+			wrong++;
+			continue;
+		}
+		memset(mm_memo, 0, sizeof mm_memo);
+		for (x = CG_LEFT; x <= CG_RIGHT; x++) {
+			y = !x;
+			win = mm_wins(empty, x);
+			said = b.first[x] > b.most[y] ||
+			    2 * b.sure[x] > b.room[x] ? 1 :
+			    b.sure[y] >= b.most[x] ||
+			    2 * b.sure[y] + 1 > b.room[y] ? 0 : -1;
+			settled += said >= 0;
+			wrong += said >= 0 && said != win;
+		}
+	}
+	cg_buf_free(&pos);
+	ok(wrong == 0 && settled > 300, "on 600 small boards the counts' "
+	    "verdicts agree with play (%d of 1200 settled, %d wrong)",
+	    settled, wrong);
+}
+
 int
 main(void)
 {
@@ -1039,6 +1124,7 @@ main(void)
 	test_amazons();
 	test_bits();
 	test_counts();
+	test_counts_against_play();
 	test_bit_search();
 	cg_buf_free(&outb);
 	cg_plugin_unload_all();
