@@ -38,6 +38,17 @@ int cg_watch_room(size_t bytes);
 /* The same question without the stop, for a table that can do without
  * growing (one that replaces its entries). */
 int cg_watch_fits(size_t bytes);
+/* Whether an open-addressed table of nslots slots holding n entries
+ * doubles now (its new slots taking bytes): past half load when that
+ * has room (cg_watch_room: else the engine stops at its next poll and
+ * the slots fill further meanwhile), and past 7/8 load in any case. */
+static inline int
+cg_watch_double(size_t n, size_t nslots, size_t bytes)
+{
+	if (2 * n <= nslots)
+		return 0;
+	return 8 * n > 7 * nslots || (cg_stop == 0 && cg_watch_room(bytes));
+}
 /* Why cg_stop was set, for the message: "interrupted" or "memory limit
  * of N MB reached". */
 const char *cg_stop_reason(void);

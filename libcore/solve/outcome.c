@@ -151,10 +151,7 @@ otab_intern(struct otab *t, const void *key, size_t len, int *isnew)
 	t->val[e] = 0;
 	t->alen += len;
 	t->slots[j] = (uint64_t)h << 32 | (e + 1);
-	/* doubling refills a new array at once: past the memory limit the
-	 * search stops at its next poll and the slots fill further (to 7/8) */
-	if (2 * t->n > t->nslots && (8 * t->n > 7 * t->nslots ||
-	    (cg_stop == 0 && cg_watch_room(2 * t->nslots * sizeof *t->slots))))
+	if (cg_watch_double(t->n, t->nslots, 2 * t->nslots * sizeof *t->slots))
 		otab_grow(t);
 	*isnew = 1;
 	return e;

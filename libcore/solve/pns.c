@@ -271,12 +271,8 @@ tab_add(struct ptab *t, int kind, uint64_t id, uint32_t h, size_t at)
 
 	if (t->n >= INF - 2)
 		cg_die(CG_EXIT_DATA, "proof-number tree full");
-	/* past half load the slots double, unless that would pass the
-	 * memory limit: then the search stops at its next poll, and the
-	 * slots fill further meanwhile (up to 7/8) */
-	if (t->nslot == 0 || (2 * (t->n + 1) > t->nslot &&
-	    (8 * (t->n + 1) > 7 * t->nslot || (cg_stop == 0 &&
-	    cg_watch_room(2 * t->nslot * sizeof *t->slot))))) {
+	if (t->nslot == 0 || cg_watch_double(t->n + 1, t->nslot,
+	    2 * t->nslot * sizeof *t->slot)) {
 		slots_build(t, t->n + 1);
 		tab_find(t, kind, id, t->mkey + (kind == N_MULTI ? id : 0),
 		    kind == N_MULTI ? t->mkey[id] + 2 : 0, h, &at);

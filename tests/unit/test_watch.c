@@ -38,6 +38,12 @@ main(void)
 	ok(cg_watch_fits(1048576), "a megabyte fits");
 	ok(!cg_watch_fits((size_t)lim) && cg_stop == 0,
 	    "the whole limit again does not, and fits does not stop");
+	ok(!cg_watch_double(2, 4, 1) && cg_watch_double(3, 4, 1048576) &&
+	    cg_stop == 0, "a table doubles past half load when it fits");
+	ok(!cg_watch_double(3, 4, (size_t)lim) && cg_stop == CG_STOP_MEMORY &&
+	    cg_watch_double(4, 4, (size_t)lim), "not when it does not (the "
+	    "computation stops), but past 7/8 load whatever the limit");
+	cg_stop = 0;
 	ok(!cg_watch_room((size_t)lim) && cg_stop == CG_STOP_MEMORY,
 	    "room says no and stops the computation");
 	return tap_done();
