@@ -28,8 +28,9 @@
  *  bounds(shape, state, b): move-count bounds of the state, with the
  *      meaning and the duty to be proved of cg/movecounts.h (the host
  *      zeroes *b, whose size is sizeof(struct cg_move_bounds) of the
- *      host); the host settles a state by them as it settles a sum by
- *      move counts.  They may be cheaper and weaker than counts() gives
+ *      host: the fields up to first[], and first_sure[] and first_room[]
+ *      only when shape->flags has CG_BIT_FIRST_ROOM); the host settles a
+ *      state by them as it settles a sum by move counts.  They may be cheaper and weaker than counts() gives
  *      (Domineering leaves out its second reserve here).
  *  unpack(shape, state, out): the position as bytes parse() could give,
  *      appended to out (to print it, or to search it otherwise).
@@ -68,6 +69,10 @@ struct cg_bit_shape {
 /* The ruleset expects the bit search to beat a search over components
  * for this sum (cg-outcome's auto picks it only then). */
 #define CG_BIT_PREFER 1u
+/* Set by the host in shape->flags after pack(): its struct
+ * cg_move_bounds reaches first_sure[] and first_room[], which bounds()
+ * may then fill (with CG_BOUNDS_FIRST_ROOM). */
+#define CG_BIT_FIRST_ROOM 2u
 
 struct cg_bit_search {
 	uint32_t struct_size;   /* sizeof(struct cg_bit_search) of the plugin */

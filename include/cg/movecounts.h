@@ -38,6 +38,16 @@
  *               a domino off its reserve to play first, or a pool that
  *               does not pair, or go by threes, evenly: it plays the odd
  *               one first).
+ *   b->first_sure[s], b->first_room[s] (only when b->flags has
+ *               CG_BOUNDS_FIRST_ROOM) when s moves first in pos and then
+ *               plays as it plans: s makes at least first_sure[s] moves
+ *               from its reserve, and those plus the opponent's moves in
+ *               pos never exceed first_room[s] (Domineering: two more sure
+ *               moves for an area left over, one for an odd pool, or the
+ *               same sure moves in less room, when the first move is a
+ *               safe domino shifted onto a cell of the opponent's, which
+ *               leaves a proof cell and perhaps the opponent's cells
+ *               beside it unused).  first_sure[s] >= sure[s].
  * So 0 <= safe <= sure <= most, sure <= room and sure <= first.
  * The host zeroes *b first; a field left 0 is the weakest claim (room or
  * first without its flag is no claim).  The counts add over the
@@ -45,9 +55,11 @@
  * just played in), and the player to move gains first - sure in one
  * component of its choice; so in normal play the player X to move in a
  * sum wins when sure[X] + max(first[X] - sure[X]) > most[Y] or 2 sure[X]
- * > room[X] (stuck, X would have made as many moves as Y, at least
- * sure[X] of them from its reserve), and loses when sure[Y] >= most[X]
- * or 2 sure[Y] + 1 > room[Y] (Y the opponent).  The closer the
+ * + max(2 (first_sure[X] - sure[X]) - (first_room[X] - room[X]), 0) >
+ * room[X] (stuck, X would have made as many moves as Y, at least
+ * sure[X] of them from its reserve, or first_sure[X] when it moved first
+ * as planned in one component), and loses when sure[Y] >= most[X] or 2
+ * sure[Y] + 1 > room[Y] (Y the opponent).  The closer the
  * bounds, the more sums are settled; wrong bounds give wrong outcomes, so
  * a ruleset offers them only where they are proved.  safe and most also
  * order the moves the search tries (the mover's lead first; the
@@ -82,10 +94,13 @@ struct cg_move_bounds {
 	uint32_t room[2];
 	uint32_t flags;          /* CG_BOUNDS_* */
 	uint32_t first[2];
+	uint32_t first_sure[2];  /* appended: CG_BOUNDS_FIRST_ROOM */
+	uint32_t first_room[2];
 };
 
 #define CG_BOUNDS_ROOM 1u        /* room[] is a claim */
 #define CG_BOUNDS_FIRST 2u       /* first[] is a claim */
+#define CG_BOUNDS_FIRST_ROOM 4u  /* first_sure[] and first_room[] are */
 
 struct cg_move_counts {
 	uint32_t struct_size;   /* sizeof(struct cg_move_counts) of the plugin */

@@ -34,6 +34,7 @@ struct vdata {
 	uint32_t flags;
 	uint32_t owner;          /* worker + 1 evaluating it (atomic) */
 	uint8_t lead[2];         /* first - sure of the counts, at most 255 */
+	uint8_t rlead[2];        /* cg_bounds_room_lead, at most 255 */
 };
 
 struct cg_graph {
@@ -816,6 +817,16 @@ cg_graph_order(struct cg_graph *g, cg_vertex v)
 	return key;
 }
 
+/* first_sure and first_room of side s that give room lead rl (below the
+ * ruleset's own when that was above 255): those the ruleset gave may not
+ * be kept, only what the room test makes of them. */
+static void
+room_lead_set(struct cg_move_bounds *b, int s, uint64_t rl)
+{
+	b->first_sure[s] = b->sure[s] + (uint32_t)(rl + 1) / 2;
+	b->first_room[s] = b->room[s] + (uint32_t)(rl % 2);
+}
+
 #define COUNT_SET(d, i, x) \
 	__atomic_store_n(&(d)->counts[i], (uint16_t)(x), __ATOMIC_RELAXED)
 #define COUNT_GET(d, i) __atomic_load_n(&(d)->counts[i], __ATOMIC_RELAXED)
@@ -827,6 +838,7 @@ cg_graph_counts(struct cg_graph *g, cg_vertex v, struct cg_move_bounds *b)
 	uint32_t fl = __atomic_load_n(&d->flags, __ATOMIC_ACQUIRE);
 	const unsigned char *k;
 	size_t len;
+	uint64_t r;
 	int i;
 
 	if (fl & NO_COUNTS)
@@ -841,6 +853,7 @@ cg_graph_counts(struct cg_graph *g, cg_vertex v, struct cg_move_bounds *b)
 			return 0;
 		}
 		for (i = 0; i < 2; i++) {
+			r = cg_bounds_room_lead(b, i);
 			b->room[i] = (b->flags & CG_BOUNDS_ROOM) &&
 			    b->room[i] < CG_GRAPH_ROOM_NONE ? b->room[i] :
 			    CG_GRAPH_ROOM_NONE;
@@ -850,7 +863,13 @@ cg_graph_counts(struct cg_graph *g, cg_vertex v, struct cg_move_bounds *b)
 				b->first[i] = b->sure[i] + UINT8_MAX;
 			__atomic_store_n(&d->lead[i], (uint8_t)(b->first[i] -
 			    b->sure[i]), __ATOMIC_RELAXED);
+			r = r > UINT8_MAX ? UINT8_MAX : r;
+			__atomic_store_n(&d->rlead[i], (uint8_t)r,
+			    __ATOMIC_RELAXED);
+			room_lead_set(b, i, r);
 		}
+		b->flags = CG_BOUNDS_ROOM | CG_BOUNDS_FIRST |
+		    CG_BOUNDS_FIRST_ROOM;
 		/* two threads may both get here: each stores the same
 		 * values, atomically, so neither reads a torn one */
 		COUNT_SET(d, 0, b->sure[0]);
@@ -876,6 +895,10 @@ cg_graph_counts(struct cg_graph *g, cg_vertex v, struct cg_move_bounds *b)
 	    __ATOMIC_RELAXED);
 	b->first[1] = b->sure[1] + __atomic_load_n(&d->lead[1],
 	    __ATOMIC_RELAXED);
+	b->flags = CG_BOUNDS_ROOM | CG_BOUNDS_FIRST | CG_BOUNDS_FIRST_ROOM;
+	for (i = 0; i < 2; i++)
+		room_lead_set(b, i, __atomic_load_n(&d->rlead[i],
+		    __ATOMIC_RELAXED));
 	return 1;
 }
 

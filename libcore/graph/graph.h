@@ -121,9 +121,10 @@ uint64_t *cg_graph_word(struct cg_graph *g, cg_vertex v);
  * length, else the number of options for a document node. */
 int64_t cg_graph_order(struct cg_graph *g, cg_vertex v);
 /* The ruleset's move-count bounds of v (cg/movecounts.h) in *b, kept
- * with v; 0 when it has none.  room[s] is CG_GRAPH_ROOM_NONE when the
- * ruleset makes no claim (b->flags is not set); first[s] is always set,
- * to sure[s] when the ruleset makes no claim. */
+ * with v; 0 when it has none.  b->flags has every CG_BOUNDS_* flag:
+ * room[s] is CG_GRAPH_ROOM_NONE when the ruleset makes no claim; first[s]
+ * is sure[s] then; first_sure[s] and first_room[s] give the room lead
+ * (cg_bounds_room_lead) the ruleset's give, at most 255, and no more. */
 #define CG_GRAPH_ROOM_NONE 0xFFFFu
 struct cg_move_bounds;
 int cg_graph_counts(struct cg_graph *g, cg_vertex v, struct cg_move_bounds *b);

@@ -1036,7 +1036,8 @@ cg_rs_move_counts(struct cg_plugin *p, const unsigned char *pos, size_t len,
 		if (b->safe[s] > b->sure[s] || b->sure[s] > b->most[s] ||
 		    ((b->flags & CG_BOUNDS_ROOM) && b->sure[s] > b->room[s]) ||
 		    ((b->flags & CG_BOUNDS_FIRST) && b->first[s] <
-		    b->sure[s]))
+		    b->sure[s]) || ((b->flags & CG_BOUNDS_FIRST_ROOM) &&
+		    b->first_sure[s] < b->sure[s]))
 			return CG_EUNSUPPORTED;   /* inconsistent: not used */
 	return fail(cx, r, "cannot count moves");
 }

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cg/movecounts.h"
 #include "cg/ruleset.h"
 
 struct cg_move_counts;
@@ -116,12 +117,27 @@ int cg_rs_enumerate(struct cg_plugin *p, const char *family, cg_emit_fn emit,
     void *ctx);
 int cg_rs_order_key(struct cg_plugin *p, const unsigned char *pos,
     size_t len, int64_t *key);
-/* The ruleset's measure of pos; CG_EUNSUPPORTED when it has none. */
 /* The ruleset's cg.move-counts bounds of pos (cg/movecounts.h), or
  * CG_EUNSUPPORTED when it offers none (or inconsistent ones). */
-struct cg_move_bounds;
 int cg_rs_move_counts(struct cg_plugin *p, const unsigned char *pos,
     size_t len, struct cg_move_bounds *b);
+
+/* What moving first as planned adds to side s's room test (2 sure >
+ * room, cg/movecounts.h): 2 (first_sure - sure) - (first_room - room),
+ * or 0 when that is no more or b makes no such claim. */
+static inline uint64_t
+cg_bounds_room_lead(const struct cg_move_bounds *b, int s)
+{
+	int64_t d;
+
+	if (!(b->flags & CG_BOUNDS_FIRST_ROOM) || !(b->flags & CG_BOUNDS_ROOM))
+		return 0;
+	d = 2 * ((int64_t)b->first_sure[s] - b->sure[s]) -
+	    ((int64_t)b->first_room[s] - b->room[s]);
+	return d > 0 ? (uint64_t)d : 0;
+}
+
+/* The ruleset's measure of pos; CG_EUNSUPPORTED when it has none. */
 int cg_rs_measure(struct cg_plugin *p, const unsigned char *pos, size_t len,
     uint64_t *m);
 /* Parse a move typed by a person; falls back to matching move names. */

@@ -251,7 +251,7 @@ tab_put(struct bits *b, const uint64_t *key, int side, int win, uint64_t h,
 static int
 settle(const struct cg_move_bounds *mb, int x)
 {
-	uint64_t sure[2], most[2], room[2], lead[2];
+	uint64_t sure[2], most[2], room[2], lead[2], rlead[2];
 	int j;
 
 	for (j = 0; j < 2; j++) {
@@ -261,8 +261,9 @@ settle(const struct cg_move_bounds *mb, int x)
 		    UINT64_MAX;
 		lead[j] = (mb->flags & CG_BOUNDS_FIRST) && mb->first[j] >
 		    mb->sure[j] ? mb->first[j] - mb->sure[j] : 0;
+		rlead[j] = cg_bounds_room_lead(mb, j);
 	}
-	return counts_verdict(sure, most, room, lead, x);
+	return counts_verdict(sure, most, room, lead, rlead, x);
 }
 
 /* Is another thread searching st at depth d just now? */
@@ -480,6 +481,7 @@ bits_outcome(struct cg_solver *s, const uint32_t *ids, size_t n)
 	    b.sh.max_options == 0 || (s->search == CG_SEARCH_AUTO &&
 	    !(b.sh.flags & CG_BIT_PREFER)))
 		return BITS_NONE;
+	b.sh.flags |= CG_BIT_FIRST_ROOM;   /* our bounds reach first_room */
 	b.s = s;
 	b.rs = s->rs;
 	b.x = x;

@@ -236,18 +236,21 @@ void pns_free(struct cg_solver *s);
 /* The move counts' verdict on a sum in normal play (cg/movecounts.h),
  * side x to move: 1 x wins, 0 x loses, -1 not settled.  The counts are
  * the sum's; lead[] the most first - sure of one component; room[]
- * UINT64_MAX where some component makes no claim.  X stuck at its turn
- * has made as many moves as Y, at least sure[X] of them from its
- * reserve; Y stuck has made one fewer than X.  (sv_static and the bit
- * search share it.) */
+ * UINT64_MAX where some component makes no claim; rlead[] the most
+ * 2 (first_sure - sure) - (first_room - room) of one component (0 when
+ * none is above 0).  X stuck at its turn has made as many moves as Y, at
+ * least sure[X] of them from its reserve (first_sure in the component
+ * it moved first in); Y stuck has made one fewer than X.  (sv_static and
+ * the bit search share it.) */
 static inline int
 counts_verdict(const uint64_t sure[2], const uint64_t most[2],
-    const uint64_t room[2], const uint64_t lead[2], int x)
+    const uint64_t room[2], const uint64_t lead[2], const uint64_t rlead[2],
+    int x)
 {
 	int y = !x;
 
 	if (sure[x] + lead[x] > most[y] || (room[x] != UINT64_MAX &&
-	    2 * sure[x] > room[x]))
+	    2 * sure[x] + rlead[x] > room[x]))
 		return 1;
 	if (sure[y] >= most[x] || (room[y] != UINT64_MAX &&
 	    2 * sure[y] + 1 > room[y]))

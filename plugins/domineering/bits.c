@@ -2,6 +2,7 @@
  * bits.c - Domineering's cg.bit-search (cg/bitsearch.h), the boards that
  * cg-outcome --search bits plays on.
  */
+#include <stddef.h>
 #include <string.h>
 
 #include "dom.h"
@@ -130,15 +131,25 @@ db_bounds(const struct cg_context *cx, const struct cg_bit_shape *sh,
 {
 	uint64_t row[64], col[64];
 	uint32_t deny[2];
+	struct cg_move_bounds lb;
 
 	(void)cx;
 	db_lines(sh, st, row, col);
 	/* each side's paired protective areas take moves from the other */
-	dom_bits_side(col, (int)sh->dims[1], b, CG_LEFT, 0, &deny[CG_LEFT]);
-	dom_bits_side(row, (int)sh->dims[0], b, CG_RIGHT, 0, &deny[CG_RIGHT]);
-	b->most[CG_RIGHT] -= deny[CG_LEFT];
-	b->most[CG_LEFT] -= deny[CG_RIGHT];
-	b->flags = CG_BOUNDS_ROOM | CG_BOUNDS_FIRST;
+	dom_bits_side(col, (int)sh->dims[1], &lb, CG_LEFT, 0, &deny[CG_LEFT]);
+	dom_bits_side(row, (int)sh->dims[0], &lb, CG_RIGHT, 0,
+	    &deny[CG_RIGHT]);
+	lb.most[CG_RIGHT] -= deny[CG_LEFT];
+	lb.most[CG_LEFT] -= deny[CG_RIGHT];
+	/* first_sure and first_room only when the host's b reaches them */
+	if (sh->flags & CG_BIT_FIRST_ROOM) {
+		lb.flags = CG_BOUNDS_ROOM | CG_BOUNDS_FIRST |
+		    CG_BOUNDS_FIRST_ROOM;
+		memcpy(b, &lb, sizeof lb);
+	} else {
+		lb.flags = CG_BOUNDS_ROOM | CG_BOUNDS_FIRST;
+		memcpy(b, &lb, offsetof(struct cg_move_bounds, first_sure));
+	}
 }
 
 /* The safe dominoes of line a of n: pairs of its proof cells, those no

@@ -16,6 +16,8 @@
  * look at; st and marks are indexed by padded cell. */
 #define DOM_EMPTY 1u
 #define DOM_PROOF 2u    /* empty, and no opponent domino can ever cover it */
+#define DOM_GUARD 4u    /* a protective area's guard (marks 7 until the pool
+                         * takes it) */
 
 struct dom_view {
 	unsigned char *st;      /* DOM_* flags of each padded cell */
@@ -75,8 +77,11 @@ dom_areas(const struct dom_view *v)
 				for (k = 0; k < 2; k++) {
 					v->marks[AT(v, a, b + k)] = 6;
 					v->marks[AT(v, a + 1, b + k)] = 6;
-					if (dom_empty(v, o, b + k))
+					if (dom_empty(v, o, b + k)) {
 						v->marks[AT(v, o, b + k)] = 7;
+						v->st[AT(v, o, b + k)] |=
+						    DOM_GUARD;
+					}
 				}
 				n++;
 				b++;
@@ -97,16 +102,17 @@ dom_areas(const struct dom_view *v)
  */
 static void
 dom_slots(const struct dom_view *v, uint32_t safe, uint32_t areas,
-    uint32_t *sure, uint32_t *roomp, uint32_t *firstp)
+    struct cg_move_bounds *bd, int side)
 {
 	uint32_t one = 0, two = 0, room = 0;
 	int a, b, k, free = 0, open;
 
 #define MARK(l, at) v->marks[AT(v, l, at)]
 #define SLOT(l, at) v->slots[AT(v, l, at)]
-/* a cell no other reserve holds: not safe, no area's, no guard */
+/* a cell no other reserve holds: not safe, no area's, no guard (even
+ * one the pool took) */
 #define OTHER(l, at) (MARK(l, at) != 1 && MARK(l, at) != 6 && \
-	MARK(l, at) != 7)
+	MARK(l, at) != 7 && !(v->st[AT(v, l, at)] & DOM_GUARD))
 	for (a = 0; a < v->lines; a++)
 		for (b = 0; b + 1 < v->len; b++)
 			if (dom_empty(v, a, b) && dom_empty(v, a, b + 1) &&
@@ -147,12 +153,85 @@ dom_slots(const struct dom_view *v, uint32_t safe, uint32_t areas,
 #undef OTHER
 #undef SLOT
 #undef MARK
-	if (safe + areas / 2 * 2 + one / 2 + two / 3 <= *sure)
-		return;
-	*sure = safe + areas / 2 * 2 + one / 2 + two / 3;
-	*roomp = room / 2;
-	*firstp = *sure + (areas % 2 == 1 ? 4 : (free || one % 2 == 1 ||
-	    two % 3 != 0));
+	dom_slots_take(bd, side, safe, areas, one, two, room, free);
+}
+
+/*
+ * dom_bits_options cell by cell: the safe options of v, whose safe
+ * dominoes (marks 1) pair from the start of each run; first the cell
+ * before each domino, then the cell after it for a domino that has none.
+ * v->marks gets 8 on the cell before, 9 on the cell after.  w[k] counts
+ * the options that waste k cells.
+ */
+static int
+dom_option_ok(const struct dom_view *v, int a, int c)
+{
+	int d;
+	unsigned char m;
+
+	if (c < 0 || c >= v->len || !dom_empty(v, a, c) || dom_proof(v, a, c))
+		return 0;
+	m = v->marks[AT(v, a, c)];
+	if (m != 0)     /* safe, pool, area, guard or option */
+		return 0;
+	for (d = a - 1; d <= a + 1; d += 2) {
+		m = v->marks[AT(v, d, c)];
+		if (dom_empty(v, d, c) && m != 0 && m != 1)
+			return 0;
+	}
+	return 1;
+}
+
+/* Is cell at of line a (perhaps the frame) an option's cell c? */
+static int
+dom_option_at(const struct dom_view *v, int a, int at)
+{
+	unsigned char m = v->marks[AT(v, a, at)];
+
+	return m == 8 || m == 9;
+}
+
+static void
+dom_options(const struct dom_view *v, uint32_t w[4])
+{
+	int a, b, end, k, pass, c, d, n;
+
+	w[0] = w[1] = w[2] = w[3] = 0;
+	for (a = 0; a < v->lines; a++)
+		for (pass = 0; pass < 2; pass++)
+			for (b = 0; b < v->len; b = end) {
+				for (end = b; end < v->len &&
+				    v->marks[AT(v, a, end)] == 1; end++)
+					;
+				if (end == b) {
+					end++;
+					continue;
+				}
+				for (k = b; k + 1 < end; k += 2) {
+					c = pass == 0 ? k - 1 : k + 2;
+					if (pass == 1 && k > 0 &&
+					    v->marks[AT(v, a, k - 1)] == 8)
+						continue;
+					if (!dom_option_ok(v, a, c))
+						continue;
+					v->marks[AT(v, a, c)] = pass ? 9 : 8;
+				}
+			}
+	for (a = 0; a < v->lines; a++)
+		for (c = 0; c < v->len; c++) {
+			if (v->marks[AT(v, a, c)] != 8 &&
+			    v->marks[AT(v, a, c)] != 9)
+				continue;
+			n = 1;
+			/* a cell across, empty, with a filled cell beyond */
+			for (d = -1; d <= 1; d += 2)
+				if (a + d >= 0 && a + d < v->lines &&
+				    dom_empty(v, a + d, c) && (a + 2 * d < 0 ||
+				    a + 2 * d >= v->lines ||
+				    !dom_empty(v, a + 2 * d, c)))
+					n++;
+			w[n]++;
+		}
 }
 
 /*
@@ -174,11 +253,11 @@ dom_slots(const struct dom_view *v, uint32_t safe, uint32_t areas,
  * so together they number at most half the other empty cells.
  */
 static void
-dom_guaranteed(const struct dom_view *v, uint32_t *sure, uint32_t *safep,
-    uint32_t *roomp, uint32_t *firstp, uint32_t *deny)
+dom_guaranteed(const struct dom_view *v, struct cg_move_bounds *bd,
+    int side, uint32_t *deny)
 {
-	uint32_t safe = 0, pool = 0, room = 0, areas;
-	int a, b, run, k, free = 0;
+	uint32_t safe = 0, pool = 0, pprot = 0, room = 0, areas, w[4];
+	int a, b, run, k, free = 0, freek = 0;
 
 #define MARK(l, at) v->marks[AT(v, l, at)]
 	areas = dom_areas(v);
@@ -218,7 +297,10 @@ dom_guaranteed(const struct dom_view *v, uint32_t *sure, uint32_t *safep,
 			for (k = 0; k < 2 && ok; k++) {
 				int at = b + k;
 
-				if (!dom_empty(v, a, at) || MARK(a, at) != 0)
+				/* a guard cell may hold a pool domino
+				 * (dom_bits_areas says why) */
+				if (!dom_empty(v, a, at) || (MARK(a, at) != 0 &&
+				    MARK(a, at) != 7))
 					ok = 0;
 				else if (!dom_proof(v, a, at) &&
 				    (MARK(a - 1, at) == 2 ||
@@ -229,6 +311,7 @@ dom_guaranteed(const struct dom_view *v, uint32_t *sure, uint32_t *safep,
 				continue;
 			for (k = 0; k < 2; k++)
 				MARK(a, b + k) = dom_proof(v, a, b + k) ? 3 : 2;
+			pprot += MARK(a, b) == 3 || MARK(a, b + 1) == 3;
 			pool++;
 			b++;
 		}
@@ -246,14 +329,33 @@ dom_guaranteed(const struct dom_view *v, uint32_t *sure, uint32_t *safep,
 			    (MARK(a, b + 1) == 0 || MARK(a, b + 1) == 7))
 				free = 1;
 #undef MARK
-	*safep = safe;
-	*sure = safe + pool / 2 + areas / 2 * 2;
-	*roomp = room / 2;
+	dom_options(v, w);
+	/* a free domino for the room test: off the reserve (or on guard
+	 * cells), on cells the opponent could cover, none an option's or
+	 * across from one */
+	for (a = 0; a < v->lines && !freek; a++)
+		for (b = 0; b + 1 < v->len && !freek; b++) {
+			freek = 1;
+			for (k = 0; k < 2; k++) {
+				int at = b + k;
+				unsigned char m = v->marks[AT(v, a, at)];
+
+				if (!dom_empty(v, a, at) || dom_proof(v, a, at) ||
+				    (m != 0 && m != 7) ||
+				    dom_option_at(v, a - 1, at) ||
+				    dom_option_at(v, a + 1, at))
+					freek = 0;
+			}
+		}
+	bd->safe[side] = safe;
+	bd->sure[side] = safe + pool / 2 + areas / 2 * 2;
 	/* the area left over, entered first: two moves, and two off the
 	 * opponent's most */
-	*firstp = *sure + (areas % 2 == 1 ? 4 : (free || pool % 2 == 1));
+	bd->first[side] = bd->sure[side] + (areas % 2 == 1 ? 4 :
+	    (free || pool % 2 == 1));
+	dom_room_plan(bd, side, room, areas, pool, pprot, w, freek);
 	*deny = areas / 2 * 2;
-	dom_slots(v, safe, areas, sure, roomp, firstp);
+	dom_slots(v, safe, areas, bd, side);
 }
 
 
@@ -297,7 +399,8 @@ dom_counts(const struct cg_context *cx, const unsigned char *pos, size_t len,
 	    !((const struct grid_state *)cx->state)->reference)) {
 		memset(&b, 0, sizeof b);
 		dom_counts_bits(cells, rows, cols, &b);
-		b.flags = CG_BOUNDS_ROOM | CG_BOUNDS_FIRST;
+		b.flags = CG_BOUNDS_ROOM | CG_BOUNDS_FIRST |
+		    CG_BOUNDS_FIRST_ROOM;
 		memcpy(out, &b, out_size < sizeof b ? out_size : sizeof b);
 		return CG_OK;
 	}
@@ -326,12 +429,11 @@ dom_counts(const struct cg_context *cx, const unsigned char *pos, size_t len,
 				v.st[i] |= DOM_PROOF;
 		b.most[side] = (uint32_t)dom_alone(cells, rows, cols,
 		    side == CG_LEFT);
-		dom_guaranteed(&v, &b.sure[side], &b.safe[side],
-		    &b.room[side], &b.first[side], &deny[side]);
+		dom_guaranteed(&v, &b, side, &deny[side]);
 	}
 	b.most[CG_RIGHT] -= deny[CG_LEFT];
 	b.most[CG_LEFT] -= deny[CG_RIGHT];
-	b.flags = CG_BOUNDS_ROOM | CG_BOUNDS_FIRST;
+	b.flags = CG_BOUNDS_ROOM | CG_BOUNDS_FIRST | CG_BOUNDS_FIRST_ROOM;
 	cx->host->free(buf);
 	memcpy(out, &b, out_size < sizeof b ? out_size : sizeof b);
 	return CG_OK;

@@ -77,6 +77,40 @@ dom_proof_bits(const uint64_t *line, int nl, int a)
 }
 
 /*
+ * The second reserve's counts, kept in b when it is sure of more than
+ * the first: safe dominoes, paired areas, and slots, one of type 1 (an
+ * opposing domino that hits it hits no other) and two of type 2 (one
+ * hits at most two).  The player answers each hit with a slot: of one
+ * and two it keeps one/2 + two/3, and one more when both leave some
+ * over (the last type-1 slot and the last of type 2 are one of which
+ * the opponent breaks only one at a time).  Moving first it plays one
+ * more, and leaves less over, unless one is odd and two is 1 more than
+ * a multiple of 3 (which the first answer then just breaks up).  Both
+ * by exhaustive play of the slots alone (a game of counts: the opponent
+ * breaks one of type 1, up to two of type 2, or none; the player plays
+ * one).  cells: those the opponent can cover or the reserve holds; free:
+ * a domino on no reserve's cells, to play first.
+ */
+DOM_INLINE void
+dom_slots_take(struct cg_move_bounds *b, int side, uint32_t safe,
+    uint32_t areas, uint32_t one, uint32_t two, uint32_t cells, int free)
+{
+	uint32_t sure = safe + areas / 2 * 2 + one / 2 + two / 3 +
+	    (one % 2 == 1 && two % 3 != 0);
+	int more = one % 2 == 0 ? two % 3 != 0 : two % 3 != 1;
+
+	if (sure <= b->sure[side])
+		return;
+	b->sure[side] = sure;
+	b->room[side] = cells / 2;
+	b->first[side] = sure + (areas % 2 == 1 ? 4 : (free || more));
+	/* moving first for the room test, from this reserve: the area left
+	 * over, or a slot; no safe option is counted against them */
+	b->first_sure[side] = sure + (areas % 2 == 1 ? 2 : more);
+	b->first_room[side] = b->room[side];
+}
+
+/*
  * dom_slots (counts.c) on bit lines, given the safe cells sm[] of each
  * line: the reserve of every free domino a walk from each run's start
  * takes, type 1 by twos and type 2 by threes; kept in *b when it is sure
@@ -88,7 +122,7 @@ dom_bits_slots(const uint64_t *line, int nl, const uint64_t *sm,
     struct cg_move_bounds *b, int side)
 {
 	uint64_t slot[64], open[64], firsts, adj, two_f, rest;
-	uint32_t one = 0, two = 0, room = 0, sure;
+	uint32_t one = 0, two = 0, room = 0;
 	int a, free = 0;
 
 	for (a = 0; a < nl; a++) {
@@ -108,13 +142,7 @@ dom_bits_slots(const uint64_t *line, int nl, const uint64_t *sm,
 		rest = line[a] & ~sm[a] & ~slot[a] & ~used[a];
 		free |= (rest & rest >> 1) != 0;
 	}
-	sure = b->safe[side] + areas / 2 * 2 + one / 2 + two / 3;
-	if (sure <= b->sure[side])
-		return;
-	b->sure[side] = sure;
-	b->room[side] = room / 2;
-	b->first[side] = sure + (areas % 2 == 1 ? 4 : (free ||
-	    one % 2 == 1 || two % 3 != 0));
+	dom_slots_take(b, side, b->safe[side], areas, one, two, room, free);
 }
 
 /*
@@ -130,7 +158,14 @@ dom_bits_slots(const uint64_t *line, int nl, const uint64_t *sm,
  * run loses the two cells at its walled end): the opponent's most falls
  * by one an area.  No area cell is another's guard, so one opposing domino touches
  * at most one area; used[] gets the areas' cells, guard[] the empty
- * cells beyond them, both kept from the other reserves.
+ * cells beyond them, both kept from the other reserves but the pool.
+ * A pool domino may lie on a guard cell: the opposing domino that breaks
+ * it there and touches the area (across the area's open line and the
+ * guard line) leaves the area's two cells by the wall as a new pool
+ * domino (the one by the filled cell now proof), which only an opposing
+ * domino on the area's own cells can break, so the pool keeps its size
+ * (and its proof cells, for the waste) and needs no answer, and the
+ * player answers the touch on the area as ever.
  */
 DOM_INLINE uint32_t
 dom_bits_areas(const uint64_t *line, int nl, uint64_t *used, uint64_t *guard)
@@ -165,6 +200,109 @@ dom_bits_areas(const uint64_t *line, int nl, uint64_t *used, uint64_t *guard)
 }
 
 /*
+ * Safe options (Bullock's Obsequi): a safe domino with an empty cell c
+ * beside it on its line that is the opponent's to cover (not proof) and
+ * in no reserve.  Played shifted onto c, the domino is still a move, and
+ * it leaves its other cell, proof, to no one; and each cell across from
+ * c whose other side is filled (or the edge) is the opponent's no more,
+ * and no reserve's: 1 to 3 cells wasted, the option's weight w[].  The
+ * opponent's only way to stop one is a domino on c and a cell across,
+ * which are kept from every reserve, the areas' guards and the other
+ * options (each domino gives one, c once): it touches nothing else, so
+ * the player can answer it by playing another option.  opt[] gets the
+ * cells c.  pk[] holds the pool's cells.
+ */
+DOM_INLINE void
+dom_bits_options(const uint64_t *line, int nl, const uint64_t *sm,
+    const uint64_t *pk, const uint64_t *used, const uint64_t *guard,
+    uint64_t *opt, uint32_t w[4])
+{
+	uint64_t f, ok, left, right, c, x, across[2];
+	int a, k, side;
+
+	w[0] = w[1] = w[2] = w[3] = 0;
+	for (a = 0; a < nl; a++) {
+		for (side = 0; side < 2; side++) {
+			k = side ? a + 1 : a - 1;
+			across[side] = k >= 0 && k < nl ? line[k] &
+			    (pk[k] | used[k] | guard[k] |
+			    (side ? 0 : opt[k])) : 0;
+		}
+		f = dom_pair_firsts(sm[a]);
+		ok = line[a] & ~dom_proof_bits(line, nl, a) & ~pk[a] &
+		    ~used[a] & ~guard[a] & ~across[0] & ~across[1];
+		/* the cell before each domino, else the cell after it */
+		left = f >> 1 & ok;
+		right = (f & ~(left << 1)) << 2 & ok & ~left;
+		opt[a] = left | right;
+		for (x = opt[a]; x != 0; x &= x - 1) {
+			c = x & -x;
+			k = 1;
+			if (a > 0 && (line[a - 1] & c) && !(a > 1 &&
+			    (line[a - 2] & c)))
+				k++;
+			if (a + 1 < nl && (line[a + 1] & c) &&
+			    !(a + 2 < nl && (line[a + 2] & c)))
+				k++;
+			w[k]++;
+		}
+	}
+}
+
+/* The cells a pool of n dominoes, q of them with a proof cell, leaves to
+ * no one for sure: the opponent breaks one (and the player answers with
+ * another) or lets the player have them all, so a broken domino's proof
+ * cell is lost to both; the player answers with dominoes without one
+ * while it can.  (Played out by exhaustive search over the small cases:
+ * 4 moves plus the waste is at least 4 floor(n/2) + this.) */
+DOM_INLINE uint32_t
+dom_pool_waste(uint32_t n, uint32_t q)
+{
+	return q - (n / 2 - (n - q) / 2);
+}
+
+/*
+ * room, first_sure and first_room of side from what the reserve leaves:
+ * cells, the empty cells the opponent can cover or the reserve holds;
+ * areas; the pool of n dominoes, q with a proof cell; w[k] the safe
+ * options wasting k cells.  Paired heaviest first, the opponent's block
+ * of one option is answered by the other, so the second of each pair is
+ * wasted for sure.  Moving first, the player plays whichever gains the
+ * room test (2 first_sure > first_room) most: the area left over (two
+ * moves), a free domino (one move more: free says there is one on cells
+ * the opponent could cover, off every reserve and option, so the rest
+ * stands), a pool domino (one more move when the pool is odd; one
+ * without a proof cell if there is one, so the rest still waste), or
+ * the heaviest option (the first of each pair then wasted).
+ */
+DOM_INLINE void
+dom_room_plan(struct cg_move_bounds *b, int side, uint32_t cells,
+    uint32_t areas, uint32_t n, uint32_t q, const uint32_t w[4], int free)
+{
+	uint32_t sw = 0, fw = 0, k, i, wt, s = b->sure[side], fs, fr, wp;
+
+	for (i = 0, wt = 3; wt >= 1; wt--)
+		for (k = 0; k < w[wt]; k++, i++)
+			*(i % 2 == 1 ? &sw : &fw) += wt;
+	wp = dom_pool_waste(n, q);
+	b->room[side] = (cells - sw - wp) / 2;
+	fs = s + (areas % 2 == 1 ? 2 : free != 0);
+	fr = b->room[side];
+	if (n > 0 && 2 * (int64_t)fs - fr < 2 * (int64_t)(s + n % 2) -
+	    (cells - sw - dom_pool_waste(n - 1, q - (q == n))) / 2) {
+		fs = s + n % 2;
+		fr = (cells - sw - dom_pool_waste(n - 1, q - (q == n))) / 2;
+	}
+	if (fw > 0 && 2 * (int64_t)fs - fr < 2 * (int64_t)s -
+	    (cells - fw - wp) / 2) {
+		fs = s;
+		fr = (cells - fw - wp) / 2;
+	}
+	b->first_sure[side] = fs;
+	b->first_room[side] = fr;
+}
+
+/*
  * dom_guaranteed and dom_alone on bit lines: line[a] holds the empty
  * cells of line a of the player's view (bit b = cell b along it, at most
  * 64), nl lines.  The same passes in the same order, so the same counts.
@@ -180,8 +318,9 @@ dom_bits_side(const uint64_t *line, int nl, struct cg_move_bounds *b,
 {
 	uint32_t safe = 0, pool = 0, room = 0, most = 0, areas;
 	uint64_t e, p, run, marks, open = 0, avail, picks, smask, rest;
-	uint64_t sm[64], used[64], guard[64];
-	int a, first, last, free = 0;
+	uint64_t sm[64], used[64], guard[64], pk[64], opt[64], free_k[64];
+	uint32_t w[4], pprot = 0;
+	int a, first, last, free = 0, freek = 0;
 
 	areas = dom_bits_areas(line, nl, used, guard);
 	for (a = 0; a < nl; a++) {
@@ -211,20 +350,33 @@ dom_bits_side(const uint64_t *line, int nl, struct cg_move_bounds *b,
 		}
 		sm[a] = smask;
 		/* pool: pairs of free cells, an open one never across from
-		 * an open pool cell of the line before */
-		avail = e & ~smask & ~used[a] & ~guard[a] & (p | ~open);
-		picks = dom_pairs(avail);
+		 * an open pool cell of the line before; guard cells too (see
+		 * dom_bits_areas) */
+		avail = e & ~smask & ~used[a] & (p | ~open);
+		picks = dom_pair_firsts(avail);
+		pprot += (uint32_t)dom_pop(picks & (p | p >> 1));
+		picks |= picks << 1;
+		pk[a] = picks;
 		pool += (uint32_t)dom_pop(picks) / 2;
 		open = picks & ~p;
 		marks = smask | picks | used[a];
 		room += (uint32_t)dom_pop(e & (marks | ~p));
 		rest = e & ~marks;
 		free |= (rest & rest >> 1) != 0;
+		free_k[a] = rest & ~p;
+	}
+	dom_bits_options(line, nl, sm, pk, used, guard, opt, w);
+	/* a free domino for the room test: on cells the opponent could
+	 * cover, none an option's or across from one */
+	for (a = 0; a < nl && !freek; a++) {
+		rest = free_k[a] & ~opt[a] & ~(a > 0 ? opt[a - 1] : 0) &
+		    ~(a + 1 < nl ? opt[a + 1] : 0);
+		freek = (rest & rest >> 1) != 0;
 	}
 	b->most[side] = most;
 	b->safe[side] = safe;
 	b->sure[side] = safe + pool / 2 + areas / 2 * 2;
-	b->room[side] = room / 2;
+	dom_room_plan(b, side, room, areas, pool, pprot, w, freek);
 	/* first: the area left over, entered first, gives two moves and
 	 * takes two from the opponent's most (first counts both); else a
 	 * domino off the reserve played first leaves it whole, and one of

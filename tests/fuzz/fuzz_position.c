@@ -194,6 +194,7 @@ check_bit_search(const struct cg_bit_search *bx, const struct cg_buf *pos,
 		fail("bit search: a shape out of bounds", pos->data, pos->len);
 		return;
 	}
+	sh.flags |= CG_BIT_FIRST_ROOM;   /* as the host: b reaches first_room */
 	masks = malloc((size_t)sh.max_options * sh.words * sizeof *masks);
 	for (s = 0; s < 2; s++) {
 		n = bx->options(&cx, &sh, st, (enum cg_side)s, masks);
@@ -218,6 +219,9 @@ check_bit_search(const struct cg_bit_search *bx, const struct cg_buf *pos,
 		if (b.safe[s] > b.sure[s] || b.sure[s] > b.most[s] ||
 		    ((b.flags & CG_BOUNDS_ROOM) && b.sure[s] > b.room[s]) ||
 		    ((b.flags & CG_BOUNDS_FIRST) && b.first[s] < b.sure[s]) ||
+		    ((b.flags & CG_BOUNDS_FIRST_ROOM) && (b.first_sure[s] <
+		    b.sure[s] || b.first_sure[s] > b.first_room[s] ||
+		    (nopt[s] == 0 && b.first_sure[s] > 0))) ||
 		    (nopt[s] == 0 && b.sure[s] > 0) ||
 		    (nopt[s] > 0 && b.most[s] == 0) ||
 		    (counts != NULL && b.most[s] < counts->sure[s]))
@@ -267,6 +271,13 @@ check_extensions(const struct cg_buf *pos, const long nopt[2])
 			if ((b.flags & CG_BOUNDS_FIRST) &&
 			    b.first[s] < b.sure[s])
 				fail("move counts: first below sure",
+				    pos->data, pos->len);
+			if ((b.flags & CG_BOUNDS_FIRST_ROOM) &&
+			    (b.first_sure[s] < b.sure[s] ||
+			    b.first_sure[s] > b.first_room[s] ||
+			    (nopt[s] == 0 && b.first_sure[s] > 0)))
+				fail("move counts: first_sure below sure, "
+				    "above first_room, or without an option",
 				    pos->data, pos->len);
 		}
 	bx = rs->extension(&cx, CG_EXT_BIT_SEARCH);

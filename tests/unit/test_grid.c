@@ -650,8 +650,8 @@ test_bits(void)
 	    "bit boards and labels agree on boards of several regions");
 }
 
-/* Domineering's move counts of text, as "sure safe most room" for Left
- * then Right, or "ERROR". */
+/* Domineering's move counts of text, as "sure safe most room first
+ * first_sure first_room" for Left then Right, or "ERROR". */
 static const char *
 dom_counts_of(const char *spec, const char *text)
 {
@@ -667,9 +667,10 @@ dom_counts_of(const char *spec, const char *text)
 		cg_buf_addstr(&outb, "ERROR");
 	else
 		for (s = 0; s < 2; s++)
-			cg_buf_addf(&outb, "%s%u %u %u %u %u", s ? " / " : "",
-			    b.sure[s], b.safe[s], b.most[s], b.room[s],
-			    b.first[s]);
+			cg_buf_addf(&outb, "%s%u %u %u %u %u %u %u",
+			    s ? " / " : "", b.sure[s], b.safe[s], b.most[s],
+			    b.room[s], b.first[s], b.first_sure[s],
+			    b.first_room[s]);
 	cg_buf_free(&pos);
 	return cg_buf_str(&outb);
 }
@@ -711,38 +712,46 @@ test_counts(void)
 	 * (nothing above or below), so 2 safe dominoes of 2 at most; Left
 	 * has no domino; each room is half the 4 empty cells.  Moving
 	 * first gains neither anything: Left has no domino, and Right's
-	 * reserve covers the row. */
-	is_str(dom_counts_of("domineering", "...."), "0 0 0 2 0 / 2 2 2 2 2",
+	 * reserve covers the row (no cell beside a safe domino, so no safe
+	 * option): first_sure is sure, first_room is room. */
+	is_str(dom_counts_of("domineering", "...."),
+	    "0 0 0 2 0 0 2 / 2 2 2 2 2 2 2",
 	    "domineering counts of a 1x4 row");
 	/* ".|.|.|.|." (a column of 5): Left's cells are all proof; the run
 	 * of 5 gives 2 safe dominoes and leaves its last cell free: no pool
-	 * and no domino off the reserve, so first is 2.  Right has no domino
-	 * and Left can cover every cell: Right's room is half of 5. */
+	 * and no domino off the reserve, so first is 2.  The free last cell
+	 * is proof, so no safe option: first_sure 2, first_room 2.  Right
+	 * has no domino and Left can cover every cell: Right's room is half
+	 * of 5. */
 	is_str(dom_counts_of("domineering", ".|.|.|.|."),
-	    "2 2 2 2 2 / 0 0 0 2 0", "domineering counts of a 5x1 column");
+	    "2 2 2 2 2 2 2 / 0 0 0 2 0 0 2",
+	    "domineering counts of a 5x1 column");
 	/* "..|..": no cell is proof.  The square is one protective area of
 	 * Left's (columns a and b, walled by the board's edge on the left):
 	 * alone, it is not in sure (0), and takes nothing from Right.  Moving
 	 * first, Left enters it by column b, which leaves column a's cells
 	 * with filled cells on both sides: a safe domino, two moves; and the
 	 * entry takes the domino of each of Right's two rows: first 0 + 2 +
-	 * 2 = 4.  Most 2 (one a column), room half of 4.  Right the same by
-	 * rows. */
-	is_str(dom_counts_of("domineering", "..|.."), "0 0 2 2 4 / 0 0 2 2 4",
+	 * 2 = 4.  Most 2 (one a column), room half of 4.  For the room
+	 * test, the entry gives the two moves (first_sure 2) in the same
+	 * room (2).  Right the same by rows. */
+	is_str(dom_counts_of("domineering", "..|.."),
+	    "0 0 2 2 4 2 2 / 0 0 2 2 4 2 2",
 	    "domineering counts of a 2x2 square, moving first");
 	/* "......|......": no cell is proof.  Left's protective areas:
 	 * columns a-b (walled by the left edge; column c beyond it guards)
 	 * and e-f (the right edge; column d guards); c-d has no wall.  A
 	 * pair: sure 2, and Right's most falls by 2.  Every cell is an
 	 * area's or a guard's, so no pool and no slots; a domino on guard
-	 * cells (column c) is free to play first: first 3.  Right's lines
+	 * cells (column c) is free to play first: first 3, and, its cells
+	 * being Right's to cover, first_sure 3 in room 6.  Right's lines
 	 * are the two rows, walled by the top edge, and the areas are
 	 * columns a-b, c-d, e-f: one pair, sure 2, Left's most down by 2;
 	 * the third, entered first (by the bottom row), gives two moves and
-	 * takes a domino from each of columns e and f: first 2 + 4 = 6.
-	 * Most 6 - 2 = 4 each, room half of 12. */
+	 * takes a domino from each of columns e and f: first 2 + 4 = 6,
+	 * first_sure 2 + 2.  Most 6 - 2 = 4 each, room half of 12. */
 	is_str(dom_counts_of("domineering", "......|......"),
-	    "2 0 4 6 3 / 2 0 4 6 6",
+	    "2 0 4 6 3 3 6 / 2 0 4 6 6 4 6",
 	    "domineering counts of a 2x6 board, protective areas");
 	/* "........|#......#": no cell of Left's is proof, and no Left area
 	 * (no column beside two of its 2-cell columns is filled at both
@@ -750,15 +759,35 @@ test_counts(void)
 	 * other: the pool takes b, d and f (1 move), the slots all six, each
 	 * across from another: by threes, 2 moves, which wins.  Most 6 less
 	 * 2 for Right's pair of areas; room half of the 14 empty cells;
-	 * nothing free to play first and nothing left over: first 2.
+	 * nothing free to play first and nothing left over (six by threes
+	 * leave none): first 2, first_sure 2 in room 7.
 	 * Right: the top edge walls its two rows, so columns b-c, d-e and
 	 * f-g are areas: a pair, sure 2, and the third entered first: first
-	 * 2 + 4.  Its only other cells, the top row's ends, are proof and
-	 * apart: safe 0, room half of the 12 others.  Most 4 + 3 = 7, Left
-	 * having no area. */
+	 * 2 + 4, first_sure 2 + 2.  Its only other cells, the top row's
+	 * ends, are proof and apart: safe 0, room half of the 12 others.
+	 * Most 4 + 3 = 7, Left having no area. */
 	is_str(dom_counts_of("domineering", "........|#......#"),
-	    "2 0 4 7 2 / 2 0 7 6 6",
+	    "2 0 4 7 2 2 7 / 2 0 7 6 6 4 6",
 	    "domineering counts of a 2x8 board, dominoes by threes");
+	/* "#.#|#.#|...": the top two cells of Left's middle column are
+	 * proof (filled on both sides): one safe domino, sure 1, most 1.
+	 * The bottom middle cell is Right's to cover, in no reserve, and the
+	 * bottom corners across from it have the edge beyond: a safe option
+	 * that wastes the top cell (the domino shifted down one) and both
+	 * corners.  Alone it pairs with nothing, so room is half of all 5
+	 * cells, 2; moving first, Left plays it and the room is half of the
+	 * 2 left: first_sure 1, first_room 1 (so Left to move wins, 2 > 1;
+	 * it does: the shifted domino leaves Right nothing).
+	 * Right: the bottom corners are proof (filled above, the edge
+	 * below), the bottom middle cell is not: no safe domino; the pool
+	 * takes the left corner and the middle, one domino with a proof
+	 * cell; most 1, sure 0.  Cells: those two and Left's top two (the
+	 * right corner is proof and in no reserve): 4, less the left corner,
+	 * which the pool of one leaves to no one when Left breaks it: room 1.
+	 * Moving first, Right plays it: first 1, first_sure 1 in room 2. */
+	is_str(dom_counts_of("domineering", "#.#|#.#|..."),
+	    "1 1 1 2 1 1 1 / 0 0 1 1 1 1 2",
+	    "domineering counts of a safe option and a pool's waste");
 	for (d = 0; d < sizeof dims / sizeof dims[0]; d++)
 		for (t = 0; t < 40; t++) {
 			/* 0 to 40 percent filled */
@@ -938,6 +967,7 @@ test_bit_search(void)
 			snprintf(want, sizeof want, "%s", strs_join(&parts.l));
 			if (nc == 0 || x->pack(cx, comp, len, nc, &sh, st) < 0)
 				goto next;
+			sh.flags |= CG_BIT_FIRST_ROOM;   /* as the host does */
 			tried++;
 			w = sh.words;
 			back.len = 0;
@@ -975,7 +1005,8 @@ test_bit_search(void)
 			x->bounds(cx, &sh, st, &b1);
 			/* the counts without the second reserve (dom_slots):
 			 * the same safe and most moves, no more sure ones, and
-			 * the same room and first where the pool won */
+			 * the same room and first (both ways) where the pool
+			 * won */
 			if (cg_rs_move_counts(p, back.data, back.len, &b2) < 0)
 				bad_bounds++;
 			for (side = 0; side < 2; side++)
@@ -984,7 +1015,9 @@ test_bit_search(void)
 				    b1.sure[side] > b2.sure[side] ||
 				    (b1.sure[side] == b2.sure[side] &&
 				    (b1.room[side] != b2.room[side] ||
-				    b1.first[side] != b2.first[side])))
+				    b1.first[side] != b2.first[side] ||
+				    b1.first_sure[side] != b2.first_sure[side] ||
+				    b1.first_room[side] != b2.first_room[side])))
 					bad_bounds++;
 			/* the whole board and its mirrors, packed as one */
 			for (f = 0; f < 4; f++) {
@@ -1030,88 +1063,180 @@ next:
 }
 
 /*
- * The move counts' verdicts against play: on small boards (at most 20
- * squares, so a board is a 20-bit mask of its empty squares), whether
- * the player to move wins, by exhaustive search with a table, must agree
- * with every verdict counts_verdict's rule draws from the counts (the
- * player to move X wins when sure[X] + first[X] - sure[X] > most[Y] or
- * 2 sure[X] > room[X], loses when sure[Y] >= most[X] or 2 sure[Y] + 1 >
- * room[Y]).  This checks the claims behind safe, sure, most, room and
- * first (protective areas among them) against the game itself.
+ * The move counts' verdicts against play: on boards of up to 64 squares
+ * with at most MM_EMPTY of them empty (a board is a 64-bit mask of its
+ * empty squares), whether the player to move wins, by exhaustive search
+ * with a table, must agree with every verdict counts_verdict's rule
+ * draws from the counts: the player to move X wins when sure[X] +
+ * first[X] - sure[X] > most[Y] or 2 sure[X] + the room lead (2
+ * (first_sure[X] - sure[X]) - (first_room[X] - room[X]), when above 0) >
+ * room[X], loses when sure[Y] >= most[X] or 2 sure[Y] + 1 > room[Y].
+ * This checks the claims behind safe, sure, most, room, first and the
+ * room test moving first (protective areas, safe options and the pool's
+ * waste among them) against the game itself.  The boards are small ones
+ * filled at random, and positions of random play on larger ones, where
+ * areas and safe options arise as they do in a search.
  */
-static signed char mm_memo[2][1 << 20];
+#define MM_EMPTY 22
+#define MM_SLOTS (1u << 21)
+static uint64_t mm_key[MM_SLOTS];     /* empty mask << 1 | side, + 1 */
+static signed char mm_val[MM_SLOTS];
+static size_t mm_used;
 static int mm_rows, mm_cols;
 
 static int
-mm_wins(uint32_t empty, int side)
+mm_wins(uint64_t empty, int side)
 {
-	signed char *m = &mm_memo[side][empty];
-	int r, c, k, step = side == CG_LEFT ? mm_cols : 1;
+	uint64_t key = (empty << 1 | (uint64_t)side) + 1, h;
+	int r, c, k, step = side == CG_LEFT ? mm_cols : 1, win = 0;
 
-	if (*m != 0)
-		return *m > 0;
-	*m = -1;
-	for (r = 0; r < mm_rows && *m < 0; r++)
-		for (c = 0; c < mm_cols && *m < 0; c++) {
+	h = key * 0x9e3779b97f4a7c15u;
+	for (h >>= 43; mm_key[h] != 0; h = (h + 1) & (MM_SLOTS - 1))
+		if (mm_key[h] == key)
+			return mm_val[h];
+	for (r = 0; r < mm_rows && !win; r++)
+		for (c = 0; c < mm_cols && !win; c++) {
 			k = r * mm_cols + c;
 			if ((side == CG_LEFT ? r + 1 >= mm_rows :
 			    c + 1 >= mm_cols) || !(empty >> k & 1) ||
 			    !(empty >> (k + step) & 1))
 				continue;
-			if (!mm_wins(empty & ~(1u << k | 1u << (k + step)),
-			    !side))
-				*m = 1;
+			win = !mm_wins(empty & ~((uint64_t)1 << k |
+			    (uint64_t)1 << (k + step)), !side);
 		}
-	return *m > 0;
+	/* a table half full just stops remembering (the search stays
+	 * right, and every probe still meets an empty slot) */
+	if (mm_used >= MM_SLOTS / 2)
+		return win;
+	h = key * 0x9e3779b97f4a7c15u;
+	for (h >>= 43; mm_key[h] != 0; h = (h + 1) & (MM_SLOTS - 1))
+		;
+	mm_key[h] = key;
+	mm_val[h] = (signed char)win;
+	mm_used++;
+	return win;
+}
+
+static uint64_t
+mm_next(uint64_t *seed)
+{
+	*seed ^= *seed << 13;
+	*seed ^= *seed >> 7;
+	*seed ^= *seed << 17;
+	return *seed;
+}
+
+/* The board's text (rows joined by '|') from its empty mask. */
+static void
+mm_text(uint64_t empty, char *text)
+{
+	size_t n = 0;
+	int r, c;
+
+	for (r = 0; r < mm_rows; r++) {
+		if (r > 0)
+			text[n++] = '|';
+		for (c = 0; c < mm_cols; c++)
+			text[n++] = empty >> (r * mm_cols + c) & 1 ? '.' : '#';
+	}
+	text[n] = '\0';
+}
+
+/* Random dominoes, the two players in turn, until at most MM_EMPTY
+ * squares are empty; 0 when a player is stuck before. */
+static uint64_t
+mm_play_down(uint64_t *seed, uint64_t empty)
+{
+	int side = (int)(mm_next(seed) % 2), k, n, step, r, c;
+	int at[64];
+
+	while (__builtin_popcountll(empty) > MM_EMPTY) {
+		step = side == CG_LEFT ? mm_cols : 1;
+		for (n = 0, r = 0; r < mm_rows; r++)
+			for (c = 0; c < mm_cols; c++) {
+				k = r * mm_cols + c;
+				if ((side == CG_LEFT ? r + 1 < mm_rows :
+				    c + 1 < mm_cols) && (empty >> k & 1) &&
+				    (empty >> (k + step) & 1))
+					at[n++] = k;
+			}
+		if (n == 0)
+			return 0;
+		k = at[mm_next(seed) % (uint64_t)n];
+		empty &= ~((uint64_t)1 << k | (uint64_t)1 << (k + step));
+		side = !side;
+	}
+	return empty;
 }
 
 static void
 test_counts_against_play(void)
 {
+	static const int dims[][2] = { { 5, 6 }, { 6, 6 }, { 5, 7 },
+	    { 4, 8 }, { 6, 7 }, { 7, 7 }, { 6, 8 }, { 8, 8 } };
 	struct cg_plugin *p = cg_plugin_get("domineering", 1);
-	uint64_t seed = 0x2545f4914f6cdd1dull;
-	char text[64];
+	uint64_t seed = 0x2545f4914f6cdd1dull, empty, rl;
+	char text[64 * 2 + 8];
 	struct cg_buf pos;
 	struct cg_move_bounds b;
-	uint32_t empty;
-	int t, x, y, k, win, said, settled = 0, wrong = 0;
+	int t, x, y, k, win, said, settled = 0, wrong = 0, by_lead = 0;
 
 	cg_buf_init(&pos);
-	for (t = 0; t < 600; t++) {
-		seed ^= seed << 13;
-		seed ^= seed >> 7;
-		seed ^= seed << 17;
-		mm_rows = 2 + (int)(seed % 4);
-		mm_cols = 2 + (int)(seed / 4 % 4);
-		if (mm_rows * mm_cols > 20)
-			mm_cols = 20 / mm_rows;
-		random_board(&seed, mm_rows, mm_cols, (int)(t % 4) * 10, text);
-		for (empty = 0, k = 0, y = 0; y < mm_rows; y++)
-			for (x = 0; x < mm_cols; x++, k++)
-				if (text[y * (mm_cols + 1) + x] == '.')
-					empty |= 1u << k;
+	for (t = 0; t < 2000; t++) {
+		if (t < 600) {
+			/* small boards, filled at random */
+			mm_rows = 2 + (int)(mm_next(&seed) % 4);
+			mm_cols = 2 + (int)(seed / 4 % 4);
+			if (mm_rows * mm_cols > 20)
+				mm_cols = 20 / mm_rows;
+			random_board(&seed, mm_rows, mm_cols, (int)(t % 4) * 10,
+			    text);
+			for (empty = 0, k = 0; text[k] != '\0'; k++)
+				if (text[k] == '.')
+					empty |= (uint64_t)1 << (k - k /
+					    (mm_cols + 1));
+		} else {
+			/* positions of random play on larger boards */
+			k = (int)(mm_next(&seed) % (sizeof dims /
+			    sizeof dims[0]));
+			mm_rows = dims[k][0];
+			mm_cols = dims[k][1];
+			empty = mm_play_down(&seed, mm_rows * mm_cols == 64 ?
+			    ~(uint64_t)0 : ((uint64_t)1 << (mm_rows *
+			    mm_cols)) - 1);
+			if (empty == 0)
+				continue;
+			mm_text(empty, text);
+		}
 		pos.len = 0;
 		if (cg_rs_parse(p, text, strlen(text), &pos) < 0 ||
 		    cg_rs_move_counts(p, pos.data, pos.len, &b) < 0) {
 			wrong++;
 			continue;
 		}
-		memset(mm_memo, 0, sizeof mm_memo);
+		memset(mm_key, 0, sizeof mm_key);
+		mm_used = 0;
 		for (x = CG_LEFT; x <= CG_RIGHT; x++) {
 			y = !x;
 			win = mm_wins(empty, x);
+			rl = cg_bounds_room_lead(&b, x);
 			said = b.first[x] > b.most[y] ||
-			    2 * b.sure[x] > b.room[x] ? 1 :
+			    2 * (uint64_t)b.sure[x] + rl > b.room[x] ? 1 :
 			    b.sure[y] >= b.most[x] ||
 			    2 * b.sure[y] + 1 > b.room[y] ? 0 : -1;
 			settled += said >= 0;
-			wrong += said >= 0 && said != win;
+			by_lead += said == 1 && !(b.first[x] > b.most[y] ||
+			    2 * b.sure[x] > b.room[x]);
+			if (said >= 0 && said != win && wrong++ == 0)
+				printf("# %s, %s to move: counts say %s\n",
+				    text, x == CG_LEFT ? "Left" : "Right",
+				    said ? "wins" : "loses");
 		}
 	}
 	cg_buf_free(&pos);
-	ok(wrong == 0 && settled > 300, "on 600 small boards the counts' "
-	    "verdicts agree with play (%d of 1200 settled, %d wrong)",
-	    settled, wrong);
+	ok(wrong == 0 && settled > 1200 && by_lead > 40, "on 2000 boards the "
+	    "counts' verdicts agree with play (%d of 4000 settled, %d by "
+	    "the room test moving first, %d wrong)", settled, by_lead, wrong);
 }
 
 int
