@@ -100,6 +100,9 @@ $(BUILD)/bin/%: $(BUILD)/obj/tools/%.o $(BUILD)/libcore.a
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libcore.a $(LDLIBS)
 
+# test_domreserve checks the Domineering plugin's own arithmetic
+$(BUILD)/obj/tests/unit/test_domreserve.o: HOST_INC += -Iplugins
+
 $(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(BUILD)/libcore.a
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  LD      $@")

@@ -348,12 +348,8 @@ dom_guaranteed(const struct dom_view *v, struct cg_move_bounds *bd,
 			}
 		}
 	bd->safe[side] = safe;
-	bd->sure[side] = safe + pool / 2 + areas / 2 * 2;
-	/* the area left over, entered first: two moves, and two off the
-	 * opponent's most */
-	bd->first[side] = bd->sure[side] + (areas % 2 == 1 ? 4 :
-	    (free || pool % 2 == 1));
-	dom_room_plan(bd, side, room, areas, pool, pprot, w, freek);
+	dom_reserve_plan(bd, side, safe, areas, pool, pprot, w, room, free,
+	    freek);
 	*deny = areas / 2 * 2;
 	dom_slots(v, safe, areas, bd, side);
 }

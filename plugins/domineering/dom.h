@@ -76,37 +76,62 @@ dom_proof_bits(const uint64_t *line, int nl, int a)
 	    ~(a + 1 < nl ? line[a + 1] : 0);
 }
 
+/* Slots kept, of one of type 1 (an opposing domino that hits it hits no
+ * other) and two of type 2 (one hits at most two), when the player
+ * answers each hit with a slot: one/2 + two/3, and one more when both
+ * leave some over (the opponent breaks only one of those two at a
+ * time). */
+DOM_INLINE uint32_t
+dom_slots_kept(uint32_t one, uint32_t two)
+{
+	return one / 2 + two / 3 + (one % 2 == 1 && two % 3 != 0);
+}
+
+/* Moving first, the player keeps one slot more, unless one is odd and
+ * two is 1 more than a multiple of 3 (the first answer then only
+ * breaks up what was left over).  Both by exhaustive play of the counts
+ * alone: the opponent breaks one of type 1, up to two of type 2, or
+ * none; the player plays one. */
+DOM_INLINE int
+dom_slots_first(uint32_t one, uint32_t two)
+{
+	return one % 2 == 0 ? two % 3 != 0 : two % 3 != 1;
+}
+
 /*
  * The second reserve's counts, kept in b when it is sure of more than
- * the first: safe dominoes, paired areas, and slots, one of type 1 (an
- * opposing domino that hits it hits no other) and two of type 2 (one
- * hits at most two).  The player answers each hit with a slot: of one
- * and two it keeps one/2 + two/3, and one more when both leave some
- * over (the last type-1 slot and the last of type 2 are one of which
- * the opponent breaks only one at a time).  Moving first it plays one
- * more, and leaves less over, unless one is odd and two is 1 more than
- * a multiple of 3 (which the first answer then just breaks up).  Both
- * by exhaustive play of the slots alone (a game of counts: the opponent
- * breaks one of type 1, up to two of type 2, or none; the player plays
- * one).  cells: those the opponent can cover or the reserve holds; free:
- * a domino on no reserve's cells, to play first.
+ * the first: safe dominoes, paired areas, and slots.  An area left over
+ * from the pairs is two dominoes of type 2 (one opposing domino across
+ * its lines breaks both; one from its guard line breaks one and leaves
+ * the other the player's, with a proof cell), as Obsequi counts it; or,
+ * moving first, the player enters it for two moves and takes two from
+ * the opponent's most.  cells: those the opponent can cover or the
+ * reserve holds; free: a domino on no reserve's cells, to play first.
  */
 DOM_INLINE void
 dom_slots_take(struct cg_move_bounds *b, int side, uint32_t safe,
     uint32_t areas, uint32_t one, uint32_t two, uint32_t cells, int free)
 {
-	uint32_t sure = safe + areas / 2 * 2 + one / 2 + two / 3 +
-	    (one % 2 == 1 && two % 3 != 0);
-	int more = one % 2 == 0 ? two % 3 != 0 : two % 3 != 1;
+	uint32_t base = safe + areas / 2 * 2, t2 = two + areas % 2 * 2,
+	    sure = base + dom_slots_kept(one, t2), fs, first;
+	int more = dom_slots_first(one, t2);
 
 	if (sure <= b->sure[side])
 		return;
+	fs = sure + (uint32_t)more;
+	first = sure + (uint32_t)(free || more);
+	if (areas % 2 == 1) {
+		/* the area entered first, the slots as they were */
+		uint32_t own = base + dom_slots_kept(one, two) + 2;
+
+		fs = own > fs ? own : fs;
+		first = own + 2 > first ? own + 2 : first;
+	}
 	b->sure[side] = sure;
 	b->room[side] = cells / 2;
-	b->first[side] = sure + (areas % 2 == 1 ? 4 : (free || more));
-	/* moving first for the room test, from this reserve: the area left
-	 * over, or a slot; no safe option is counted against them */
-	b->first_sure[side] = sure + (areas % 2 == 1 ? 2 : more);
+	b->first[side] = first;
+	/* for the room test, no safe option is counted against them */
+	b->first_sure[side] = fs;
 	b->first_room[side] = b->room[side];
 }
 
@@ -249,57 +274,99 @@ dom_bits_options(const uint64_t *line, int nl, const uint64_t *sm,
 	}
 }
 
-/* The cells a pool of n dominoes, q of them with a proof cell, leaves to
- * no one for sure: the opponent breaks one (and the player answers with
- * another) or lets the player have them all, so a broken domino's proof
- * cell is lost to both; the player answers with dominoes without one
- * while it can.  (Played out by exhaustive search over the small cases:
- * 4 moves plus the waste is at least 4 floor(n/2) + this.) */
+/*
+ * The pool of n dominoes, q of them with a proof cell, with an area left
+ * over from the pairs (left) or not.  The opponent breaks a pool domino
+ * (the player answers with another, or enters the area: a move and a
+ * safe one), or touches the area (across its lines, or from its guard
+ * line, which leaves a pool domino with a proof cell there, perhaps for
+ * one it broke on the guard cell), or lets the player have the rest.  A
+ * broken pool domino's proof cell is left to no one.  By exhaustive play
+ * of these counts (n up to 13), the player keeps floor(n/2) pool moves,
+ * ceil(n/2) with the area (its two dominoes and the pool's odd one are
+ * worth one together), and at least dom_pool_waste cells are wasted on
+ * top (4 moves + the waste is what the room test counts).
+ */
 DOM_INLINE uint32_t
-dom_pool_waste(uint32_t n, uint32_t q)
+dom_pool_kept(uint32_t n, uint32_t left)
 {
+	return left ? (n + 1) / 2 : n / 2;
+}
+
+DOM_INLINE uint32_t
+dom_pool_waste(uint32_t n, uint32_t q, uint32_t left)
+{
+	if (left)
+		return n % 2 == 1 ? q / 2 : (q + 1) / 2;
 	return q - (n / 2 - (n - q) / 2);
 }
 
+/* Take (fs, waste) as the plan moving first when it gains the room test
+ * (2 first_sure > first_room) more than the best so far. */
+DOM_INLINE void
+dom_plan_try(uint32_t *bfs, uint32_t *bfr, uint32_t cells, uint32_t fs,
+    uint32_t waste)
+{
+	uint32_t fr = (cells - waste) / 2;
+
+	if (2 * (int64_t)fs - fr > 2 * (int64_t)*bfs - *bfr) {
+		*bfs = fs;
+		*bfr = fr;
+	}
+}
+
 /*
- * room, first_sure and first_room of side from what the reserve leaves:
- * cells, the empty cells the opponent can cover or the reserve holds;
- * areas; the pool of n dominoes, q with a proof cell; w[k] the safe
- * options wasting k cells.  Paired heaviest first, the opponent's block
- * of one option is answered by the other, so the second of each pair is
- * wasted for sure.  Moving first, the player plays whichever gains the
- * room test (2 first_sure > first_room) most: the area left over (two
- * moves), a free domino (one move more: free says there is one on cells
- * the opponent could cover, off every reserve and option, so the rest
- * stands), a pool domino (one more move when the pool is odd; one
- * without a proof cell if there is one, so the rest still waste), or
- * the heaviest option (the first of each pair then wasted).
+ * sure, room, first, first_sure and first_room of side from what the
+ * reserve holds: safe dominoes; areas (paired, one move each; one left
+ * over when odd); the pool of n dominoes, q with a proof cell; w[k] the
+ * safe options wasting k cells; cells, the empty cells the opponent can
+ * cover or the reserve holds; free, a domino off the reserve to play
+ * first, and freek one on cells the opponent could cover, off every
+ * option.  The options pair heaviest first: the opponent's block of one
+ * is answered by the other, so the second of each pair is wasted for
+ * sure.  Moving first, the player plays whichever gains most: for first
+ * (the most test), the area left over (two moves, and two off the
+ * opponent's most), a pool domino or a free one; for the room test, the
+ * area, a free domino on the opponent's cells, a pool domino (one
+ * without a proof cell if there is one), or the heaviest option, played
+ * at once.
  */
 DOM_INLINE void
-dom_room_plan(struct cg_move_bounds *b, int side, uint32_t cells,
-    uint32_t areas, uint32_t n, uint32_t q, const uint32_t w[4], int free)
+dom_reserve_plan(struct cg_move_bounds *b, int side, uint32_t safe,
+    uint32_t areas, uint32_t n, uint32_t q, const uint32_t w[4],
+    uint32_t cells, int free, int freek)
 {
-	uint32_t sw = 0, fw = 0, k, i, wt, s = b->sure[side], fs, fr, wp;
+	uint32_t sw = 0, fw = 0, k, i, wt, left = areas % 2, base = safe +
+	    areas / 2 * 2, s, wp, fs, fr, pool_first = 0;
 
 	for (i = 0, wt = 3; wt >= 1; wt--)
 		for (k = 0; k < w[wt]; k++, i++)
 			*(i % 2 == 1 ? &sw : &fw) += wt;
-	wp = dom_pool_waste(n, q);
+	s = base + dom_pool_kept(n, left);
+	wp = dom_pool_waste(n, q, left);
+	b->sure[side] = s;
 	b->room[side] = (cells - sw - wp) / 2;
-	fs = s + (areas % 2 == 1 ? 2 : free != 0);
+	fs = s;
 	fr = b->room[side];
-	if (n > 0 && 2 * (int64_t)fs - fr < 2 * (int64_t)(s + n % 2) -
-	    (cells - sw - dom_pool_waste(n - 1, q - (q == n))) / 2) {
-		fs = s + n % 2;
-		fr = (cells - sw - dom_pool_waste(n - 1, q - (q == n))) / 2;
+	if (freek)
+		dom_plan_try(&fs, &fr, cells, s + 1, sw + wp);
+	if (n > 0) {
+		pool_first = base + 1 + dom_pool_kept(n - 1, left);
+		dom_plan_try(&fs, &fr, cells, pool_first, sw +
+		    dom_pool_waste(n - 1, q - (q == n), left));
 	}
-	if (fw > 0 && 2 * (int64_t)fs - fr < 2 * (int64_t)s -
-	    (cells - fw - wp) / 2) {
-		fs = s;
-		fr = (cells - fw - wp) / 2;
-	}
+	if (left)
+		dom_plan_try(&fs, &fr, cells, base + n / 2 + 2, sw +
+		    dom_pool_waste(n, q, 0));
+	if (fw > 0)
+		dom_plan_try(&fs, &fr, cells, s, fw + wp);
 	b->first_sure[side] = fs;
 	b->first_room[side] = fr;
+	b->first[side] = s + (uint32_t)(free != 0);
+	if (pool_first > b->first[side])
+		b->first[side] = pool_first;
+	if (left && base + n / 2 + 4 > b->first[side])
+		b->first[side] = base + n / 2 + 4;
 }
 
 /*
@@ -375,14 +442,8 @@ dom_bits_side(const uint64_t *line, int nl, struct cg_move_bounds *b,
 	}
 	b->most[side] = most;
 	b->safe[side] = safe;
-	b->sure[side] = safe + pool / 2 + areas / 2 * 2;
-	dom_room_plan(b, side, room, areas, pool, pprot, w, freek);
-	/* first: the area left over, entered first, gives two moves and
-	 * takes two from the opponent's most (first counts both); else a
-	 * domino off the reserve played first leaves it whole, and one of
-	 * an odd pool leaves pairs */
-	b->first[side] = b->sure[side] + (areas % 2 == 1 ? 4 :
-	    (free || pool % 2 == 1));
+	dom_reserve_plan(b, side, safe, areas, pool, pprot, w, room, free,
+	    freek);
 	*deny = areas / 2 * 2;
 	if (slots)
 		dom_bits_slots(line, nl, sm, used, guard, areas, b, side);

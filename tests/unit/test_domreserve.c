@@ -1,0 +1,157 @@
+/*
+ * test_domreserve - the arithmetic of Domineering's reserve
+ * (plugins/domineering/dom.h) against exhaustive play of the games of
+ * counts it stands for.  The counts' claims rest on these: a wrong
+ * formula here is a wrong outcome there.
+ *
+ * The pool: n dominoes no opposing domino can break two of, q of them
+ * with a proof cell, and perhaps one protective area left over.  Each
+ * turn the opponent breaks a pool domino (its proof cell, if any, is
+ * then wasted), or touches the area (across its two lines: both its
+ * dominoes gone; from its guard line: the area's other domino stays as a
+ * pool domino with a proof cell, perhaps in place of a pool domino the
+ * same opposing domino broke on the guard cell), or lets the player have
+ * everything left.  The player then plays a pool domino, enters the
+ * area (a move, and a safe one after it), or plays elsewhere.  The
+ * score is 4 per player move plus 1 per wasted cell, what the room test
+ * counts; the opponent minimises it, the player maximises it.
+ *
+ * The slots: one of type 1 (an opposing domino breaks at most that one)
+ * and two of type 2 (one breaks at most two); the score is the player's
+ * moves.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "domineering/dom.h"
+#include "tap.h"
+
+#define N 14
+
+static int memo[N + 2][N + 2][2];
+
+/* The pool's game with the opponent to move: n0 dominoes without a
+ * proof cell, n1 with one, ar the area left over. */
+static int pool_game(int n0, int n1, int ar);
+
+static int
+pool_answer(int n0, int n1, int ar)
+{
+	int best = pool_game(n0, n1, ar), v;
+
+	if (n0 > 0 && (v = 4 + pool_game(n0 - 1, n1, ar)) > best)
+		best = v;
+	if (n1 > 0 && (v = 4 + pool_game(n0, n1 - 1, ar)) > best)
+		best = v;
+	if (ar && (v = 8 + pool_game(n0, n1, 0)) > best)
+		best = v;
+	return best;
+}
+
+static int
+pool_game(int n0, int n1, int ar)
+{
+	int *m = &memo[n0][n1][ar], best, v;
+
+	if (*m != 0)
+		return *m - 1;
+	best = 4 * (n0 + n1) + 8 * ar;
+#define TRY(w, a, b, c) \
+	if ((v = (w) + pool_answer(a, b, c)) < best) best = v
+	if (n0 > 0)
+		TRY(0, n0 - 1, n1, ar);
+	if (n1 > 0)
+		TRY(1, n0, n1 - 1, ar);
+	if (ar) {
+		TRY(0, n0, n1, 0);
+		TRY(0, n0, n1 + 1, 0);
+		if (n0 > 0)
+			TRY(0, n0 - 1, n1 + 1, 0);
+		if (n1 > 0)
+			TRY(1, n0, n1, 0);
+	}
+#undef TRY
+	*m = best + 1;
+	return best;
+}
+
+static int slot_memo[3 * N][3 * N];
+
+/* Slots kept with the opponent to move. */
+static int
+slot_game(int one, int two)
+{
+	int *m = &slot_memo[one][two], best = one + two, k, a, b, v, w;
+
+	if (*m != 0)
+		return *m - 1;
+	/* the opponent breaks one of type 1 (k = 3), or k of type 2, or
+	 * lets the player have them all; the player then plays one of
+	 * either, or elsewhere */
+	for (k = 0; k <= 3; k++) {
+		a = one - (k == 3);
+		b = two - (k < 3 ? k : 0);
+		if (k == 0 || a < 0 || b < 0)
+			continue;
+		v = slot_game(a, b);
+		if (a > 0 && (w = 1 + slot_game(a - 1, b)) > v)
+			v = w;
+		if (b > 0 && (w = 1 + slot_game(a, b - 1)) > v)
+			v = w;
+		if (v < best)
+			best = v;
+	}
+	*m = best + 1;
+	return best;
+}
+
+int
+main(void)
+{
+	int n, q, ar, bad_keep = 0, bad_first = 0, bad_slots = 0, one, two,
+	    first, v;
+
+	for (ar = 0; ar < 2; ar++)
+		for (n = 0; n <= 12; n++)
+			for (q = 0; q <= n; q++) {
+				int want = pool_game(n - q, q, ar);
+
+				if (want != 4 * (int)dom_pool_kept((uint32_t)n,
+				    (uint32_t)ar) + (int)dom_pool_waste(
+				    (uint32_t)n, (uint32_t)q, (uint32_t)ar))
+					bad_keep++;
+				if (n == 0)
+					continue;
+				/* a pool domino first, one without a proof
+				 * cell if there is one */
+				first = q < n ? 4 + pool_game(n - q - 1, q, ar) :
+				    4 + pool_game(0, q - 1, ar);
+				v = q > 0 ? 4 + pool_game(n - q, q - 1, ar) : 0;
+				if (v > first || first != 4 + 4 *
+				    (int)dom_pool_kept((uint32_t)n - 1,
+				    (uint32_t)ar) + (int)dom_pool_waste(
+				    (uint32_t)n - 1, (uint32_t)(q - (q == n)),
+				    (uint32_t)ar))
+					bad_first++;
+			}
+	ok(bad_keep == 0, "the pool's moves and waste, with and without an "
+	    "area left over, are its game's value (n up to 12)");
+	ok(bad_first == 0, "moving first, a pool domino without a proof cell "
+	    "is best, and its value is as counted");
+	for (one = 0; one <= 12; one++)
+		for (two = 0; two <= 15; two++) {
+			v = slot_game(one, two);
+			first = 0;
+			if (one > 0 && 1 + slot_game(one - 1, two) > first)
+				first = 1 + slot_game(one - 1, two);
+			if (two > 0 && 1 + slot_game(one, two - 1) > first)
+				first = 1 + slot_game(one, two - 1);
+			if (v != (int)dom_slots_kept((uint32_t)one,
+			    (uint32_t)two) || (one + two > 0 && first != v +
+			    dom_slots_first((uint32_t)one, (uint32_t)two)))
+				bad_slots++;
+		}
+	ok(bad_slots == 0, "slots kept, and kept moving first, are their "
+	    "game's value (12 of type 1, 15 of type 2)");
+	return tap_done();
+}
