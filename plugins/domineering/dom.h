@@ -301,6 +301,50 @@ dom_pool_waste(uint32_t n, uint32_t q, uint32_t left)
 	return q - (n / 2 - (n - q) / 2);
 }
 
+/*
+ * The cells the safe options waste for sure besides, given w[k] options
+ * wasting k cells, heaviest first (the first skip of them left out):
+ * the opponent's block of one is answered by playing another, so of
+ * each pair the second is wasted; but with a tempo (the pool odd, or
+ * even with an area left over: a move the count above leaves over) the
+ * player answers the first block with that and the pairs shift: the
+ * first, third, ... are wasted.  With dom_pool_kept and dom_pool_waste,
+ * by exhaustive play of the counts (the pool's game, its area and the
+ * options: the opponent breaks, touches, blocks an option or stops; the
+ * player answers, or plays an option).
+ */
+DOM_INLINE uint32_t
+dom_options_waste(const uint32_t w[4], uint32_t skip, int tempo)
+{
+	uint32_t k, i = 0, wt, sum = 0;
+
+	for (wt = 3; wt >= 1; wt--)
+		for (k = 0; k < w[wt]; k++) {
+			if (skip > 0) {
+				skip--;
+				continue;
+			}
+			if (i++ % 2 == (tempo ? 0u : 1u))
+				sum += wt;
+		}
+	return sum;
+}
+
+/* The tempo of dom_options_waste: a pool domino or the area's two left
+ * over by the count of the pool's game. */
+DOM_INLINE int
+dom_pool_tempo(uint32_t n, uint32_t left)
+{
+	return left ? n % 2 == 0 : n % 2 == 1;
+}
+
+/* The heaviest option's weight, 0 for none. */
+DOM_INLINE uint32_t
+dom_options_top(const uint32_t w[4])
+{
+	return w[3] ? 3 : w[2] ? 2 : w[1] ? 1 : 0;
+}
+
 /* Take (fs, waste) as the plan moving first when it gains the room test
  * (2 first_sure > first_room) more than the best so far. */
 DOM_INLINE void
@@ -322,44 +366,44 @@ dom_plan_try(uint32_t *bfs, uint32_t *bfr, uint32_t cells, uint32_t fs,
  * safe options wasting k cells; cells, the empty cells the opponent can
  * cover or the reserve holds; free, a domino off the reserve to play
  * first, and freek one on cells the opponent could cover, off every
- * option.  The options pair heaviest first: the opponent's block of one
- * is answered by the other, so the second of each pair is wasted for
- * sure.  Moving first, the player plays whichever gains most: for first
- * (the most test), the area left over (two moves, and two off the
+ * option.  Moving first, the player plays whichever gains most: for
+ * first (the most test), the area left over (two moves, and two off the
  * opponent's most), a pool domino or a free one; for the room test, the
  * area, a free domino on the opponent's cells, a pool domino (one
- * without a proof cell if there is one), or the heaviest option, played
- * at once.
+ * without a proof cell if there is one), or the heaviest option.  (The
+ * best of these is the value of the counts' game moving first, by the
+ * same exhaustive play.)
  */
 DOM_INLINE void
 dom_reserve_plan(struct cg_move_bounds *b, int side, uint32_t safe,
     uint32_t areas, uint32_t n, uint32_t q, const uint32_t w[4],
     uint32_t cells, int free, int freek)
 {
-	uint32_t sw = 0, fw = 0, k, i, wt, left = areas % 2, base = safe +
-	    areas / 2 * 2, s, wp, fs, fr, pool_first = 0;
+	uint32_t left = areas % 2, base = safe + areas / 2 * 2, s, waste, fs,
+	    fr, pool_first = 0, top = dom_options_top(w);
 
-	for (i = 0, wt = 3; wt >= 1; wt--)
-		for (k = 0; k < w[wt]; k++, i++)
-			*(i % 2 == 1 ? &sw : &fw) += wt;
 	s = base + dom_pool_kept(n, left);
-	wp = dom_pool_waste(n, q, left);
+	waste = dom_pool_waste(n, q, left) +
+	    dom_options_waste(w, 0, dom_pool_tempo(n, left));
 	b->sure[side] = s;
-	b->room[side] = (cells - sw - wp) / 2;
+	b->room[side] = (cells - waste) / 2;
 	fs = s;
 	fr = b->room[side];
 	if (freek)
-		dom_plan_try(&fs, &fr, cells, s + 1, sw + wp);
+		dom_plan_try(&fs, &fr, cells, s + 1, waste);
 	if (n > 0) {
 		pool_first = base + 1 + dom_pool_kept(n - 1, left);
-		dom_plan_try(&fs, &fr, cells, pool_first, sw +
-		    dom_pool_waste(n - 1, q - (q == n), left));
+		dom_plan_try(&fs, &fr, cells, pool_first,
+		    dom_pool_waste(n - 1, q - (q == n), left) +
+		    dom_options_waste(w, 0, dom_pool_tempo(n - 1, left)));
 	}
 	if (left)
-		dom_plan_try(&fs, &fr, cells, base + n / 2 + 2, sw +
-		    dom_pool_waste(n, q, 0));
-	if (fw > 0)
-		dom_plan_try(&fs, &fr, cells, s, fw + wp);
+		dom_plan_try(&fs, &fr, cells, base + n / 2 + 2,
+		    dom_pool_waste(n, q, 0) +
+		    dom_options_waste(w, 0, dom_pool_tempo(n, 0)));
+	if (top > 0)
+		dom_plan_try(&fs, &fr, cells, s, dom_pool_waste(n, q, left) +
+		    top + dom_options_waste(w, 1, dom_pool_tempo(n, left)));
 	b->first_sure[side] = fs;
 	b->first_room[side] = fr;
 	b->first[side] = s + (uint32_t)(free != 0);

@@ -75,6 +75,138 @@ pool_game(int n0, int n1, int ar)
 	return best;
 }
 
+/*
+ * The pool's game with the safe options: o[k] options wasting k cells
+ * when played.  The opponent may also block an option (a domino on its
+ * cell: nothing wasted, nothing else touched); the player may play an
+ * option (its safe domino shifted: the waste), and takes the rest when
+ * the opponent stops.  opt_y: the opponent to move; opt_x: the player.
+ */
+#define ON 7    /* pool dominoes, each kind */
+#define OK 3    /* options of each weight */
+static int omemo[2][ON + 2][ON + 2][2][OK + 1][OK + 1][OK + 1];
+
+static int opt_y(int n0, int n1, int ar, const int o[4]);
+
+static int
+opt_x(int n0, int n1, int ar, const int o[4])
+{
+	int *m = &omemo[1][n0][n1][ar][o[1]][o[2]][o[3]], best, v, k, p[4];
+
+	if (*m != 0)
+		return *m - 1;
+	best = opt_y(n0, n1, ar, o);
+	if (n0 > 0 && (v = 4 + opt_y(n0 - 1, n1, ar, o)) > best)
+		best = v;
+	if (n1 > 0 && (v = 4 + opt_y(n0, n1 - 1, ar, o)) > best)
+		best = v;
+	if (ar && (v = 8 + opt_y(n0, n1, 0, o)) > best)
+		best = v;
+	for (k = 1; k <= 3; k++) {
+		if (o[k] == 0)
+			continue;
+		memcpy(p, o, sizeof p);
+		p[k]--;
+		if ((v = k + opt_y(n0, n1, ar, p)) > best)
+			best = v;
+	}
+	*m = best + 1;
+	return best;
+}
+
+static int
+opt_y(int n0, int n1, int ar, const int o[4])
+{
+	int *m = &omemo[0][n0][n1][ar][o[1]][o[2]][o[3]], best, v, k, p[4];
+
+	if (*m != 0)
+		return *m - 1;
+	best = 4 * (n0 + n1) + 8 * ar + o[1] + 2 * o[2] + 3 * o[3];
+#define TRY(w, a, b, c, oo) \
+	if ((v = (w) + opt_x(a, b, c, oo)) < best) best = v
+	if (n0 > 0)
+		TRY(0, n0 - 1, n1, ar, o);
+	if (n1 > 0)
+		TRY(1, n0, n1 - 1, ar, o);
+	if (ar) {
+		TRY(0, n0, n1, 0, o);
+		TRY(0, n0, n1 + 1, 0, o);
+		if (n0 > 0)
+			TRY(0, n0 - 1, n1 + 1, 0, o);
+		if (n1 > 0)
+			TRY(1, n0, n1, 0, o);
+	}
+	for (k = 1; k <= 3; k++) {
+		if (o[k] == 0)
+			continue;
+		memcpy(p, o, sizeof p);
+		p[k]--;
+		TRY(0, n0, n1, ar, p);
+	}
+#undef TRY
+	*m = best + 1;
+	return best;
+}
+
+/* The counts' value of the game as dom.h reckons it: 4 moves + waste. */
+static int
+opt_counted(int n, int q, int ar, const int o[4], uint32_t skip)
+{
+	uint32_t w[4] = { 0, (uint32_t)o[1], (uint32_t)o[2], (uint32_t)o[3] };
+
+	return 4 * (int)dom_pool_kept((uint32_t)n, (uint32_t)ar) +
+	    (int)dom_pool_waste((uint32_t)n, (uint32_t)q, (uint32_t)ar) +
+	    (int)dom_options_waste(w, skip, dom_pool_tempo((uint32_t)n,
+	    (uint32_t)ar));
+}
+
+/* One game of the options' check: 1 when the counts miss its value
+ * (bit 0: the opponent to move, bit 1: the player). */
+static int
+option_game(int n, int q, int ar, const int o[4])
+{
+	uint32_t w[4] = { 0, (uint32_t)o[1], (uint32_t)o[2], (uint32_t)o[3] };
+	int best, v, top = (int)dom_options_top(w), miss = 0;
+
+	if (opt_y(n - q, q, ar, o) != opt_counted(n, q, ar, o, 0))
+		miss |= 1;
+	/* moving first: the best of nothing special, a pool domino (one
+	 * without a proof cell if there is one), the area (two moves), or
+	 * the heaviest option */
+	best = opt_counted(n, q, ar, o, 0);
+	if (n > 0 && (v = 4 + opt_counted(n - 1, q - (q == n), ar, o, 0)) >
+	    best)
+		best = v;
+	if (ar && (v = 8 + opt_counted(n, q, 0, o, 0)) > best)
+		best = v;
+	if (top > 0 && (v = top + opt_counted(n, q, ar, o, 1)) > best)
+		best = v;
+	if (best != opt_x(n - q, q, ar, o))
+		miss |= 2;
+	return miss;
+}
+
+static void
+test_options(void)
+{
+	int n, q, ar, o[4] = { 0 }, miss = 0, tried = 0;
+
+	for (ar = 0; ar < 2; ar++)
+		for (n = 0; n <= 6; n++)
+			for (q = 0; q <= n; q++)
+				for (o[1] = 0; o[1] <= OK; o[1]++)
+					for (o[2] = 0; o[2] <= OK; o[2]++)
+						for (o[3] = 0; o[3] <= OK;
+						    o[3]++, tried++)
+							miss |= option_game(n,
+							    q, ar, o);
+	ok(!(miss & 1), "with safe options too, the counts are the game's "
+	    "value (%d games: pool up to 6, 3 options of each weight)",
+	    tried);
+	ok(!(miss & 2), "moving first, the best of the first moves counted "
+	    "is the game's value");
+}
+
 static int slot_memo[3 * N][3 * N];
 
 /* Slots kept with the opponent to move. */
@@ -153,5 +285,6 @@ main(void)
 		}
 	ok(bad_slots == 0, "slots kept, and kept moving first, are their "
 	    "game's value (12 of type 1, 15 of type 2)");
+	test_options();
 	return tap_done();
 }
