@@ -38,6 +38,12 @@
  *      every state that is the same game, e.g. the least of a board's
  *      mirror images, into out (shape->words words).  The host keys its
  *      table by it, so a position and its images share one result.
+ *  settle(shape, state, side) (optional, appended; NULL for none): the
+ *      verdict the host would draw from bounds() with side to move (the
+ *      rule of cg/movecounts.h): 1 side wins, 0 it loses, -1 neither;
+ *      or -1 where that verdict is beyond it.  The host calls it in place
+ *      of bounds(), so a ruleset may count the mover's side first and
+ *      the opponent's only when the mover does not win.
  *
  * Normal play only.  Every hook is a pure function of its arguments: the
  * host calls them from several threads at once.  Growth: fields are only
@@ -91,6 +97,10 @@ struct cg_bit_search {
 	void (*canonical)(const struct cg_context *cx,
 	    const struct cg_bit_shape *shape, const uint64_t *state,
 	    uint64_t *out);
+	/* appended (read below struct_size only) */
+	int (*settle)(const struct cg_context *cx,
+	    const struct cg_bit_shape *shape, const uint64_t *state,
+	    enum cg_side side);
 };
 
 #ifdef __cplusplus

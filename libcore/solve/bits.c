@@ -60,6 +60,7 @@ struct bits {
 	size_t w, ew;            /* words of a state, of an entry */
 	size_t maxdepth;
 	int sym;                 /* key the table by x->canonical */
+	int settle_hook;         /* x->settle in place of bounds + settle */
 	unsigned jobs;
 	struct table *_Atomic tab;
 	size_t limit;            /* most buckets the budget allows */
@@ -344,9 +345,14 @@ wins(struct bthread *t, size_t d, int side)
 	size_t j;
 
 	/* the counts first: most states they settle are never stored */
-	memset(&mb, 0, sizeof mb);
-	b->x->bounds(t->cx, &b->sh, st, &mb);
-	if ((r = settle(&mb, side)) >= 0)
+	if (b->settle_hook)
+		r = b->x->settle(t->cx, &b->sh, st, (enum cg_side)side);
+	else {
+		memset(&mb, 0, sizeof mb);
+		b->x->bounds(t->cx, &b->sh, st, &mb);
+		r = settle(&mb, side);
+	}
+	if (r >= 0)
 		return r;
 	if (b->sym)
 		b->x->canonical(t->cx, &b->sh, st, key);
@@ -489,6 +495,8 @@ bits_outcome(struct cg_solver *s, const uint32_t *ids, size_t n)
 	b.ew = b.w + 1;
 	b.sym = x->struct_size >= offsetof(struct cg_bit_search, canonical) +
 	    sizeof x->canonical && x->canonical != NULL;
+	b.settle_hook = x->struct_size >= offsetof(struct cg_bit_search,
+	    settle) + sizeof x->settle && x->settle != NULL;
 	b.jobs = s->jobs > CG_MAX_JOBS ? CG_MAX_JOBS : s->jobs ? s->jobs : 1;
 	b.maxdepth = b.w * 64 + 2;   /* a move fills at least one cell */
 	/* the tables of one query, the retired ones too, fit the budget */

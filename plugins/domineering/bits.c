@@ -152,6 +152,38 @@ db_bounds(const struct cg_context *cx, const struct cg_bit_shape *sh,
 	}
 }
 
+/*
+ * db_bounds's verdict with side to move, by the host's rule: the mover's
+ * counts first, and the opponent's only when the mover does not win
+ * (most states the search meets are the mover's wins).
+ */
+DOM_HOT static int
+db_settle(const struct cg_context *cx, const struct cg_bit_shape *sh,
+    const uint64_t *st, enum cg_side side)
+{
+	uint64_t row[64], col[64], *own, *opp;
+	uint32_t deny[2], most_y;
+	struct cg_move_bounds lb;
+	int x = side, y = !x, nx, ny;
+
+	(void)cx;
+	db_lines(sh, st, row, col);
+	own = x == CG_LEFT ? col : row;
+	opp = x == CG_LEFT ? row : col;
+	nx = (int)sh->dims[x == CG_LEFT ? 1 : 0];
+	ny = (int)sh->dims[x == CG_LEFT ? 0 : 1];
+	dom_bits_side(own, nx, &lb, x, 0, &deny[x]);
+	most_y = dom_bits_most(opp, ny) - deny[x];
+	if (lb.first[x] > most_y || 2 * lb.sure[x] > lb.room[x] ||
+	    2 * lb.first_sure[x] > lb.first_room[x])
+		return 1;
+	dom_bits_side(opp, ny, &lb, y, 0, &deny[y]);
+	if (lb.sure[y] >= lb.most[x] - deny[y] ||
+	    2 * lb.sure[y] + 1 > lb.room[y])
+		return 0;
+	return -1;
+}
+
 /* The safe dominoes of line a of n: pairs of its proof cells, those no
  * domino along the lines beside it can cover. */
 DOM_INLINE int
@@ -307,5 +339,6 @@ const struct cg_bit_search dom_bit_search = {
 	.bounds = db_bounds,
 	.unpack = db_unpack,
 	.canonical = db_canonical,
+	.settle = db_settle,
 };
 

@@ -242,7 +242,7 @@ dom_bits_options(const uint64_t *line, int nl, const uint64_t *sm,
     const uint64_t *pk, const uint64_t *used, const uint64_t *guard,
     uint64_t *opt, uint32_t w[4])
 {
-	uint64_t f, ok, left, right, c, x, across[2];
+	uint64_t f, ok, left, right, x, up, down, across[2];
 	int a, k, side;
 
 	w[0] = w[1] = w[2] = w[3] = 0;
@@ -259,18 +259,16 @@ dom_bits_options(const uint64_t *line, int nl, const uint64_t *sm,
 		/* the cell before each domino, else the cell after it */
 		left = f >> 1 & ok;
 		right = (f & ~(left << 1)) << 2 & ok & ~left;
-		opt[a] = left | right;
-		for (x = opt[a]; x != 0; x &= x - 1) {
-			c = x & -x;
-			k = 1;
-			if (a > 0 && (line[a - 1] & c) && !(a > 1 &&
-			    (line[a - 2] & c)))
-				k++;
-			if (a + 1 < nl && (line[a + 1] & c) &&
-			    !(a + 2 < nl && (line[a + 2] & c)))
-				k++;
-			w[k]++;
-		}
+		opt[a] = x = left | right;
+		if (x == 0)
+			continue;
+		/* the cells across with a filled cell beyond */
+		up = a > 0 ? x & line[a - 1] & ~(a > 1 ? line[a - 2] : 0) : 0;
+		down = a + 1 < nl ? x & line[a + 1] &
+		    ~(a + 2 < nl ? line[a + 2] : 0) : 0;
+		w[3] += (uint32_t)dom_pop(up & down);
+		w[2] += (uint32_t)dom_pop(up ^ down);
+		w[1] += (uint32_t)dom_pop(x & ~(up | down));
 	}
 }
 
@@ -411,6 +409,19 @@ dom_reserve_plan(struct cg_move_bounds *b, int side, uint32_t safe,
 		b->first[side] = pool_first;
 	if (left && base + n / 2 + 4 > b->first[side])
 		b->first[side] = base + n / 2 + 4;
+}
+
+/* Most moves of the player of lines line[0..nl) (dom_alone): each run
+ * alone, floor(run / 2) dominoes. */
+DOM_INLINE uint32_t
+dom_bits_most(const uint64_t *line, int nl)
+{
+	uint32_t most = 0;
+	int a;
+
+	for (a = 0; a < nl; a++)
+		most += (uint32_t)dom_pop(dom_pair_firsts(line[a]));
+	return most;
 }
 
 /*

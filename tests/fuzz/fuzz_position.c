@@ -171,8 +171,24 @@ check_search_order(const struct cg_search_order *so, const struct cg_buf *pos)
 	}
 }
 
-/* The promises of the extensions the ruleset offers (nopt: options of
- * each side, -1 when unknown). */
+/* The host's verdict on one component's bounds with side x to move
+ * (cg/movecounts.h): 1 x wins, 0 x loses, -1 neither. */
+static int
+bounds_verdict(const struct cg_move_bounds *b, int x)
+{
+	int y = !x, room = (b->flags & CG_BOUNDS_ROOM) != 0;
+	uint64_t first = (b->flags & CG_BOUNDS_FIRST) && b->first[x] >
+	    b->sure[x] ? b->first[x] : b->sure[x];
+
+	if (first > b->most[y] || (room && 2 * (uint64_t)b->sure[x] +
+	    cg_bounds_room_lead(b, x) > b->room[x]))
+		return 1;
+	if (b->sure[y] >= b->most[x] || (room && 2 * (uint64_t)b->sure[y] +
+	    1 > b->room[y]))
+		return 0;
+	return -1;
+}
+
 /* The cg.bit-search promises for pos packed as one component. */
 static void
 check_bit_search(const struct cg_bit_search *bx, const struct cg_buf *pos,
@@ -227,6 +243,16 @@ check_bit_search(const struct cg_bit_search *bx, const struct cg_buf *pos,
 		    (counts != NULL && b.most[s] < counts->sure[s]))
 			fail("bit search: bounds out of order, or against the "
 			    "options or the move counts", pos->data, pos->len);
+	if (bx->struct_size >= offsetof(struct cg_bit_search, settle) +
+	    sizeof bx->settle && bx->settle != NULL)
+		for (s = 0; s < 2; s++) {
+			int v = bounds_verdict(&b, s),
+			    r = bx->settle(&cx, &sh, st, (enum cg_side)s);
+
+			if (r != -1 && r != v)
+				fail("bit search: settle is not the verdict "
+				    "of bounds", pos->data, pos->len);
+		}
 	cg_buf_init(&out);
 	if (bx->unpack(&cx, &sh, st, &out) != CG_OK)
 		fail("bit search: unpack fails", pos->data, pos->len);
@@ -235,6 +261,8 @@ check_bit_search(const struct cg_bit_search *bx, const struct cg_buf *pos,
 	cg_buf_free(&out);
 }
 
+/* The promises of the extensions the ruleset offers (nopt: options of
+ * each side, -1 when unknown). */
 static void
 check_extensions(const struct cg_buf *pos, const long nopt[2])
 {

@@ -892,6 +892,22 @@ mirror_board(const char *text, int r, int c, int flip, char *out)
 	out[n] = '\0';
 }
 
+/* The host's verdict on one component's bounds with side x to move
+ * (cg/movecounts.h): 1 x wins, 0 x loses, -1 neither. */
+static int
+bounds_verdict(const struct cg_move_bounds *b, int x)
+{
+	int y = !x;
+	uint64_t rl = cg_bounds_room_lead(b, x);
+
+	if (b->first[x] > b->most[y] || 2 * (uint64_t)b->sure[x] + rl >
+	    b->room[x])
+		return 1;
+	if (b->sure[y] >= b->most[x] || 2 * b->sure[y] + 1 > b->room[y])
+		return 0;
+	return -1;
+}
+
 /*
  * Domineering's cg.bit-search against its other hooks, on random boards
  * of up to 256 squares cut into components: the packed components
@@ -921,6 +937,7 @@ test_bit_search(void)
 	const unsigned char **comp;
 	size_t *len, nc, i, w, d, t;
 	int side, n, f, bad_pack = 0, bad_opt = 0, bad_bounds = 0,
+	    bad_settle = 0,
 	    bad_sym = 0, tried = 0, r, c, j;
 
 	ok(x != NULL && x->canonical != NULL,
@@ -1003,6 +1020,12 @@ test_bit_search(void)
 			memset(&b1, 0, sizeof b1);
 			memset(&b2, 0, sizeof b2);
 			x->bounds(cx, &sh, st, &b1);
+			/* settle() draws the host's verdict from them */
+			for (side = 0; side < 2; side++)
+				if (x->settle(cx, &sh, st, (enum cg_side)side) !=
+				    bounds_verdict(&b1, side) && bad_settle++ == 0)
+					printf("# settle differs on %s (side %d)"
+					    "\n", text, side);
 			/* the counts without the second reserve (dom_slots):
 			 * the same safe and most moves, no more sure ones, and
 			 * the same room and first (both ways) where the pool
@@ -1053,6 +1076,8 @@ next:
 	ok(bad_pack == 0 && tried > 200, "domineering bit-search states "
 	    "unpack to their components (%d boards)", tried);
 	ok(bad_opt == 0, "domineering bit-search options are options()'s");
+	ok(bad_settle == 0, "domineering bit-search settle is the host's "
+	    "verdict on its bounds, either side to move");
 	ok(bad_bounds == 0, "domineering bit-search bounds are the move counts "
 	    "without the second reserve");
 	ok(bad_sym == 0, "domineering bit-search: one canonical state for "
@@ -1175,7 +1200,7 @@ test_counts_against_play(void)
 	static const int dims[][2] = { { 5, 6 }, { 6, 6 }, { 5, 7 },
 	    { 4, 8 }, { 6, 7 }, { 7, 7 }, { 6, 8 }, { 8, 8 } };
 	struct cg_plugin *p = cg_plugin_get("domineering", 1);
-	uint64_t seed = 0x2545f4914f6cdd1dull, empty, rl;
+	uint64_t seed = 0x2545f4914f6cdd1dull, empty;
 	char text[64 * 2 + 8];
 	struct cg_buf pos;
 	struct cg_move_bounds b;
@@ -1219,11 +1244,7 @@ test_counts_against_play(void)
 		for (x = CG_LEFT; x <= CG_RIGHT; x++) {
 			y = !x;
 			win = mm_wins(empty, x);
-			rl = cg_bounds_room_lead(&b, x);
-			said = b.first[x] > b.most[y] ||
-			    2 * (uint64_t)b.sure[x] + rl > b.room[x] ? 1 :
-			    b.sure[y] >= b.most[x] ||
-			    2 * b.sure[y] + 1 > b.room[y] ? 0 : -1;
+			said = bounds_verdict(&b, x);
 			settled += said >= 0;
 			by_lead += said == 1 && !(b.first[x] > b.most[y] ||
 			    2 * b.sure[x] > b.room[x]);
