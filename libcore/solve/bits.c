@@ -88,7 +88,16 @@ struct bthread {
 	/* depths < SPLIT: the child being searched (w words, then 1 when
 	 * set), for the other threads to leave alone */
 	_Atomic uint64_t busy[SPLIT][CG_BIT_WORDS + 1];
+	/* the counts' last verdicts: SETTLED slots of w words of state, then
+	 * a word of side + 1 and the verdict + 1 (0: empty) */
+	uint64_t *settled;
 };
+
+/* Slots of a thread's cache of the counts' verdicts, direct-mapped: of
+ * the 7.3 M states the 8x8 search settles by counts, 42 % it met before
+ * (a transposition the table does not keep, as settled states are never
+ * stored). */
+#define SETTLED (1u << 16)
 
 static uint64_t
 hash_state(const uint64_t *st, size_t w, int side)
@@ -338,19 +347,30 @@ wins(struct bthread *t, size_t d, int side)
 {
 	struct bits *b = t->b;
 	uint64_t *st = t->state + d * b->w, *child = st + b->w, *m, *m0,
-	    start, key[CG_BIT_WORDS], h;
+	    start, key[CG_BIT_WORDS], h, *sc;
 	struct cg_move_bounds mb;
 	int r, n, i, pass, win = 0, split;
 	unsigned char *later;
 	size_t j;
 
-	/* the counts first: most states they settle are never stored */
-	if (b->settle_hook)
-		r = b->x->settle(t->cx, &b->sh, st, (enum cg_side)side);
-	else {
-		memset(&mb, 0, sizeof mb);
-		b->x->bounds(t->cx, &b->sh, st, &mb);
-		r = settle(&mb, side);
+	/* the counts first: most states they settle are never stored, so a
+	 * small cache keeps the last verdicts */
+	h = hash_state(st, b->w, side);
+	sc = t->settled + (h >> 48) % SETTLED * b->ew;
+	if (sc[b->w] >> 8 == (uint64_t)side + 1 && memcmp(sc, st, b->w *
+	    sizeof *st) == 0) {
+		r = (int)(sc[b->w] & 0xff) - 1;
+	} else {
+		if (b->settle_hook)
+			r = b->x->settle(t->cx, &b->sh, st,
+			    (enum cg_side)side);
+		else {
+			memset(&mb, 0, sizeof mb);
+			b->x->bounds(t->cx, &b->sh, st, &mb);
+			r = settle(&mb, side);
+		}
+		memcpy(sc, st, b->w * sizeof *st);
+		sc[b->w] = ((uint64_t)side + 1) << 8 | (uint64_t)(r + 1);
 	}
 	if (r >= 0)
 		return r;
@@ -433,6 +453,7 @@ thread_new(struct bits *b, unsigned id)
 	t->at = cg_xcalloc(b->maxdepth, sizeof *t->at);
 	t->nopt = cg_xcalloc(b->maxdepth, sizeof *t->nopt);
 	t->later = cg_xcalloc(SPLIT, b->sh.max_options);
+	t->settled = cg_xcalloc(SETTLED, b->ew * sizeof *t->settled);
 	return t;
 }
 
@@ -444,6 +465,7 @@ thread_free(struct bthread *t)
 	free(t->at);
 	free(t->nopt);
 	free(t->later);
+	free(t->settled);
 	free(t);
 }
 
@@ -558,6 +580,6 @@ bits_memory(const struct bits *b)
 	for (t = atomic_load(&((struct bits *)b)->tab); t != NULL;
 	    t = t->older)
 		sum += t->nb * BUCKET * b->ew * sizeof *t->e;
-	return sum + b->jobs * b->maxdepth * ((size_t)b->sh.max_options + 1) *
-	    b->w * sizeof *b->t[0]->state;
+	return sum + b->jobs * (b->maxdepth * ((size_t)b->sh.max_options +
+	    1) * b->w + (size_t)SETTLED * b->ew) * sizeof *b->t[0]->state;
 }
