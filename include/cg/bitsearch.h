@@ -38,12 +38,13 @@
  *      every state that is the same game, e.g. the least of a board's
  *      mirror images, into out (shape->words words).  The host keys its
  *      table by it, so a position and its images share one result.
- *  settle(shape, state, side) (optional, appended; NULL for none): the
- *      verdict the host would draw from bounds() with side to move (the
- *      rule of cg/movecounts.h): 1 side wins, 0 it loses, -1 neither;
- *      or -1 where that verdict is beyond it.  The host calls it in place
- *      of bounds(), so a ruleset may count the mover's side first and
- *      the opponent's only when the mover does not win.
+ *  settle(shape, state, side) (optional, appended; NULL for none): a
+ *      verdict with side to move that move counts prove, by the rule of
+ *      cg/movecounts.h: 1 side wins, 0 it loses, -1 neither (or not
+ *      known); at least every verdict the host would draw from bounds(),
+ *      perhaps more (from other counts, each a proved claim).  The host
+ *      calls it in place of bounds(), so a ruleset may count the mover's
+ *      side first and the opponent's only when the mover does not win.
  *
  * Normal play only.  Every hook is a pure function of its arguments: the
  * host calls them from several threads at once.  Growth: fields are only

@@ -132,12 +132,14 @@ db_bounds(const struct cg_context *cx, const struct cg_bit_shape *sh,
 	uint64_t row[64], col[64];
 	uint32_t deny[2];
 	struct cg_move_bounds lb;
+	struct dom_work wk;
 
 	(void)cx;
 	db_lines(sh, st, row, col);
 	/* each side's paired protective areas take moves from the other */
-	dom_bits_side(col, (int)sh->dims[1], &lb, CG_LEFT, 0, &deny[CG_LEFT]);
-	dom_bits_side(row, (int)sh->dims[0], &lb, CG_RIGHT, 0,
+	dom_bits_side(col, (int)sh->dims[1], &lb, CG_LEFT, &wk,
+	    &deny[CG_LEFT]);
+	dom_bits_side(row, (int)sh->dims[0], &lb, CG_RIGHT, &wk,
 	    &deny[CG_RIGHT]);
 	lb.most[CG_RIGHT] -= deny[CG_LEFT];
 	lb.most[CG_LEFT] -= deny[CG_RIGHT];
@@ -152,18 +154,37 @@ db_bounds(const struct cg_context *cx, const struct cg_bit_shape *sh,
 	}
 }
 
+/* The host's rule (cg/movecounts.h): does x, to move, win by the counts
+ * b of its side, the opponent having most_y moves at most? */
+DOM_INLINE int
+db_wins(const struct cg_move_bounds *b, int x, uint32_t most_y)
+{
+	return b->first[x] > most_y || 2 * b->sure[x] > b->room[x] ||
+	    2 * b->first_sure[x] > b->first_room[x];
+}
+
+/* And does y, not to move, win by b, x having most_x moves at most? */
+DOM_INLINE int
+db_holds(const struct cg_move_bounds *b, int y, uint32_t most_x)
+{
+	return b->sure[y] >= most_x || 2 * b->sure[y] + 1 > b->room[y];
+}
+
 /*
- * db_bounds's verdict with side to move, by the host's rule: the mover's
- * counts first, and the opponent's only when the mover does not win
- * (most states the search meets are the mover's wins).
+ * The verdict with side to move by the host's rule, from either of the
+ * two reserves (the pool's, which db_bounds gives, or the slots'), each
+ * a proved claim: the mover's counts first, and the opponent's only when
+ * the mover does not win (most states the search meets are the mover's
+ * wins).
  */
 DOM_HOT static int
 db_settle(const struct cg_context *cx, const struct cg_bit_shape *sh,
     const uint64_t *st, enum cg_side side)
 {
 	uint64_t row[64], col[64], *own, *opp;
-	uint32_t deny[2], most_y;
-	struct cg_move_bounds lb;
+	uint32_t deny[2], most_x, most_y;
+	struct cg_move_bounds lb, sl;
+	struct dom_work wk;
 	int x = side, y = !x, nx, ny;
 
 	(void)cx;
@@ -172,14 +193,20 @@ db_settle(const struct cg_context *cx, const struct cg_bit_shape *sh,
 	opp = x == CG_LEFT ? row : col;
 	nx = (int)sh->dims[x == CG_LEFT ? 1 : 0];
 	ny = (int)sh->dims[x == CG_LEFT ? 0 : 1];
-	dom_bits_side(own, nx, &lb, x, 0, &deny[x]);
+	dom_bits_side(own, nx, &lb, x, &wk, &deny[x]);
 	most_y = dom_bits_most(opp, ny) - deny[x];
-	if (lb.first[x] > most_y || 2 * lb.sure[x] > lb.room[x] ||
-	    2 * lb.first_sure[x] > lb.first_room[x])
+	if (db_wins(&lb, x, most_y))
 		return 1;
-	dom_bits_side(opp, ny, &lb, y, 0, &deny[y]);
-	if (lb.sure[y] >= lb.most[x] - deny[y] ||
-	    2 * lb.sure[y] + 1 > lb.room[y])
+	dom_bits_side_slots(own, nx, &wk, &lb, &sl, x);
+	if (db_wins(&sl, x, most_y))
+		return 1;
+	most_x = lb.most[x];
+	dom_bits_side(opp, ny, &lb, y, &wk, &deny[y]);
+	most_x -= deny[y];
+	if (db_holds(&lb, y, most_x))
+		return 0;
+	dom_bits_side_slots(opp, ny, &wk, &lb, &sl, y);
+	if (db_holds(&sl, y, most_x))
 		return 0;
 	return -1;
 }

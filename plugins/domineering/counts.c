@@ -16,8 +16,6 @@
  * look at; st and marks are indexed by padded cell. */
 #define DOM_EMPTY 1u
 #define DOM_PROOF 2u    /* empty, and no opponent domino can ever cover it */
-#define DOM_GUARD 4u    /* a protective area's guard (marks 7 until the pool
-                         * takes it) */
 
 struct dom_view {
 	unsigned char *st;      /* DOM_* flags of each padded cell */
@@ -77,11 +75,8 @@ dom_areas(const struct dom_view *v)
 				for (k = 0; k < 2; k++) {
 					v->marks[AT(v, a, b + k)] = 6;
 					v->marks[AT(v, a + 1, b + k)] = 6;
-					if (dom_empty(v, o, b + k)) {
+					if (dom_empty(v, o, b + k))
 						v->marks[AT(v, o, b + k)] = 7;
-						v->st[AT(v, o, b + k)] |=
-						    DOM_GUARD;
-					}
 				}
 				n++;
 				b++;
@@ -109,10 +104,9 @@ dom_slots(const struct dom_view *v, uint32_t safe, uint32_t areas,
 
 #define MARK(l, at) v->marks[AT(v, l, at)]
 #define SLOT(l, at) v->slots[AT(v, l, at)]
-/* a cell no other reserve holds: not safe, no area's, no guard (even
- * one the pool took) */
-#define OTHER(l, at) (MARK(l, at) != 1 && MARK(l, at) != 6 && \
-	MARK(l, at) != 7 && !(v->st[AT(v, l, at)] & DOM_GUARD))
+/* a cell no other reserve holds: not safe, no area's (a guard cell is
+ * one, as for the pool) */
+#define OTHER(l, at) (MARK(l, at) != 1 && MARK(l, at) != 6)
 	for (a = 0; a < v->lines; a++)
 		for (b = 0; b + 1 < v->len; b++)
 			if (dom_empty(v, a, b) && dom_empty(v, a, b + 1) &&
@@ -153,7 +147,9 @@ dom_slots(const struct dom_view *v, uint32_t safe, uint32_t areas,
 #undef OTHER
 #undef SLOT
 #undef MARK
-	dom_slots_take(bd, side, safe, areas, one, two, room, free);
+	if (safe + areas / 2 * 2 + dom_slots_kept(one, two + areas % 2 * 2) >
+	    bd->sure[side])
+		dom_slots_take(bd, side, safe, areas, one, two, room, free);
 }
 
 /*
@@ -370,8 +366,24 @@ dom_counts_bits(const unsigned char *cells, int rows, int cols,
 				col[c] |= (uint64_t)1 << r;
 				row[r] |= (uint64_t)1 << c;
 			}
-	dom_bits_side(col, cols, b, CG_LEFT, 1, &deny[CG_LEFT]);
-	dom_bits_side(row, rows, b, CG_RIGHT, 1, &deny[CG_RIGHT]);
+	struct cg_move_bounds sl;
+	struct dom_work wk;
+	int s;
+
+	memset(&sl, 0, sizeof sl);
+	dom_bits_side(col, cols, b, CG_LEFT, &wk, &deny[CG_LEFT]);
+	dom_bits_side_slots(col, cols, &wk, b, &sl, CG_LEFT);
+	dom_bits_side(row, rows, b, CG_RIGHT, &wk, &deny[CG_RIGHT]);
+	dom_bits_side_slots(row, rows, &wk, b, &sl, CG_RIGHT);
+	/* the second reserve where it is sure of more */
+	for (s = 0; s < 2; s++)
+		if (sl.sure[s] > b->sure[s]) {
+			b->sure[s] = sl.sure[s];
+			b->room[s] = sl.room[s];
+			b->first[s] = sl.first[s];
+			b->first_sure[s] = sl.first_sure[s];
+			b->first_room[s] = sl.first_room[s];
+		}
 	b->most[CG_RIGHT] -= deny[CG_LEFT];
 	b->most[CG_LEFT] -= deny[CG_RIGHT];
 }

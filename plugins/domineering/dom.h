@@ -99,8 +99,9 @@ dom_slots_first(uint32_t one, uint32_t two)
 }
 
 /*
- * The second reserve's counts, kept in b when it is sure of more than
- * the first: safe dominoes, paired areas, and slots.  An area left over
+ * The second reserve's counts into b (whose safe and most the first
+ * reserve's counting set): safe dominoes, paired areas, and slots.  An
+ * area left over
  * from the pairs is two dominoes of type 2 (one opposing domino across
  * its lines breaks both; one from its guard line breaks one and leaves
  * the other the player's, with a proof cell), as Obsequi counts it; or,
@@ -116,8 +117,6 @@ dom_slots_take(struct cg_move_bounds *b, int side, uint32_t safe,
 	    sure = base + dom_slots_kept(one, t2), fs, first;
 	int more = dom_slots_first(one, t2);
 
-	if (sure <= b->sure[side])
-		return;
 	fs = sure + (uint32_t)more;
 	first = sure + (uint32_t)(free || more);
 	if (areas % 2 == 1) {
@@ -138,25 +137,24 @@ dom_slots_take(struct cg_move_bounds *b, int side, uint32_t safe,
 /*
  * dom_slots (counts.c) on bit lines, given the safe cells sm[] of each
  * line: the reserve of every free domino a walk from each run's start
- * takes, type 1 by twos and type 2 by threes; kept in *b when it is sure
- * of more than the pool.
+ * takes (guard cells too, as the pool), type 1 by twos and type 2 by
+ * threes, into *b.
  */
 DOM_INLINE void
 dom_bits_slots(const uint64_t *line, int nl, const uint64_t *sm,
-    const uint64_t *used, const uint64_t *guard, uint32_t areas,
-    struct cg_move_bounds *b, int side)
+    const uint64_t *used, uint32_t areas, struct cg_move_bounds *b,
+    int side)
 {
 	uint64_t slot[64], open[64], firsts, adj, two_f, rest;
 	uint32_t one = 0, two = 0, room = 0;
 	int a, free = 0;
 
 	for (a = 0; a < nl; a++) {
-		slot[a] = dom_pairs(line[a] & ~sm[a] & ~used[a] & ~guard[a]);
+		slot[a] = dom_pairs(line[a] & ~sm[a] & ~used[a]);
 		open[a] = slot[a] & ~dom_proof_bits(line, nl, a);
 	}
 	for (a = 0; a < nl; a++) {
-		firsts = dom_pair_firsts(line[a] & ~sm[a] & ~used[a] &
-		    ~guard[a]);
+		firsts = dom_pair_firsts(line[a] & ~sm[a] & ~used[a]);
 		adj = open[a] & ((a > 0 ? open[a - 1] : 0) |
 		    (a + 1 < nl ? open[a + 1] : 0));
 		two_f = firsts & (adj | adj >> 1);
@@ -183,8 +181,8 @@ dom_bits_slots(const uint64_t *line, int nl, const uint64_t *sm,
  * run loses the two cells at its walled end): the opponent's most falls
  * by one an area.  No area cell is another's guard, so one opposing domino touches
  * at most one area; used[] gets the areas' cells, guard[] the empty
- * cells beyond them, both kept from the other reserves but the pool.
- * A pool domino may lie on a guard cell: the opposing domino that breaks
+ * cells beyond them, both kept from the other reserves but the pool and
+ * the slots.  A pool domino (or a slot) may lie on a guard cell: the opposing domino that breaks
  * it there and touches the area (across the area's open line and the
  * guard line) leaves the area's two cells by the wall as a new pool
  * domino (the one by the filled cell now proof), which only an opposing
@@ -424,23 +422,32 @@ dom_bits_most(const uint64_t *line, int nl)
 	return most;
 }
 
+/* What counting one side leaves for its second reserve. */
+struct dom_work {
+	uint64_t sm[64];        /* the safe dominoes' cells, by line */
+	uint64_t used[64];      /* the protective areas' cells */
+	uint32_t areas;
+};
+
 /*
  * dom_guaranteed and dom_alone on bit lines: line[a] holds the empty
  * cells of line a of the player's view (bit b = cell b along it, at most
  * 64), nl lines.  The same passes in the same order, so the same counts.
- * With slots, dom_slots's reserve too (what cg.move-counts gives); the
- * bit search goes without it: there the extra pass costs more time than
- * the positions it settles save (7x8: 2.38 s without, 2.75 s with).
+ * wk keeps what dom_bits_side_slots needs for dom_slots's reserve
+ * (cg.move-counts keeps whichever is sure of more; the bit search's
+ * settle takes a verdict from either, the second only when the first
+ * gives none).
  * The protective areas come first (dom_bits_areas); *deny gets the moves
  * their pairs take from the opponent's most, which the caller subtracts.
  */
 DOM_INLINE void
 dom_bits_side(const uint64_t *line, int nl, struct cg_move_bounds *b,
-    int side, int slots, uint32_t *deny)
+    int side, struct dom_work *wk, uint32_t *deny)
 {
 	uint32_t safe = 0, pool = 0, room = 0, most = 0, areas;
 	uint64_t e, p, run, marks, open = 0, avail, picks, smask, rest;
-	uint64_t sm[64], used[64], guard[64], pk[64], opt[64], free_k[64];
+	uint64_t *sm = wk->sm, *used = wk->used, guard[64], pk[64], opt[64],
+	    free_k[64];
 	uint32_t w[4], pprot = 0;
 	int a, first, last, free = 0, freek = 0;
 
@@ -500,8 +507,18 @@ dom_bits_side(const uint64_t *line, int nl, struct cg_move_bounds *b,
 	dom_reserve_plan(b, side, safe, areas, pool, pprot, w, room, free,
 	    freek);
 	*deny = areas / 2 * 2;
-	if (slots)
-		dom_bits_slots(line, nl, sm, used, guard, areas, b, side);
+	wk->areas = areas;
+}
+
+/* The second reserve's counts of the side dom_bits_side counted into b
+ * (with wk), into sl. */
+DOM_INLINE void
+dom_bits_side_slots(const uint64_t *line, int nl, const struct dom_work *wk,
+    const struct cg_move_bounds *b, struct cg_move_bounds *sl, int side)
+{
+	sl->most[side] = b->most[side];
+	sl->safe[side] = b->safe[side];
+	dom_bits_slots(line, nl, wk->sm, wk->used, wk->areas, sl, side);
 }
 
 #endif

@@ -741,10 +741,13 @@ test_counts(void)
 	/* "......|......": no cell is proof.  Left's protective areas:
 	 * columns a-b (walled by the left edge; column c beyond it guards)
 	 * and e-f (the right edge; column d guards); c-d has no wall.  A
-	 * pair: sure 2, and Right's most falls by 2.  Every cell is an
-	 * area's or a guard's, so no pool and no slots; a domino on guard
-	 * cells (column c) is free to play first: first 3, and, its cells
-	 * being Right's to cover, first_sure 3 in room 6.  Right's lines
+	 * pair: sure 2, and Right's most falls by 2.  The rest are guard
+	 * cells: the pool takes column c (column d lies across from it),
+	 * one domino, worth nothing alone; the slots take c and d, across
+	 * from each other, by threes: nothing.  Moving first, the pool's
+	 * domino (or column d's, free) is one move more: first 3, and,
+	 * their cells being Right's to cover, first_sure 3 in room 6 (no
+	 * proof cell, no waste).  Right's lines
 	 * are the two rows, walled by the top edge, and the areas are
 	 * columns a-b, c-d, e-f: one pair, sure 2, Left's most down by 2;
 	 * the third, entered first (by the bottom row), gives two moves and
@@ -1020,9 +1023,12 @@ test_bit_search(void)
 			memset(&b1, 0, sizeof b1);
 			memset(&b2, 0, sizeof b2);
 			x->bounds(cx, &sh, st, &b1);
-			/* settle() draws the host's verdict from them */
+			/* settle() draws at least the host's verdict from
+			 * them (more from its second reserve; the play check
+			 * below checks those) */
 			for (side = 0; side < 2; side++)
-				if (x->settle(cx, &sh, st, (enum cg_side)side) !=
+				if (bounds_verdict(&b1, side) >= 0 &&
+				    x->settle(cx, &sh, st, (enum cg_side)side) !=
 				    bounds_verdict(&b1, side) && bad_settle++ == 0)
 					printf("# settle differs on %s (side %d)"
 					    "\n", text, side);
@@ -1076,8 +1082,8 @@ next:
 	ok(bad_pack == 0 && tried > 200, "domineering bit-search states "
 	    "unpack to their components (%d boards)", tried);
 	ok(bad_opt == 0, "domineering bit-search options are options()'s");
-	ok(bad_settle == 0, "domineering bit-search settle is the host's "
-	    "verdict on its bounds, either side to move");
+	ok(bad_settle == 0, "domineering bit-search settle gives the host's "
+	    "verdict on its bounds where they give one, either side to move");
 	ok(bad_bounds == 0, "domineering bit-search bounds are the move counts "
 	    "without the second reserve");
 	ok(bad_sym == 0, "domineering bit-search: one canonical state for "
@@ -1200,11 +1206,16 @@ test_counts_against_play(void)
 	static const int dims[][2] = { { 5, 6 }, { 6, 6 }, { 5, 7 },
 	    { 4, 8 }, { 6, 7 }, { 7, 7 }, { 6, 8 }, { 8, 8 } };
 	struct cg_plugin *p = cg_plugin_get("domineering", 1);
-	uint64_t seed = 0x2545f4914f6cdd1dull, empty;
+	const struct cg_bit_search *bx = cg_rs_extension(p, CG_EXT_BIT_SEARCH);
+	struct cg_context *cx = cg_rs_context(p);
+	uint64_t seed = 0x2545f4914f6cdd1dull, empty, st[CG_BIT_WORDS];
 	char text[64 * 2 + 8];
 	struct cg_buf pos;
 	struct cg_move_bounds b;
-	int t, x, y, k, win, said, settled = 0, wrong = 0, by_lead = 0;
+	struct cg_bit_shape sh;
+	const unsigned char *comp;
+	int t, x, y, k, win, said, settled = 0, wrong = 0, by_lead = 0,
+	    by_settle = 0, wrong_settle = 0, packed;
 
 	cg_buf_init(&pos);
 	for (t = 0; t < 2000; t++) {
@@ -1241,9 +1252,21 @@ test_counts_against_play(void)
 		}
 		memset(mm_key, 0, sizeof mm_key);
 		mm_used = 0;
+		comp = pos.data;
+		packed = bx != NULL && bx->pack(cx, &comp, &pos.len, 1, &sh,
+		    st) == CG_OK;
+		sh.flags |= CG_BIT_FIRST_ROOM;
 		for (x = CG_LEFT; x <= CG_RIGHT; x++) {
 			y = !x;
 			win = mm_wins(empty, x);
+			/* the bit search's settle, from either reserve */
+			k = packed ? bx->settle(cx, &sh, st, (enum cg_side)x) :
+			    -1;
+			by_settle += k >= 0;
+			if (k >= 0 && k != win && wrong_settle++ == 0)
+				printf("# %s, %s to move: settle says %s\n",
+				    text, x == CG_LEFT ? "Left" : "Right",
+				    k ? "wins" : "loses");
 			said = bounds_verdict(&b, x);
 			settled += said >= 0;
 			by_lead += said == 1 && !(b.first[x] > b.most[y] ||
@@ -1258,6 +1281,8 @@ test_counts_against_play(void)
 	ok(wrong == 0 && settled > 1200 && by_lead > 40, "on 2000 boards the "
 	    "counts' verdicts agree with play (%d of 4000 settled, %d by "
 	    "the room test moving first, %d wrong)", settled, by_lead, wrong);
+	ok(wrong_settle == 0 && by_settle >= settled, "and so do the bit "
+	    "search's (%d settled, %d wrong)", by_settle, wrong_settle);
 }
 
 int
