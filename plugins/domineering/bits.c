@@ -211,31 +211,17 @@ db_settle(const struct cg_context *cx, const struct cg_bit_shape *sh,
 	return -1;
 }
 
-/* The safe dominoes of line a of n: pairs of its proof cells, those no
- * domino along the lines beside it can cover. */
-DOM_INLINE int
-db_safe(const uint64_t *line, int n, int a)
-{
-	uint64_t p = line[a];
-
-	if (a > 0)
-		p &= ~line[a - 1];
-	if (a + 1 < n)
-		p &= ~line[a + 1];
-	return dom_pop(dom_pair_firsts(p));
-}
-
 /* The change in what lines first..first+count-1 of n and the two beside
  * them are worth to their player when each of the first loses the cells
  * of clear: their dominoes plus their safe ones, each weighing one (as
  * in Obsequi's move score; sv_static's order weighs safe ones twice,
- * which here expanded 8 % more positions on 7x8).  most[a] and safe[a]
- * are line a's before. */
+ * which here expanded 8 % more positions on 7x8).  most[a], safe[a]
+ * and proof[a] (its proof cells) are line a's before. */
 DOM_INLINE int
-db_change(uint64_t *line, const int *most, const int *safe, int n,
-    int first, int count, uint64_t clear)
+db_change(uint64_t *line, const int *most, const int *safe,
+    const uint64_t *proof, int n, int first, int count, uint64_t clear)
 {
-	uint64_t keep[2];
+	uint64_t keep[2], p;
 	int a, d = 0, lo = first > 0 ? first - 1 : 0,
 	    hi = first + count < n ? first + count : n - 1;
 
@@ -245,8 +231,10 @@ db_change(uint64_t *line, const int *most, const int *safe, int n,
 		d += dom_pop(dom_pair_firsts(line[first + a])) -
 		    most[first + a];
 	}
+	/* a line's safe dominoes change only where its proof cells do */
 	for (a = lo; a <= hi; a++)
-		d += db_safe(line, n, a) - safe[a];
+		if ((p = dom_proof_bits(line, n, a)) != proof[a])
+			d += dom_pop(dom_pair_firsts(p)) - safe[a];
 	for (a = 0; a < count; a++)
 		line[first + a] = keep[a];
 	return d;
@@ -266,8 +254,9 @@ db_options(const struct cg_context *cx, const struct cg_bit_shape *sh,
 	int a, at, d, m = 0, i, j;
 	uint64_t row[64], col[64], *own = vert ? col : row,
 	    *opp = vert ? row : col, x, y;
-	int64_t key[DB_CELLS], kk;
+	uint32_t key[DB_CELLS], kk;
 	int mown[64], sown[64], mopp[64], sopp[64];
+	uint64_t pown[64], popp[64];
 	uint32_t cell[DB_CELLS];
 	size_t k, w = sh->words;
 
@@ -275,30 +264,32 @@ db_options(const struct cg_context *cx, const struct cg_bit_shape *sh,
 	db_lines(sh, st, row, col);
 	for (a = 0; a < nl; a++) {
 		mown[a] = dom_pop(dom_pair_firsts(own[a]));
-		sown[a] = db_safe(own, nl, a);
+		pown[a] = dom_proof_bits(own, nl, a);
+		sown[a] = dom_pop(dom_pair_firsts(pown[a]));
 	}
 	for (a = 0; a < no; a++) {
 		mopp[a] = dom_pop(dom_pair_firsts(opp[a]));
-		sopp[a] = db_safe(opp, no, a);
+		popp[a] = dom_proof_bits(opp, no, a);
+		sopp[a] = dom_pop(dom_pair_firsts(popp[a]));
 	}
 	for (a = 0; a < nl; a++)
 		for (x = own[a] & own[a] >> 1; x != 0; x &= x - 1) {
 			at = __builtin_ctzll(x);
 			y = (uint64_t)1 << a;
 			/* the two opposing lines lose cell a */
-			d = db_change(own, mown, sown, nl, a, 1,
+			d = db_change(own, mown, sown, pown, nl, a, 1,
 			    (uint64_t)3 << at) -
-			    db_change(opp, mopp, sopp, no, at, 2, y);
+			    db_change(opp, mopp, sopp, popp, no, at, 2, y);
 			k = vert ? (size_t)at * cols + a : (size_t)a * cols + at;
-			/* the gain, then the rank (below 2^16) */
-			key[m] = (int64_t)d * 65536 +
-			    grid_domino_rank(k, vert, rows, cols);
+			/* one word: the gain (its size is below 1024), the
+			 * rank (below 2^13), the order made among equals */
+			d = d < -1024 ? -1024 : d > 1023 ? 1023 : d;
+			key[m] = (uint32_t)(d + 1024) << 21 |
+			    grid_domino_rank(k, vert, rows, cols) << 8 |
+			    (uint32_t)(255 - m);
 			cell[m++] = (uint32_t)k;
 		}
-	/* insertion sort, largest key first, the order made among equals:
-	 * the key and the place in one word (keys are below 2^47 in size) */
-	for (i = 0; i < m; i++)
-		key[i] = key[i] * 256 + (255 - i);
+	/* insertion sort, largest key first */
 	for (i = 1; i < m; i++) {
 		kk = key[i];
 		for (j = i; j > 0 && key[j - 1] < kk; j--)
