@@ -1295,7 +1295,8 @@ sv_static(struct cg_solver *s, const uint32_t *comps, size_t n, int32_t k,
     int side, int64_t *order)
 {
 	uint64_t sure[2] = { 0, 0 }, safe[2] = { 0, 0 }, most[2] = { 0, 0 };
-	uint64_t room[2] = { 0, 0 }, lead[2] = { 0, 0 }, rlead[2] = { 0, 0 };
+	uint64_t room[2] = { 0, 0 }, lead[2] = { 0, 0 }, rlead[2] = { 0, 0 },
+	    rl;
 	struct cg_move_bounds b;
 	size_t i;
 	int x = side, y = !side, j;
@@ -1311,8 +1312,8 @@ sv_static(struct cg_solver *s, const uint32_t *comps, size_t n, int32_t k,
 			/* moving first, one component's gain */
 			if (b.first[j] - b.sure[j] > lead[j])
 				lead[j] = b.first[j] - b.sure[j];
-			if (cg_bounds_room_lead(&b, j) > rlead[j])
-				rlead[j] = cg_bounds_room_lead(&b, j);
+			rl = cg_bounds_room_lead(&b, j);
+			rlead[j] = rl > rlead[j] ? rl : rlead[j];
 			/* no claim in one component: none for the sum */
 			room[j] = b.room[j] == CG_GRAPH_ROOM_NONE ||
 			    room[j] == UINT64_MAX ? UINT64_MAX :
