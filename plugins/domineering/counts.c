@@ -100,6 +100,7 @@ dom_slots(const struct dom_view *v, uint32_t safe, uint32_t areas,
     struct cg_move_bounds *bd, int side)
 {
 	uint32_t one = 0, two = 0, room = 0;
+	struct cg_move_bounds sl;
 	int a, b, k, free = 0, open;
 
 #define MARK(l, at) v->marks[AT(v, l, at)]
@@ -147,9 +148,8 @@ dom_slots(const struct dom_view *v, uint32_t safe, uint32_t areas,
 #undef OTHER
 #undef SLOT
 #undef MARK
-	if (safe + areas / 2 * 2 + dom_slots_kept(one, two + areas % 2 * 2) >
-	    bd->sure[side])
-		dom_slots_take(bd, side, safe, areas, one, two, room, free);
+	dom_slots_take(&sl, side, safe, areas, one, two, room, free);
+	dom_keep_surer(bd, &sl, side);
 }
 
 /*
@@ -358,6 +358,8 @@ dom_counts_bits(const unsigned char *cells, int rows, int cols,
 {
 	uint64_t col[64] = { 0 }, row[64] = { 0 };
 	uint32_t deny[2];
+	struct cg_move_bounds sl;
+	struct dom_work wk;
 	int r, c;
 
 	for (r = 0; r < rows; r++)
@@ -366,24 +368,13 @@ dom_counts_bits(const unsigned char *cells, int rows, int cols,
 				col[c] |= (uint64_t)1 << r;
 				row[r] |= (uint64_t)1 << c;
 			}
-	struct cg_move_bounds sl;
-	struct dom_work wk;
-	int s;
-
 	memset(&sl, 0, sizeof sl);
 	dom_bits_side(col, cols, b, CG_LEFT, &wk, &deny[CG_LEFT]);
 	dom_bits_side_slots(col, cols, &wk, b, &sl, CG_LEFT);
+	dom_keep_surer(b, &sl, CG_LEFT);
 	dom_bits_side(row, rows, b, CG_RIGHT, &wk, &deny[CG_RIGHT]);
 	dom_bits_side_slots(row, rows, &wk, b, &sl, CG_RIGHT);
-	/* the second reserve where it is sure of more */
-	for (s = 0; s < 2; s++)
-		if (sl.sure[s] > b->sure[s]) {
-			b->sure[s] = sl.sure[s];
-			b->room[s] = sl.room[s];
-			b->first[s] = sl.first[s];
-			b->first_sure[s] = sl.first_sure[s];
-			b->first_room[s] = sl.first_room[s];
-		}
+	dom_keep_surer(b, &sl, CG_RIGHT);
 	b->most[CG_RIGHT] -= deny[CG_LEFT];
 	b->most[CG_LEFT] -= deny[CG_RIGHT];
 }

@@ -134,6 +134,21 @@ dom_slots_take(struct cg_move_bounds *b, int side, uint32_t safe,
 	b->first_room[side] = b->room[side];
 }
 
+/* cg.move-counts claims one reserve: the second's counts of side, sl,
+ * replace b's when they are sure of more. */
+DOM_INLINE void
+dom_keep_surer(struct cg_move_bounds *b, const struct cg_move_bounds *sl,
+    int side)
+{
+	if (sl->sure[side] <= b->sure[side])
+		return;
+	b->sure[side] = sl->sure[side];
+	b->room[side] = sl->room[side];
+	b->first[side] = sl->first[side];
+	b->first_sure[side] = sl->first_sure[side];
+	b->first_room[side] = sl->first_room[side];
+}
+
 /*
  * dom_slots (counts.c) on bit lines, given the safe cells sm[] of each
  * line: the reserve of every free domino a walk from each run's start
