@@ -86,22 +86,121 @@ dom_areas(const struct dom_view *v)
 }
 
 /*
+ * What a cell holds for one reserve's options: for the pool's
+ * (slots 0), its mark; for the slots' (slots 1), its slot mark (4 or 5,
+ * or 8 or 9 for an option's cell), else its mark when safe, an area's
+ * or a guard (the pool is not the slots' reserve).
+ */
+static unsigned char
+dom_held(const struct dom_view *v, int a, int c, int slots)
+{
+	unsigned char m = v->marks[AT(v, a, c)];
+
+	if (!slots)
+		return m;
+	if (v->slots[AT(v, a, c)] != 0)
+		return v->slots[AT(v, a, c)];
+	return m == 1 || m == 6 || m == 7 ? m : 0;
+}
+
+/*
+ * dom_bits_options cell by cell: the safe options of v beside one
+ * reserve (the pool's, or with slots the slots'), whose safe dominoes
+ * (marks 1) pair from the start of each run; first the cell before each
+ * domino, then the cell after it for a domino that has none.  The cell
+ * before gets 8, the cell after 9 (in v->marks, or v->slots for the
+ * slots').  w[k] counts the options that waste k cells.
+ */
+static int
+dom_option_ok(const struct dom_view *v, int a, int c, int slots)
+{
+	int d;
+	unsigned char m;
+
+	if (c < 0 || c >= v->len || !dom_empty(v, a, c) || dom_proof(v, a, c))
+		return 0;
+	if (dom_held(v, a, c, slots) != 0)   /* reserved, or an option */
+		return 0;
+	for (d = a - 1; d <= a + 1; d += 2) {
+		m = dom_held(v, d, c, slots);
+		if (dom_empty(v, d, c) && m != 0 && m != 1)
+			return 0;
+	}
+	return 1;
+}
+
+/* Is cell at of line a (perhaps the frame) an option's cell c? */
+static int
+dom_option_at(const struct dom_view *v, int a, int at)
+{
+	unsigned char m = v->marks[AT(v, a, at)];
+
+	return m == 8 || m == 9;
+}
+
+static void
+dom_options(const struct dom_view *v, uint32_t w[4], int slots)
+{
+	unsigned char *mk = slots ? v->slots : v->marks, m;
+	int a, b, end, k, pass, c, d, n;
+
+	w[0] = w[1] = w[2] = w[3] = 0;
+	for (a = 0; a < v->lines; a++)
+		for (pass = 0; pass < 2; pass++)
+			for (b = 0; b < v->len; b = end) {
+				for (end = b; end < v->len &&
+				    v->marks[AT(v, a, end)] == 1; end++)
+					;
+				if (end == b) {
+					end++;
+					continue;
+				}
+				for (k = b; k + 1 < end; k += 2) {
+					c = pass == 0 ? k - 1 : k + 2;
+					if (pass == 1 && k > 0 &&
+					    mk[AT(v, a, k - 1)] == 8)
+						continue;
+					if (!dom_option_ok(v, a, c, slots))
+						continue;
+					mk[AT(v, a, c)] = pass ? 9 : 8;
+				}
+			}
+	for (a = 0; a < v->lines; a++)
+		for (c = 0; c < v->len; c++) {
+			m = mk[AT(v, a, c)];
+			if (m != 8 && m != 9)
+				continue;
+			n = 1;
+			/* a cell across, empty, with a filled cell beyond */
+			for (d = -1; d <= 1; d += 2)
+				if (a + d >= 0 && a + d < v->lines &&
+				    dom_empty(v, a + d, c) && (a + 2 * d < 0 ||
+				    a + 2 * d >= v->lines ||
+				    !dom_empty(v, a + 2 * d, c)))
+					n++;
+			w[n]++;
+		}
+}
+
+/*
  * The other reserve (dom_bits_side's second one): besides the safe
  * dominoes, every free domino a walk along each line takes from the
  * start of each run of cells outside them.  A slot none of whose open
  * cells lies across from an open cell of another is of type 1: an
  * opposing domino that hits it hits no other, so two of them are worth a
  * move; the others (type 2) go by threes, as one opposing domino hits at
- * most two.  v->slots gets 4 on an open slot cell, 5 on a proof one.
- * Kept when it is sure of more moves than the pool.
+ * most two.  v->slots gets 4 on an open slot cell, 5 on a proof one
+ * (a slot with one counts for the waste), 8 and 9 on the cells of the
+ * slots' own safe options.  Kept when it is sure of more moves than the
+ * pool.
  */
 static void
 dom_slots(const struct dom_view *v, uint32_t safe, uint32_t areas,
     struct cg_move_bounds *bd, int side)
 {
-	uint32_t one = 0, two = 0, room = 0;
+	uint32_t one = 0, two = 0, q1 = 0, q2 = 0, room = 0, w[4];
 	struct cg_move_bounds sl;
-	int a, b, k, free = 0, open;
+	int a, b, k, free = 0, open, proof;
 
 #define MARK(l, at) v->marks[AT(v, l, at)]
 #define SLOT(l, at) v->slots[AT(v, l, at)]
@@ -126,10 +225,14 @@ dom_slots(const struct dom_view *v, uint32_t safe, uint32_t areas,
 				open |= SLOT(a, b + k) == 4 &&
 				    (SLOT(a - 1, b + k) == 4 ||
 				    SLOT(a + 1, b + k) == 4);
-			if (open)
+			proof = SLOT(a, b) == 5 || SLOT(a, b + 1) == 5;
+			if (open) {
 				two++;
-			else
+				q2 += (uint32_t)proof;
+			} else {
 				one++;
+				q1 += (uint32_t)proof;
+			}
 			b++;
 		}
 	for (a = 0; a < v->lines; a++)
@@ -148,86 +251,9 @@ dom_slots(const struct dom_view *v, uint32_t safe, uint32_t areas,
 #undef OTHER
 #undef SLOT
 #undef MARK
-	dom_slots_take(&sl, side, safe, areas, one, two, room, free);
+	dom_options(v, w, 1);
+	dom_slots_take(&sl, side, safe, areas, one, q1, two, q2, w, room, free);
 	dom_keep_surer(bd, &sl, side);
-}
-
-/*
- * dom_bits_options cell by cell: the safe options of v, whose safe
- * dominoes (marks 1) pair from the start of each run; first the cell
- * before each domino, then the cell after it for a domino that has none.
- * v->marks gets 8 on the cell before, 9 on the cell after.  w[k] counts
- * the options that waste k cells.
- */
-static int
-dom_option_ok(const struct dom_view *v, int a, int c)
-{
-	int d;
-	unsigned char m;
-
-	if (c < 0 || c >= v->len || !dom_empty(v, a, c) || dom_proof(v, a, c))
-		return 0;
-	m = v->marks[AT(v, a, c)];
-	if (m != 0)     /* safe, pool, area, guard or option */
-		return 0;
-	for (d = a - 1; d <= a + 1; d += 2) {
-		m = v->marks[AT(v, d, c)];
-		if (dom_empty(v, d, c) && m != 0 && m != 1)
-			return 0;
-	}
-	return 1;
-}
-
-/* Is cell at of line a (perhaps the frame) an option's cell c? */
-static int
-dom_option_at(const struct dom_view *v, int a, int at)
-{
-	unsigned char m = v->marks[AT(v, a, at)];
-
-	return m == 8 || m == 9;
-}
-
-static void
-dom_options(const struct dom_view *v, uint32_t w[4])
-{
-	int a, b, end, k, pass, c, d, n;
-
-	w[0] = w[1] = w[2] = w[3] = 0;
-	for (a = 0; a < v->lines; a++)
-		for (pass = 0; pass < 2; pass++)
-			for (b = 0; b < v->len; b = end) {
-				for (end = b; end < v->len &&
-				    v->marks[AT(v, a, end)] == 1; end++)
-					;
-				if (end == b) {
-					end++;
-					continue;
-				}
-				for (k = b; k + 1 < end; k += 2) {
-					c = pass == 0 ? k - 1 : k + 2;
-					if (pass == 1 && k > 0 &&
-					    v->marks[AT(v, a, k - 1)] == 8)
-						continue;
-					if (!dom_option_ok(v, a, c))
-						continue;
-					v->marks[AT(v, a, c)] = pass ? 9 : 8;
-				}
-			}
-	for (a = 0; a < v->lines; a++)
-		for (c = 0; c < v->len; c++) {
-			if (v->marks[AT(v, a, c)] != 8 &&
-			    v->marks[AT(v, a, c)] != 9)
-				continue;
-			n = 1;
-			/* a cell across, empty, with a filled cell beyond */
-			for (d = -1; d <= 1; d += 2)
-				if (a + d >= 0 && a + d < v->lines &&
-				    dom_empty(v, a + d, c) && (a + 2 * d < 0 ||
-				    a + 2 * d >= v->lines ||
-				    !dom_empty(v, a + 2 * d, c)))
-					n++;
-			w[n]++;
-		}
 }
 
 /*
@@ -325,7 +351,7 @@ dom_guaranteed(const struct dom_view *v, struct cg_move_bounds *bd,
 			    (MARK(a, b + 1) == 0 || MARK(a, b + 1) == 7))
 				free = 1;
 #undef MARK
-	dom_options(v, w);
+	dom_options(v, w, 0);
 	/* a free domino for the room test: off the reserve (or on guard
 	 * cells), on cells the opponent could cover, none an option's or
 	 * across from one */

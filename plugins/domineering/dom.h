@@ -99,39 +99,124 @@ dom_slots_first(uint32_t one, uint32_t two)
 }
 
 /*
+ * The cells the safe options waste for sure besides, given w[k] options
+ * wasting k cells, heaviest first (the first skip of them left out):
+ * the opponent's block of one is answered by playing another, so of
+ * each pair the second is wasted; but with a tempo (the pool odd, or
+ * even with an area left over: a move the count above leaves over) the
+ * player answers the first block with that and the pairs shift: the
+ * first, third, ... are wasted.  With dom_pool_kept and dom_pool_waste,
+ * by exhaustive play of the counts (the pool's game, its area and the
+ * options: the opponent breaks, touches, blocks an option or stops; the
+ * player answers, or plays an option).
+ */
+DOM_INLINE uint32_t
+dom_options_waste(const uint32_t w[4], uint32_t skip, int tempo)
+{
+	uint32_t k, i = 0, wt, sum = 0;
+
+	for (wt = 3; wt >= 1; wt--)
+		for (k = 0; k < w[wt]; k++) {
+			if (skip > 0) {
+				skip--;
+				continue;
+			}
+			if (i++ % 2 == (tempo ? 0u : 1u))
+				sum += wt;
+		}
+	return sum;
+}
+
+/* The heaviest option's weight, 0 for none. */
+DOM_INLINE uint32_t
+dom_options_top(const uint32_t w[4])
+{
+	return w[3] ? 3 : w[2] ? 2 : w[1] ? 1 : 0;
+}
+
+/* Take (fs, waste) as the plan moving first when it gains the room test
+ * (2 first_sure > first_room) more than the best so far. */
+DOM_INLINE void
+dom_plan_try(uint32_t *bfs, uint32_t *bfr, uint32_t cells, uint32_t fs,
+    uint32_t waste)
+{
+	uint32_t fr = (cells - waste) / 2;
+
+	if (2 * (int64_t)fs - fr > 2 * (int64_t)*bfs - *bfr) {
+		*bfs = fs;
+		*bfr = fr;
+	}
+}
+
+/*
+ * Cells the slots waste for sure: q1 of the one of type 1 and q2 of the
+ * two of type 2 have a proof cell, left to no one when the opponent
+ * breaks them.  The opponent breaks those without one first and the
+ * player plays those without one first, so of each type the waste is
+ * the slots with a proof cell less those the player's count keeps of
+ * them, and one less for the remainder's move (as Obsequi reckons it).
+ * With dom_slots_kept, a lower bound of the slots' game (4 a move + the
+ * waste) by exhaustive play of the counts (test_domreserve).
+ */
+DOM_INLINE uint32_t
+dom_slots_waste(uint32_t one, uint32_t q1, uint32_t two, uint32_t q2,
+    const uint32_t w[4], uint32_t skip)
+{
+	int64_t n = (int64_t)q2 - (two / 3 - (two - q2) / 3) + q1 -
+	    (one / 2 - (one - q1) / 2) - (one % 2 == 1 && two % 3 != 0);
+
+	return (n > 0 ? (uint32_t)n : 0) + dom_options_waste(w, skip,
+	    (one % 2 == 1) != (two % 3 != 0));
+}
+
+/*
  * The second reserve's counts into b (whose safe and most the first
- * reserve's counting set): safe dominoes, paired areas, and slots.  An
- * area left over
- * from the pairs is two dominoes of type 2 (one opposing domino across
- * its lines breaks both; one from its guard line breaks one and leaves
- * the other the player's, with a proof cell), as Obsequi counts it; or,
- * moving first, the player enters it for two moves and takes two from
- * the opponent's most.  cells: those the opponent can cover or the
- * reserve holds; free: a domino on no reserve's cells, to play first.
+ * reserve's counting set): safe dominoes, paired areas, and slots, q1
+ * of the one of type 1 and q2 of the two of type 2 with a proof cell.
+ * An area left over from the pairs is two dominoes of type 2 without a
+ * proof cell (one opposing domino across its lines breaks both; one
+ * from its guard line breaks one and leaves the other the player's, with
+ * a proof cell), as Obsequi counts it; or, moving first, the player
+ * enters it for two moves and takes two from the opponent's most.
+ * Otherwise moving first the player plays the slot that gains the room
+ * test most.  cells: those the opponent can cover or the reserve holds;
+ * free: a domino on no reserve's cells, to play first.
  */
 DOM_INLINE void
 dom_slots_take(struct cg_move_bounds *b, int side, uint32_t safe,
-    uint32_t areas, uint32_t one, uint32_t two, uint32_t cells, int free)
+    uint32_t areas, uint32_t one, uint32_t q1, uint32_t two, uint32_t q2,
+    const uint32_t w[4], uint32_t cells, int free)
 {
 	uint32_t base = safe + areas / 2 * 2, t2 = two + areas % 2 * 2,
-	    sure = base + dom_slots_kept(one, t2), fs, first;
-	int more = dom_slots_first(one, t2);
+	    sure = base + dom_slots_kept(one, t2), first, fs, fr, k;
+	/* the first slot played: type 1 or 2, with a proof cell or not */
+	uint32_t avail[4] = { one - q1, q1, t2 - q2, q2 };
 
-	fs = sure + (uint32_t)more;
-	first = sure + (uint32_t)(free || more);
+	b->sure[side] = sure;
+	b->room[side] = (cells - dom_slots_waste(one, q1, t2, q2, w, 0)) / 2;
+	first = sure + (uint32_t)(free || dom_slots_first(one, t2));
+	fs = sure;
+	fr = b->room[side];
+	for (k = 0; k < 4; k++)
+		if (avail[k] > 0)
+			dom_plan_try(&fs, &fr, cells, base + 1 +
+			    dom_slots_kept(one - (k < 2), t2 - (k >= 2)),
+			    dom_slots_waste(one - (k < 2), q1 - (k == 1),
+			    t2 - (k >= 2), q2 - (k == 3), w, 0));
+	if (dom_options_top(w) > 0)
+		dom_plan_try(&fs, &fr, cells, sure, dom_options_top(w) +
+		    dom_slots_waste(one, q1, t2, q2, w, 1));
 	if (areas % 2 == 1) {
 		/* the area entered first, the slots as they were */
 		uint32_t own = base + dom_slots_kept(one, two) + 2;
 
-		fs = own > fs ? own : fs;
+		dom_plan_try(&fs, &fr, cells, own,
+		    dom_slots_waste(one, q1, two, q2, w, 0));
 		first = own + 2 > first ? own + 2 : first;
 	}
-	b->sure[side] = sure;
-	b->room[side] = cells / 2;
 	b->first[side] = first;
-	/* for the room test, no safe option is counted against them */
 	b->first_sure[side] = fs;
-	b->first_room[side] = b->room[side];
+	b->first_room[side] = fr;
 }
 
 /* cg.move-counts claims one reserve: the second's counts of side, sl,
@@ -147,40 +232,6 @@ dom_keep_surer(struct cg_move_bounds *b, const struct cg_move_bounds *sl,
 	b->first[side] = sl->first[side];
 	b->first_sure[side] = sl->first_sure[side];
 	b->first_room[side] = sl->first_room[side];
-}
-
-/*
- * dom_slots (counts.c) on bit lines, given the safe cells sm[] of each
- * line: the reserve of every free domino a walk from each run's start
- * takes (guard cells too, as the pool), type 1 by twos and type 2 by
- * threes, into *b.
- */
-DOM_INLINE void
-dom_bits_slots(const uint64_t *line, int nl, const uint64_t *sm,
-    const uint64_t *used, uint32_t areas, struct cg_move_bounds *b,
-    int side)
-{
-	uint64_t slot[64], open[64], firsts, adj, two_f, rest;
-	uint32_t one = 0, two = 0, room = 0;
-	int a, free = 0;
-
-	for (a = 0; a < nl; a++) {
-		slot[a] = dom_pairs(line[a] & ~sm[a] & ~used[a]);
-		open[a] = slot[a] & ~dom_proof_bits(line, nl, a);
-	}
-	for (a = 0; a < nl; a++) {
-		firsts = dom_pair_firsts(line[a] & ~sm[a] & ~used[a]);
-		adj = open[a] & ((a > 0 ? open[a - 1] : 0) |
-		    (a + 1 < nl ? open[a + 1] : 0));
-		two_f = firsts & (adj | adj >> 1);
-		two += (uint32_t)dom_pop(two_f);
-		one += (uint32_t)dom_pop(firsts & ~two_f);
-		room += (uint32_t)dom_pop(line[a] & (sm[a] | slot[a] |
-		    used[a] | ~dom_proof_bits(line, nl, a)));
-		rest = line[a] & ~sm[a] & ~slot[a] & ~used[a];
-		free |= (rest & rest >> 1) != 0;
-	}
-	dom_slots_take(b, side, b->safe[side], areas, one, two, room, free);
 }
 
 /*
@@ -286,6 +337,50 @@ dom_bits_options(const uint64_t *line, int nl, const uint64_t *sm,
 }
 
 /*
+ * dom_slots (counts.c) on bit lines, given the safe cells sm[] of each
+ * line: the reserve of every free domino a walk from each run's start
+ * takes (guard cells too, as the pool), type 1 by twos and type 2 by
+ * threes, those with a proof cell counted for the waste, and the safe
+ * options beside none of them (dom_bits_options, the slots in place of
+ * the pool), into *b.
+ */
+DOM_INLINE void
+dom_bits_slots(const uint64_t *line, int nl, const uint64_t *sm,
+    const uint64_t *used, const uint64_t *guard, uint32_t areas,
+    struct cg_move_bounds *b, int side)
+{
+	uint64_t slot[64], open[64], opt[64], firsts, adj, two_f, rest, pf;
+	uint32_t w[4];
+	uint32_t one = 0, two = 0, q1 = 0, q2 = 0, room = 0;
+	int a, free = 0;
+
+	for (a = 0; a < nl; a++) {
+		slot[a] = dom_pairs(line[a] & ~sm[a] & ~used[a]);
+		open[a] = slot[a] & ~dom_proof_bits(line, nl, a);
+	}
+	for (a = 0; a < nl; a++) {
+		firsts = dom_pair_firsts(line[a] & ~sm[a] & ~used[a]);
+		adj = open[a] & ((a > 0 ? open[a - 1] : 0) |
+		    (a + 1 < nl ? open[a + 1] : 0));
+		two_f = firsts & (adj | adj >> 1);
+		two += (uint32_t)dom_pop(two_f);
+		one += (uint32_t)dom_pop(firsts & ~two_f);
+		/* the slots with a proof cell */
+		pf = slot[a] & ~open[a];
+		pf = firsts & (pf | pf >> 1);
+		q2 += (uint32_t)dom_pop(two_f & pf);
+		q1 += (uint32_t)dom_pop(firsts & ~two_f & pf);
+		room += (uint32_t)dom_pop(line[a] & (sm[a] | slot[a] |
+		    used[a] | ~dom_proof_bits(line, nl, a)));
+		rest = line[a] & ~sm[a] & ~slot[a] & ~used[a];
+		free |= (rest & rest >> 1) != 0;
+	}
+	dom_bits_options(line, nl, sm, slot, used, guard, opt, w);
+	dom_slots_take(b, side, b->safe[side], areas, one, q1, two, q2, w,
+	    room, free);
+}
+
+/*
  * The pool of n dominoes, q of them with a proof cell, with an area left
  * over from the pairs (left) or not.  The opponent breaks a pool domino
  * (the player answers with another, or enters the area: a move and a
@@ -312,62 +407,12 @@ dom_pool_waste(uint32_t n, uint32_t q, uint32_t left)
 	return q - (n / 2 - (n - q) / 2);
 }
 
-/*
- * The cells the safe options waste for sure besides, given w[k] options
- * wasting k cells, heaviest first (the first skip of them left out):
- * the opponent's block of one is answered by playing another, so of
- * each pair the second is wasted; but with a tempo (the pool odd, or
- * even with an area left over: a move the count above leaves over) the
- * player answers the first block with that and the pairs shift: the
- * first, third, ... are wasted.  With dom_pool_kept and dom_pool_waste,
- * by exhaustive play of the counts (the pool's game, its area and the
- * options: the opponent breaks, touches, blocks an option or stops; the
- * player answers, or plays an option).
- */
-DOM_INLINE uint32_t
-dom_options_waste(const uint32_t w[4], uint32_t skip, int tempo)
-{
-	uint32_t k, i = 0, wt, sum = 0;
-
-	for (wt = 3; wt >= 1; wt--)
-		for (k = 0; k < w[wt]; k++) {
-			if (skip > 0) {
-				skip--;
-				continue;
-			}
-			if (i++ % 2 == (tempo ? 0u : 1u))
-				sum += wt;
-		}
-	return sum;
-}
-
 /* The tempo of dom_options_waste: a pool domino or the area's two left
  * over by the count of the pool's game. */
 DOM_INLINE int
 dom_pool_tempo(uint32_t n, uint32_t left)
 {
 	return left ? n % 2 == 0 : n % 2 == 1;
-}
-
-/* The heaviest option's weight, 0 for none. */
-DOM_INLINE uint32_t
-dom_options_top(const uint32_t w[4])
-{
-	return w[3] ? 3 : w[2] ? 2 : w[1] ? 1 : 0;
-}
-
-/* Take (fs, waste) as the plan moving first when it gains the room test
- * (2 first_sure > first_room) more than the best so far. */
-DOM_INLINE void
-dom_plan_try(uint32_t *bfs, uint32_t *bfr, uint32_t cells, uint32_t fs,
-    uint32_t waste)
-{
-	uint32_t fr = (cells - waste) / 2;
-
-	if (2 * (int64_t)fs - fr > 2 * (int64_t)*bfs - *bfr) {
-		*bfs = fs;
-		*bfr = fr;
-	}
 }
 
 /*
@@ -441,6 +486,7 @@ dom_bits_most(const uint64_t *line, int nl)
 struct dom_work {
 	uint64_t sm[64];        /* the safe dominoes' cells, by line */
 	uint64_t used[64];      /* the protective areas' cells */
+	uint64_t guard[64];     /* the empty cells beyond them */
 	uint32_t areas;
 };
 
@@ -461,7 +507,8 @@ dom_bits_side(const uint64_t *line, int nl, struct cg_move_bounds *b,
 {
 	uint32_t safe = 0, pool = 0, room = 0, most = 0, areas;
 	uint64_t e, p, run, marks, open = 0, avail, picks, smask, rest;
-	uint64_t *sm = wk->sm, *used = wk->used, guard[64], pk[64], opt[64],
+	uint64_t *sm = wk->sm, *used = wk->used, *guard = wk->guard, pk[64],
+	    opt[64],
 	    free_k[64];
 	uint32_t w[4], pprot = 0;
 	int a, first, last, free = 0, freek = 0;
@@ -533,7 +580,8 @@ dom_bits_side_slots(const uint64_t *line, int nl, const struct dom_work *wk,
 {
 	sl->most[side] = b->most[side];
 	sl->safe[side] = b->safe[side];
-	dom_bits_slots(line, nl, wk->sm, wk->used, wk->areas, sl, side);
+	dom_bits_slots(line, nl, wk->sm, wk->used, wk->guard, wk->areas, sl,
+	    side);
 }
 
 #endif

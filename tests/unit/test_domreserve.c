@@ -237,6 +237,123 @@ slot_game(int one, int two)
 	return best;
 }
 
+/*
+ * The slots' game for the room test: p1 and q1 of type 1 without and
+ * with a proof cell, p2 and q2 of type 2, o[k] safe options wasting k
+ * cells.  The opponent breaks one of type 1, or one or two of type 2
+ * (a proof cell of each wasted), or blocks an option, or lets the
+ * player have everything; the player then plays a slot or an option,
+ * or elsewhere.  The score is 4 per player move plus 1 per wasted cell.
+ */
+#define S1 7    /* slots of type 1, each kind */
+#define S2 9    /* of type 2 */
+#define SO 2    /* options of each weight */
+static int smemo[2][S1 + 1][S1 + 1][S2 + 1][S2 + 1][SO + 1][SO + 1][SO + 1];
+
+static int sl_y(const int s[4], const int o[4]);
+
+static int
+sl_x(const int s[4], const int o[4])
+{
+	int *m = &smemo[1][s[0]][s[1]][s[2]][s[3]][o[1]][o[2]][o[3]], best,
+	    v, k, t[4], p[4];
+
+	if (*m != 0)
+		return *m - 1;
+	best = sl_y(s, o);
+	for (k = 0; k < 4; k++) {
+		if (s[k] == 0)
+			continue;
+		memcpy(t, s, sizeof t);
+		t[k]--;
+		if ((v = 4 + sl_y(t, o)) > best)
+			best = v;
+	}
+	for (k = 1; k <= 3; k++) {
+		if (o[k] == 0)
+			continue;
+		memcpy(p, o, sizeof p);
+		p[k]--;
+		if ((v = k + sl_y(s, p)) > best)
+			best = v;
+	}
+	*m = best + 1;
+	return best;
+}
+
+static int
+sl_y(const int s[4], const int o[4])
+{
+	int *m = &smemo[0][s[0]][s[1]][s[2]][s[3]][o[1]][o[2]][o[3]], best,
+	    v, k, a, b, t[4], p[4];
+
+	if (*m != 0)
+		return *m - 1;
+	best = 4 * (s[0] + s[1] + s[2] + s[3]) + o[1] + 2 * o[2] + 3 * o[3];
+	for (k = 0; k < 2; k++) {
+		if (s[k] == 0)
+			continue;
+		memcpy(t, s, sizeof t);
+		t[k]--;
+		if ((v = k + sl_x(t, o)) < best)
+			best = v;
+	}
+	/* a plain ones and b with a proof cell of type 2 at once */
+	for (a = 0; a <= 2; a++)
+		for (b = 0; a + b <= 2; b++) {
+			if (a + b == 0 || a > s[2] || b > s[3])
+				continue;
+			memcpy(t, s, sizeof t);
+			t[2] -= a;
+			t[3] -= b;
+			if ((v = b + sl_x(t, o)) < best)
+				best = v;
+		}
+	for (k = 1; k <= 3; k++) {
+		if (o[k] == 0)
+			continue;
+		memcpy(p, o, sizeof p);
+		p[k]--;
+		if ((v = sl_x(s, p)) < best)
+			best = v;
+	}
+	*m = best + 1;
+	return best;
+}
+
+static void
+test_slots_room(void)
+{
+	int s[4], o[4] = { 0 }, one, q1, two, q2, over = 0, exact = 0,
+	    tried = 0, v, c;
+	uint32_t w[4] = { 0 };
+
+	for (one = 0; one <= S1; one++)
+		for (q1 = 0; q1 <= one; q1++)
+			for (two = 0; two <= S2; two++)
+				for (q2 = 0; q2 <= two; q2++)
+					for (o[1] = 0; o[1] <= SO; o[1]++)
+						for (o[2] = 0; o[2] <= SO; o[2]++)
+							for (o[3] = 0; o[3] <= SO;
+							    o[3]++, tried++) {
+		s[0] = one - q1;
+		s[1] = q1;
+		s[2] = two - q2;
+		s[3] = q2;
+		for (c = 1; c <= 3; c++)
+			w[c] = (uint32_t)o[c];
+		v = sl_y(s, o);
+		c = 4 * (int)dom_slots_kept((uint32_t)one, (uint32_t)two) +
+		    (int)dom_slots_waste((uint32_t)one, (uint32_t)q1,
+		    (uint32_t)two, (uint32_t)q2, w, 0);
+		over += c > v;
+		exact += c == v;
+	}
+	ok(over == 0, "the slots' moves and waste, with safe options, never "
+	    "pass their game's value (%d games: 7 of type 1, 9 of type 2, 2 "
+	    "options of each weight; %d exact)", tried, exact);
+}
+
 int
 main(void)
 {
@@ -286,5 +403,6 @@ main(void)
 	ok(bad_slots == 0, "slots kept, and kept moving first, are their "
 	    "game's value (12 of type 1, 15 of type 2)");
 	test_options();
+	test_slots_room();
 	return tap_done();
 }
