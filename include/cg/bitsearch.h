@@ -45,6 +45,16 @@
  *      perhaps more (from other counts, each a proved claim).  The host
  *      calls it in place of bounds(), so a ruleset may count the mover's
  *      side first and the opponent's only when the mover does not win.
+ *  swap(shape, state, out) (optional, appended; NULL for none): the
+ *      image of the state under a symmetry of the shape that exchanges
+ *      the players' roles (a square Domineering board turned about its
+ *      diagonal: Left's dominoes become Right's), into out; returns 1,
+ *      or 0 when the shape has none (out is then not used).  Side x to
+ *      move wins the state exactly when the other side to move wins the
+ *      image, so the host keys its table by the lesser of the two (each
+ *      through canonical()) and a position and its image share one
+ *      result: a square board's second query, with the other side to
+ *      move first, is then the first one's.
  *
  * Normal play only.  Every hook is a pure function of its arguments: the
  * host calls them from several threads at once.  Growth: fields are only
@@ -102,6 +112,9 @@ struct cg_bit_search {
 	int (*settle)(const struct cg_context *cx,
 	    const struct cg_bit_shape *shape, const uint64_t *state,
 	    enum cg_side side);
+	int (*swap)(const struct cg_context *cx,
+	    const struct cg_bit_shape *shape, const uint64_t *state,
+	    uint64_t *out);
 };
 
 #ifdef __cplusplus

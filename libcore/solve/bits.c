@@ -61,6 +61,7 @@ struct bits {
 	size_t maxdepth;
 	int sym;                 /* key the table by x->canonical */
 	int settle_hook;         /* x->settle in place of bounds + settle */
+	int swap_hook;           /* key the table by x->swap's image too */
 	unsigned jobs;
 	struct table *_Atomic tab;
 	size_t limit;            /* most buckets the budget allows */
@@ -276,6 +277,42 @@ settle(const struct cg_move_bounds *mb, int x)
 	return counts_verdict(sure, most, room, lead, rlead, x);
 }
 
+/* Which of two keys of w words comes first (compared from the last
+ * word, as canonical images are)? */
+static int
+key_less(const uint64_t *a, const uint64_t *c, size_t w)
+{
+	while (w-- > 0)
+		if (a[w] != c[w])
+			return a[w] < c[w];
+	return 0;
+}
+
+/* The table's key of st with side to move, into key; returns the side
+ * to move the key stands for: the canonical image of st, or of swap's
+ * image of it with the other side to move, whichever comes first. */
+static int
+table_key(struct bthread *t, const uint64_t *st, int side, uint64_t *key)
+{
+	struct bits *b = t->b;
+	uint64_t img[CG_BIT_WORDS], other[CG_BIT_WORDS];
+
+	if (b->sym)
+		b->x->canonical(t->cx, &b->sh, st, key);
+	else
+		memcpy(key, st, b->w * sizeof *st);
+	if (!b->swap_hook || !b->x->swap(t->cx, &b->sh, st, img))
+		return side;
+	if (b->sym)
+		b->x->canonical(t->cx, &b->sh, img, other);
+	else
+		memcpy(other, img, b->w * sizeof *img);
+	if (!key_less(other, key, b->w))
+		return side;
+	memcpy(key, other, b->w * sizeof *other);
+	return !side;
+}
+
 /* Is another thread searching st at depth d just now? */
 static int
 busy_elsewhere(const struct bthread *me, size_t d, const uint64_t *st)
@@ -349,7 +386,7 @@ wins(struct bthread *t, size_t d, int side)
 	uint64_t *st = t->state + d * b->w, *child = st + b->w, *m, *m0,
 	    start, key[CG_BIT_WORDS], h, *sc;
 	struct cg_move_bounds mb;
-	int r, n, i, pass, win = 0, split;
+	int r, n, i, pass, win = 0, split, kside;
 	unsigned char *later;
 	size_t j;
 
@@ -374,12 +411,9 @@ wins(struct bthread *t, size_t d, int side)
 	}
 	if (r >= 0)
 		return r;
-	if (b->sym)
-		b->x->canonical(t->cx, &b->sh, st, key);
-	else
-		memcpy(key, st, b->w * sizeof *st);
-	h = hash_state(key, b->w, side);
-	if ((r = tab_get(b, key, side, h)) >= 0)
+	kside = table_key(t, st, side, key);
+	h = hash_state(key, b->w, kside);
+	if ((r = tab_get(b, key, kside, h)) >= 0)
 		return r;
 	if (stopped(t))
 		return -1;
@@ -421,7 +455,7 @@ wins(struct bthread *t, size_t d, int side)
 			win = !r;
 		}
 	atomic_fetch_add_explicit(&t->solved, 1, memory_order_relaxed);
-	tab_put(b, key, side, win, h, atomic_load_explicit(&t->expanded,
+	tab_put(b, key, kside, win, h, atomic_load_explicit(&t->expanded,
 	    memory_order_relaxed) - start);
 	return win;
 }
@@ -519,6 +553,8 @@ bits_outcome(struct cg_solver *s, const uint32_t *ids, size_t n)
 	    sizeof x->canonical && x->canonical != NULL;
 	b.settle_hook = x->struct_size >= offsetof(struct cg_bit_search,
 	    settle) + sizeof x->settle && x->settle != NULL;
+	b.swap_hook = x->struct_size >= offsetof(struct cg_bit_search, swap) +
+	    sizeof x->swap && x->swap != NULL;
 	b.jobs = s->jobs > CG_MAX_JOBS ? CG_MAX_JOBS : s->jobs ? s->jobs : 1;
 	b.maxdepth = b.w * 64 + 2;   /* a move fills at least one cell */
 	/* the tables of one query, the retired ones too, fit the budget */

@@ -350,6 +350,30 @@ db_canonical(const struct cg_context *cx, const struct cg_bit_shape *sh,
 	}
 }
 
+/* A square board turned about its diagonal: row r becomes column r, so
+ * each player's dominoes become the other's. */
+static int
+db_swap(const struct cg_context *cx, const struct cg_bit_shape *sh,
+    const uint64_t *st, uint64_t *out)
+{
+	int n = (int)sh->dims[0], r;
+	uint64_t row[64], col[64];
+	size_t i;
+
+	(void)cx;
+	if (sh->dims[1] != sh->dims[0])
+		return 0;
+	db_lines(sh, st, row, col);
+	memset(out, 0, sh->words * sizeof *out);
+	for (r = 0; r < n; r++) {
+		i = (size_t)r * n;
+		out[i >> 6] |= col[r] << (i & 63);
+		if ((i & 63) + (size_t)n > 64)
+			out[(i >> 6) + 1] |= col[r] >> (64 - (i & 63));
+	}
+	return 1;
+}
+
 const struct cg_bit_search dom_bit_search = {
 	.struct_size = sizeof(struct cg_bit_search),
 	.pack = db_pack,
@@ -358,5 +382,6 @@ const struct cg_bit_search dom_bit_search = {
 	.unpack = db_unpack,
 	.canonical = db_canonical,
 	.settle = db_settle,
+	.swap = db_swap,
 };
 

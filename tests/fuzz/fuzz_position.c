@@ -189,6 +189,39 @@ bounds_verdict(const struct cg_move_bounds *b, int x)
 	return -1;
 }
 
+/* swap(): an image whose swap is the state again, where each side has
+ * the options and the verdicts the other has in the state (the players
+ * trade places). */
+static void
+check_swap(const struct cg_bit_search *bx, const struct cg_context *c,
+    const struct cg_bit_shape *sh, const uint64_t *st, const long nopt[2],
+    const struct cg_buf *pos)
+{
+	uint64_t img[CG_BIT_WORDS], again[CG_BIT_WORDS], *masks;
+	int s, n;
+
+	if (bx->swap(c, sh, st, img) != 1)
+		return;
+	if (bx->swap(c, sh, img, again) != 1 || memcmp(again, st, sh->words *
+	    sizeof *st) != 0)
+		fail("bit search: swap twice is not the state", pos->data,
+		    pos->len);
+	masks = malloc((size_t)sh->max_options * sh->words * sizeof *masks);
+	for (s = 0; s < 2; s++) {
+		n = bx->options(c, sh, img, (enum cg_side)!s, masks);
+		if (nopt[s] >= 0 && nopt[s] < MAX_EMITS && n != nopt[s])
+			fail("bit search: the swapped state's other side has "
+			    "not as many options", pos->data, pos->len);
+		if (bx->struct_size >= offsetof(struct cg_bit_search, settle) +
+		    sizeof bx->settle && bx->settle != NULL &&
+		    bx->settle(c, sh, st, (enum cg_side)s) != bx->settle(c, sh,
+		    img, (enum cg_side)!s))
+			fail("bit search: settle differs on the swapped state "
+			    "with the other side to move", pos->data, pos->len);
+	}
+	free(masks);
+}
+
 /* The cg.bit-search promises for pos packed as one component. */
 static void
 check_bit_search(const struct cg_bit_search *bx, const struct cg_buf *pos,
@@ -254,6 +287,9 @@ check_bit_search(const struct cg_bit_search *bx, const struct cg_buf *pos,
 				fail("bit search: settle misses the verdict "
 				    "of bounds", pos->data, pos->len);
 		}
+	if (bx->struct_size >= offsetof(struct cg_bit_search, swap) +
+	    sizeof bx->swap && bx->swap != NULL)
+		check_swap(bx, &cx, &sh, st, nopt, pos);
 	cg_buf_init(&out);
 	if (bx->unpack(&cx, &sh, st, &out) != CG_OK)
 		fail("bit search: unpack fails", pos->data, pos->len);

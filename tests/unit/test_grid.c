@@ -876,7 +876,8 @@ kid_emit(void *ctx, const unsigned char *pos, size_t len, const char *move)
 	return 0;
 }
 
-/* The board text mirrored left-right (flip & 1) and up-down (flip & 2). */
+/* The board text mirrored left-right (flip & 1) and up-down (flip & 2),
+ * or turned about its diagonal (flip 4: row y is column y; r == c). */
 static void
 mirror_board(const char *text, int r, int c, int flip, char *out)
 {
@@ -889,6 +890,10 @@ mirror_board(const char *text, int r, int c, int flip, char *out)
 		for (x = 0; x < c; x++) {
 			sy = flip & 2 ? r - 1 - y : y;
 			sx = flip & 1 ? c - 1 - x : x;
+			if (flip == 4) {
+				sy = x;
+				sx = y;
+			}
 			out[n++] = text[(size_t)sy * (c + 1) + sx];
 		}
 	}
@@ -940,7 +945,7 @@ test_bit_search(void)
 	const unsigned char **comp;
 	size_t *len, nc, i, w, d, t;
 	int side, n, f, bad_pack = 0, bad_opt = 0, bad_bounds = 0,
-	    bad_settle = 0,
+	    bad_settle = 0, bad_swap = 0, squares = 0,
 	    bad_sym = 0, tried = 0, r, c, j;
 
 	ok(x != NULL && x->canonical != NULL,
@@ -1061,6 +1066,33 @@ test_bit_search(void)
 					break;
 				x->canonical(cx, &sh2, img[f], can[f]);
 			}
+			/* turned about the diagonal, a square board's
+			 * players trade places: swap() is that board */
+			if (f == 4 && x->swap != NULL) {
+				uint64_t sw[CG_BIT_WORDS], tr[CG_BIT_WORDS],
+				    again[CG_BIT_WORDS];
+				struct cg_bit_shape sh3;
+				const unsigned char *one;
+
+				if (r != c)
+					bad_swap += x->swap(cx, &sh2, img[0],
+					    sw) != 0;
+				else {
+					mirror_board(text, r, c, 4, flip);
+					back.len = 0;
+					(void)cg_rs_parse(p, flip, strlen(flip),
+					    &back);
+					one = back.data;
+					squares++;
+					if (x->pack(cx, &one, &back.len, 1, &sh3,
+					    tr) < 0 || x->swap(cx, &sh2, img[0],
+					    sw) != 1 || memcmp(sw, tr, sh2.words *
+					    sizeof *sw) != 0 || x->swap(cx, &sh2,
+					    sw, again) != 1 || memcmp(again,
+					    img[0], sh2.words * sizeof *sw) != 0)
+						bad_swap++;
+				}
+			}
 			if (f < 4)
 				bad_sym++;
 			else {
@@ -1088,6 +1120,10 @@ next:
 	    "without the second reserve");
 	ok(bad_sym == 0, "domineering bit-search: one canonical state for "
 	    "the four mirror images");
+	ok(x->swap != NULL && bad_swap == 0 && squares >= 100,
+	    "domineering bit-search swap() turns a square board about its "
+	    "diagonal (%d boards), twice is the board, and refuses other "
+	    "shapes", squares);
 	free(masks);
 	cg_buf_free(&pos);
 	cg_buf_free(&back);
@@ -1215,7 +1251,8 @@ test_counts_against_play(void)
 	struct cg_bit_shape sh;
 	const unsigned char *comp;
 	int t, x, y, k, win, said, settled = 0, wrong = 0, by_lead = 0,
-	    by_settle = 0, wrong_settle = 0, packed;
+	    by_settle = 0, wrong_settle = 0, packed, turned_tried = 0,
+	    turned_wrong = 0;
 
 	cg_buf_init(&pos);
 	for (t = 0; t < 2000; t++) {
@@ -1259,6 +1296,20 @@ test_counts_against_play(void)
 		for (x = CG_LEFT; x <= CG_RIGHT; x++) {
 			y = !x;
 			win = mm_wins(empty, x);
+			/* the board turned about its diagonal, the other
+			 * side to move: the premise of the bit search's
+			 * swap() */
+			if (mm_rows == mm_cols) {
+				uint64_t turned = 0;
+
+				for (k = 0; k < mm_rows * mm_cols; k++)
+					if (empty >> k & 1)
+						turned |= (uint64_t)1 << (k %
+						    mm_cols * mm_cols + k /
+						    mm_cols);
+				turned_tried++;
+				turned_wrong += mm_wins(turned, y) != win;
+			}
 			/* the bit search's settle, from either reserve */
 			k = packed ? bx->settle(cx, &sh, st, (enum cg_side)x) :
 			    -1;
@@ -1283,6 +1334,9 @@ test_counts_against_play(void)
 	    "the room test moving first, %d wrong)", settled, by_lead, wrong);
 	ok(wrong_settle == 0 && by_settle >= settled, "and so do the bit "
 	    "search's (%d settled, %d wrong)", by_settle, wrong_settle);
+	ok(turned_wrong == 0 && turned_tried > 300, "a square board's "
+	    "outcome with one side to move is its turned board's with the "
+	    "other (%d tried)", turned_tried);
 }
 
 int
