@@ -317,6 +317,22 @@ db_reverse(uint64_t x, int n)
 	return __builtin_bswap64(x) >> (64 - n);
 }
 
+/* db_canonical of a board 8 squares wide (one word, a row a byte):
+ * up-down is a byte swap, left-right a bit reversal within each byte. */
+static void
+db_canonical8(uint64_t x, int rows, uint64_t *out)
+{
+	uint64_t ud = __builtin_bswap64(x) >> (8 * (8 - rows)), lr = x, both;
+
+	lr = (lr >> 1 & 0x5555555555555555u) | (lr & 0x5555555555555555u) << 1;
+	lr = (lr >> 2 & 0x3333333333333333u) | (lr & 0x3333333333333333u) << 2;
+	lr = (lr >> 4 & 0x0f0f0f0f0f0f0f0fu) | (lr & 0x0f0f0f0f0f0f0f0fu) << 4;
+	both = __builtin_bswap64(lr) >> (8 * (8 - rows));
+	x = ud < x ? ud : x;
+	x = lr < x ? lr : x;
+	out[0] = both < x ? both : x;
+}
+
 /* The least of the state's images under the mirrors that keep each
  * player's dominoes (left-right, up-down, both), as words compared from
  * the last. */
@@ -329,6 +345,10 @@ db_canonical(const struct cg_context *cx, const struct cg_bit_shape *sh,
 	size_t i, nw = sh->words;
 
 	(void)cx;
+	if (cols == 8 && rows <= 8) {
+		db_canonical8(st[0], rows, out);
+		return;
+	}
 	memcpy(out, st, nw * sizeof *st);
 	for (r = 0; r < rows; r++)
 		row[r] = db_row(st, r, cols);
@@ -363,6 +383,10 @@ db_swap(const struct cg_context *cx, const struct cg_bit_shape *sh,
 	(void)cx;
 	if (sh->dims[1] != sh->dims[0])
 		return 0;
+	if (n == 8) {
+		out[0] = db_transpose8(st[0]);
+		return 1;
+	}
 	db_lines(sh, st, row, col);
 	memset(out, 0, sh->words * sizeof *out);
 	for (r = 0; r < n; r++) {
