@@ -75,6 +75,17 @@ pool_game(int n0, int n1, int ar)
 	return best;
 }
 
+/* p = c with one fewer of kind k; 0 when c has none. */
+static int
+one_fewer(const int c[4], int k, int p[4])
+{
+	if (c[k] == 0)
+		return 0;
+	memcpy(p, c, 4 * sizeof *p);
+	p[k]--;
+	return 1;
+}
+
 /*
  * The pool's game with the safe options: o[k] options wasting k cells
  * when played.  The opponent may also block an option (a domino on its
@@ -102,14 +113,9 @@ opt_x(int n0, int n1, int ar, const int o[4])
 		best = v;
 	if (ar && (v = 8 + opt_y(n0, n1, 0, o)) > best)
 		best = v;
-	for (k = 1; k <= 3; k++) {
-		if (o[k] == 0)
-			continue;
-		memcpy(p, o, sizeof p);
-		p[k]--;
-		if ((v = k + opt_y(n0, n1, ar, p)) > best)
+	for (k = 1; k <= 3; k++)
+		if (one_fewer(o, k, p) && (v = k + opt_y(n0, n1, ar, p)) > best)
 			best = v;
-	}
 	*m = best + 1;
 	return best;
 }
@@ -136,13 +142,9 @@ opt_y(int n0, int n1, int ar, const int o[4])
 		if (n1 > 0)
 			TRY(1, n0, n1, 0, o);
 	}
-	for (k = 1; k <= 3; k++) {
-		if (o[k] == 0)
-			continue;
-		memcpy(p, o, sizeof p);
-		p[k]--;
-		TRY(0, n0, n1, ar, p);
-	}
+	for (k = 1; k <= 3; k++)
+		if (one_fewer(o, k, p))
+			TRY(0, n0, n1, ar, p);
 #undef TRY
 	*m = best + 1;
 	return best;
@@ -261,22 +263,12 @@ sl_x(const int s[4], const int o[4])
 	if (*m != 0)
 		return *m - 1;
 	best = sl_y(s, o);
-	for (k = 0; k < 4; k++) {
-		if (s[k] == 0)
-			continue;
-		memcpy(t, s, sizeof t);
-		t[k]--;
-		if ((v = 4 + sl_y(t, o)) > best)
+	for (k = 0; k < 4; k++)
+		if (one_fewer(s, k, t) && (v = 4 + sl_y(t, o)) > best)
 			best = v;
-	}
-	for (k = 1; k <= 3; k++) {
-		if (o[k] == 0)
-			continue;
-		memcpy(p, o, sizeof p);
-		p[k]--;
-		if ((v = k + sl_y(s, p)) > best)
+	for (k = 1; k <= 3; k++)
+		if (one_fewer(o, k, p) && (v = k + sl_y(s, p)) > best)
 			best = v;
-	}
 	*m = best + 1;
 	return best;
 }
@@ -290,14 +282,9 @@ sl_y(const int s[4], const int o[4])
 	if (*m != 0)
 		return *m - 1;
 	best = 4 * (s[0] + s[1] + s[2] + s[3]) + o[1] + 2 * o[2] + 3 * o[3];
-	for (k = 0; k < 2; k++) {
-		if (s[k] == 0)
-			continue;
-		memcpy(t, s, sizeof t);
-		t[k]--;
-		if ((v = k + sl_x(t, o)) < best)
+	for (k = 0; k < 2; k++)
+		if (one_fewer(s, k, t) && (v = k + sl_x(t, o)) < best)
 			best = v;
-	}
 	/* a plain ones and b with a proof cell of type 2 at once */
 	for (a = 0; a <= 2; a++)
 		for (b = 0; a + b <= 2; b++) {
@@ -309,14 +296,9 @@ sl_y(const int s[4], const int o[4])
 			if ((v = b + sl_x(t, o)) < best)
 				best = v;
 		}
-	for (k = 1; k <= 3; k++) {
-		if (o[k] == 0)
-			continue;
-		memcpy(p, o, sizeof p);
-		p[k]--;
-		if ((v = sl_x(s, p)) < best)
+	for (k = 1; k <= 3; k++)
+		if (one_fewer(o, k, p) && (v = sl_x(s, p)) < best)
 			best = v;
-	}
 	*m = best + 1;
 	return best;
 }
