@@ -102,13 +102,14 @@ dom_slots_first(uint32_t one, uint32_t two)
  * The cells the safe options waste for sure besides, given w[k] options
  * wasting k cells, heaviest first (the first skip of them left out):
  * the opponent's block of one is answered by playing another, so of
- * each pair the second is wasted; but with a tempo (the pool odd, or
- * even with an area left over: a move the count above leaves over) the
- * player answers the first block with that and the pairs shift: the
- * first, third, ... are wasted.  With dom_pool_kept and dom_pool_waste,
- * by exhaustive play of the counts (the pool's game, its area and the
- * options: the opponent breaks, touches, blocks an option or stops; the
- * player answers, or plays an option).
+ * each pair the second is wasted; but with a tempo (a move the
+ * reserve's count leaves over: dom_pool_tempo, or the slots' in
+ * dom_slots_waste) the player answers the first block with that and the
+ * pairs shift: the first, third, ... are wasted.  With dom_pool_kept and
+ * dom_pool_waste, by exhaustive play of the counts (the pool's game, its
+ * area and the options: the opponent breaks, touches, blocks an option
+ * or stops; the player answers, or plays an option); with the slots', a
+ * lower bound of their game, by the same play.
  */
 DOM_INLINE uint32_t
 dom_options_waste(const uint32_t w[4], uint32_t skip, int tempo)
