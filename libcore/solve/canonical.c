@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cg/conjugate.h"
 #include "cg/value.h"
 #include "base/jobs.h"
 #include "base/util.h"
@@ -193,6 +194,36 @@ cg_canonical_on_sight(struct cg_graph *g, cg_vertex v, const char *file,
 	return value;
 }
 
+/* The negative of the form of v's conjugate (cg/conjugate.h), when the
+ * graph has that form already; else CG_NO_GAME. */
+static cg_game
+by_conjugate(struct cg_graph *g, cg_vertex v)
+{
+	struct cg_plugin *rs = cg_graph_ruleset(g, v);
+	const struct cg_conjugate *x;
+	const unsigned char *key;
+	struct cg_buf turned, canon;
+	cg_game form = CG_NO_GAME;
+	int64_t e;
+	size_t len;
+
+	if (rs == NULL || (x = cg_rs_extension(rs, CG_EXT_CONJUGATE)) == NULL ||
+	    x->struct_size < offsetof(struct cg_conjugate, conjugate) +
+	    sizeof x->conjugate || x->conjugate == NULL)
+		return CG_NO_GAME;
+	key = cg_graph_key(g, v, &len);
+	cg_buf_init(&turned);
+	cg_buf_init(&canon);
+	if (x->conjugate(cg_rs_context(rs), key, len, &turned) == CG_OK &&
+	    cg_rs_canonical(rs, turned.data, turned.len, &canon) >= 0 &&
+	    (e = cg_graph_find(g, rs, canon.data, canon.len)) >= 0 &&
+	    (form = cg_graph_canon(g, (cg_vertex)e)) != CG_NO_GAME)
+		form = cg_canon_neg(form);
+	cg_buf_free(&turned);
+	cg_buf_free(&canon);
+	return form;
+}
+
 /* v's form if it is known, or can be had without expanding v. */
 static cg_game
 known(struct walk *w, cg_vertex v)
@@ -204,6 +235,8 @@ known(struct walk *w, cg_vertex v)
 	x = cg_canonical_on_sight(w->g, v, w->ev->file, w->ev->line);
 	if (x == CG_NO_GAME && w->ev->known != NULL)
 		x = w->ev->known(w->ev->ctx, w->g, v);
+	if (x == CG_NO_GAME)
+		x = by_conjugate(w->g, v);
 	if (x != CG_NO_GAME)
 		cg_graph_set_canon(w->g, v, x);
 	return x;

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "cg/bitsearch.h"
+#include "cg/conjugate.h"
 #include "cg/movecounts.h"
 #include "cg/ruleset.h"
 #include "lib/grid.h"

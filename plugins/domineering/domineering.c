@@ -218,10 +218,41 @@ static const struct cg_search_order dom_search_order = {
 	.options = dom_search_options,
 };
 
+/* The board turned about its diagonal: Left's dominoes become Right's,
+ * so its value is the board's negative. */
+static int
+dom_conjugate(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, struct cg_buf *out)
+{
+	unsigned char hdr[GRID_HDR], cell;
+	int rows, cols, rc, r, c;
+
+	if ((rc = grid_dims(cx, pos, len, &rows, &cols)) < 0)
+		return rc;
+	hdr[0] = (unsigned char)cols;
+	hdr[1] = (unsigned char)rows;
+	if (cx->host->buf_put(out, hdr, GRID_HDR) < 0)
+		return CG_ENOMEM;
+	for (r = 0; r < cols; r++)
+		for (c = 0; c < rows; c++) {
+			cell = pos[GRID_HDR + (size_t)c * cols + r];
+			if (cx->host->buf_put(out, &cell, 1) < 0)
+				return CG_ENOMEM;
+		}
+	return CG_OK;
+}
+
+static const struct cg_conjugate dom_conjugate_ext = {
+	.struct_size = sizeof(struct cg_conjugate),
+	.conjugate = dom_conjugate,
+};
+
 static const void *
 dom_extension(const struct cg_context *cx, const char *name)
 {
 	(void)cx;
+	if (strcmp(name, CG_EXT_CONJUGATE) == 0)
+		return &dom_conjugate_ext;
 	if (strcmp(name, CG_EXT_MOVE_COUNTS) == 0)
 		return &dom_move_counts;
 	if (strcmp(name, CG_EXT_SEARCH_ORDER) == 0)

@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "cg/bitsearch.h"
+#include "cg/conjugate.h"
 #include "cg/movecounts.h"
 #include "cg/searchorder.h"
 #include "cg/ruleset.h"
@@ -222,6 +223,45 @@ check_swap(const struct cg_bit_search *bx, const struct cg_context *c,
 	free(masks);
 }
 
+/* conjugate(): a position where each side has the options the other
+ * has in pos, and whose conjugate is pos again (as canonical bytes). */
+static void
+check_conjugate(const struct cg_conjugate *cj, const struct cg_buf *pos,
+    const long nopt[2])
+{
+	struct cg_buf once, twice, a, b;
+	struct emits e;
+	int s;
+
+	cg_buf_init(&once);
+	cg_buf_init(&twice);
+	cg_buf_init(&a);
+	cg_buf_init(&b);
+	if (cj->conjugate(&cx, pos->data, pos->len, &once) != CG_OK ||
+	    cj->conjugate(&cx, once.data, once.len, &twice) != CG_OK)
+		fail("conjugate fails", pos->data, pos->len);
+	else if (HAS(canonical) && (rs->canonical(&cx, pos->data, pos->len,
+	    &a) < 0 || rs->canonical(&cx, twice.data, twice.len, &b) < 0 ||
+	    a.len != b.len || memcmp(a.data, b.data, a.len) != 0))
+		fail("conjugate twice is not the position", pos->data,
+		    pos->len);
+	else
+		for (s = 0; s < 2; s++) {
+			memset(&e, 0, sizeof e);
+			e.what = "conjugate's option";
+			if (rs->options(&cx, once.data, once.len,
+			    (enum cg_side)!s, on_emit, &e) >= 0 &&
+			    nopt[s] >= 0 && nopt[s] < MAX_EMITS &&
+			    (long)e.n != nopt[s])
+				fail("the conjugate's other side has not as "
+				    "many options", pos->data, pos->len);
+		}
+	cg_buf_free(&once);
+	cg_buf_free(&twice);
+	cg_buf_free(&a);
+	cg_buf_free(&b);
+}
+
 /* The cg.bit-search promises for pos packed as one component. */
 static void
 check_bit_search(const struct cg_bit_search *bx, const struct cg_buf *pos,
@@ -307,6 +347,7 @@ check_extensions(const struct cg_buf *pos, const long nopt[2])
 	const struct cg_bit_search *bx;
 	const struct cg_search_order *so;
 	const struct cg_value_ext *ve;
+	const struct cg_conjugate *cj;
 	struct cg_move_bounds b;
 	struct cg_buf out;
 	int s, r;
@@ -356,6 +397,10 @@ check_extensions(const struct cg_buf *pos, const long nopt[2])
 	if (so != NULL && so->struct_size >= offsetof(struct cg_search_order,
 	    options) + sizeof so->options && so->options != NULL)
 		check_search_order(so, pos);
+	cj = rs->extension(&cx, CG_EXT_CONJUGATE);
+	if (cj != NULL && cj->struct_size >= offsetof(struct cg_conjugate,
+	    conjugate) + sizeof cj->conjugate && cj->conjugate != NULL)
+		check_conjugate(cj, pos, nopt);
 	ve = rs->extension(&cx, CG_EXT_VALUE);
 	if (ve != NULL && ve->value != NULL) {
 		cg_buf_init(&out);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cg/bitsearch.h"
+#include "cg/conjugate.h"
 #include "cg/movecounts.h"
 #include "cg/ruleset.h"
 #include "host/plugin.h"
@@ -46,6 +47,26 @@ canon(const char *spec, const char *text)
 	cg_buf_free(&pos);
 	cg_buf_free(&can);
 	cg_buf_free(&again);
+	return cg_buf_str(&outb);
+}
+
+/* Parse text, apply the cg.conjugate extension, print the result. */
+static const char *
+conjugated(const char *spec, const char *text)
+{
+	struct cg_plugin *p = cg_plugin_get(spec, 1);
+	const struct cg_conjugate *x = cg_rs_extension(p, CG_EXT_CONJUGATE);
+	struct cg_buf pos, out;
+
+	cg_buf_init(&pos);
+	cg_buf_init(&out);
+	reset();
+	if (x == NULL || cg_rs_parse(p, text, strlen(text), &pos) < 0 ||
+	    x->conjugate(cg_rs_context(p), pos.data, pos.len, &out) != CG_OK ||
+	    cg_rs_print(p, out.data, out.len, &outb) < 0)
+		cg_buf_addstr(&outb, "ERROR");
+	cg_buf_free(&pos);
+	cg_buf_free(&out);
 	return cg_buf_str(&outb);
 }
 
@@ -272,6 +293,13 @@ test_domineering(void)
 	/* nothing left to play */
 	is_str(canon(d, "#|#"), "#", "domineering no region");
 	is_str(canon(d, ".#|#."), "#", "domineering two single cells");
+
+	/* the conjugate (players exchanged) is the board turned about its
+	 * diagonal: row r is column r, by hand */
+	is_str(conjugated(d, "..."), ".|.|.", "domineering conjugate of a row");
+	is_str(conjugated(d, ".#.|..#"), "..|#.|.#", "domineering conjugate of 2x3");
+	is_str(conjugated(d, "#..|...|..#"), "#..|...|..#",
+	    "domineering conjugate of a board its own turn");
 
 	/* components in reading order of their first cell */
 	is_str(decomp(d, "..#.|..#."), "..|.. + .|.", "domineering split");
