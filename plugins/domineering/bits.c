@@ -27,6 +27,18 @@ db_row(const uint64_t *st, int r, int cols)
 	return cols == 64 ? v : v & (((uint64_t)1 << cols) - 1);
 }
 
+/* Put v as row r of a state of cols columns (the inverse of db_row;
+ * the row's bits in st are clear). */
+DOM_INLINE void
+db_put_row(uint64_t *st, int r, int cols, uint64_t v)
+{
+	size_t i = (size_t)r * cols;
+
+	st[i >> 6] |= v << (i & 63);
+	if ((i & 63) + (size_t)cols > 64)
+		st[(i >> 6) + 1] |= v >> (64 - (i & 63));
+}
+
 /* An 8x8 bit matrix, row i in byte i, transposed: column j in byte j
  * (three exchanges of blocks, Hacker's Delight 7-3). */
 DOM_INLINE uint64_t
@@ -342,7 +354,7 @@ db_canonical(const struct cg_context *cx, const struct cg_bit_shape *sh,
 {
 	int rows = (int)sh->dims[0], cols = (int)sh->dims[1], r, sym, w;
 	uint64_t row[64], img[CG_BIT_WORDS], v;
-	size_t i, nw = sh->words;
+	size_t nw = sh->words;
 
 	(void)cx;
 	if (cols == 8 && rows <= 8) {
@@ -358,10 +370,7 @@ db_canonical(const struct cg_context *cx, const struct cg_bit_shape *sh,
 			v = row[sym & 2 ? rows - 1 - r : r];
 			if (sym & 1)
 				v = db_reverse(v, cols);
-			i = (size_t)r * cols;
-			img[i >> 6] |= v << (i & 63);
-			if ((i & 63) + (size_t)cols > 64)
-				img[(i >> 6) + 1] |= v >> (64 - (i & 63));
+			db_put_row(img, r, cols, v);
 		}
 		for (w = (int)nw - 1; w >= 0 && img[w] == out[w]; w--)
 			;
@@ -378,7 +387,6 @@ db_swap(const struct cg_context *cx, const struct cg_bit_shape *sh,
 {
 	int n = (int)sh->dims[0], r;
 	uint64_t row[64], col[64];
-	size_t i;
 
 	(void)cx;
 	if (sh->dims[1] != sh->dims[0])
@@ -389,12 +397,8 @@ db_swap(const struct cg_context *cx, const struct cg_bit_shape *sh,
 	}
 	db_lines(sh, st, row, col);
 	memset(out, 0, sh->words * sizeof *out);
-	for (r = 0; r < n; r++) {
-		i = (size_t)r * n;
-		out[i >> 6] |= col[r] << (i & 63);
-		if ((i & 63) + (size_t)n > 64)
-			out[(i >> 6) + 1] |= col[r] >> (64 - (i & 63));
-	}
+	for (r = 0; r < n; r++)
+		db_put_row(out, r, n, col[r]);
 	return 1;
 }
 

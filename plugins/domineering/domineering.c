@@ -224,22 +224,17 @@ static int
 dom_conjugate(const struct cg_context *cx, const unsigned char *pos,
     size_t len, struct cg_buf *out)
 {
-	unsigned char hdr[GRID_HDR], cell;
-	int rows, cols, rc, r, c;
+	unsigned char *img;
+	int rows, cols, rc;
 
 	if ((rc = grid_dims(cx, pos, len, &rows, &cols)) < 0)
 		return rc;
-	hdr[0] = (unsigned char)cols;
-	hdr[1] = (unsigned char)rows;
-	if (cx->host->buf_put(out, hdr, GRID_HDR) < 0)
+	if ((img = cx->host->alloc(len)) == NULL)
 		return CG_ENOMEM;
-	for (r = 0; r < cols; r++)
-		for (c = 0; c < rows; c++) {
-			cell = pos[GRID_HDR + (size_t)c * cols + r];
-			if (cx->host->buf_put(out, &cell, 1) < 0)
-				return CG_ENOMEM;
-		}
-	return CG_OK;
+	grid_sym_write(pos, 4, img);   /* symmetry 4: the transpose */
+	rc = cx->host->buf_put(out, img, len) < 0 ? CG_ENOMEM : CG_OK;
+	cx->host->free(img);
+	return rc;
 }
 
 static const struct cg_conjugate dom_conjugate_ext = {
