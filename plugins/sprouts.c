@@ -2461,10 +2461,10 @@ static const struct cg_ruleset sprouts_ruleset = {
 	.struct_size = sizeof(struct cg_ruleset),
 	.name = "sprouts",
 	.version = "1.0",
-	.summary = "Sprouts in the plane, in Glop's notation (0*5, 1a1a, "
-	    "0.AB|AB+0)",
-	.params_help = "topology: 0, the plane (the default; surfaces are not "
-	    "supported yet)",
+	.summary = "Sprouts in the plane or on a compact surface, in Glop's "
+	    "notation (0*5, 1a1a, 0.AB|AB+0)",
+	.params_help = "topology G (Glop's): 0 the plane (the default), G > 0 "
+	    "G handles, G < 0 -G cross-caps; -100 to 100",
 	.flags = CG_IMPARTIAL | CG_SYMMETRY | CG_DECOMPOSES,
 	.init = sprouts_init,
 	.fini = sprouts_fini,
