@@ -232,7 +232,9 @@ cg_bytemap_find(const struct cg_bytemap *m, const void *key, size_t len)
 	    hash32(key, len), &at);
 }
 
-/* A bigger slot array with every entry, published; the old one retired. */
+/* A bigger slot array with every entry, published; the old one retired
+ * while other threads may be reading it, else freed (half the slots'
+ * memory in a long single-threaded search). */
 static void
 grow_slots(struct cg_bytemap *m, struct slots *old, size_t n)
 {
@@ -252,7 +254,12 @@ grow_slots(struct cg_bytemap *m, struct slots *old, size_t n)
 	(void)n;
 	m->bytes += (s->mask + 1) * 8;
 	atomic_store_explicit(&m->slots, s, memory_order_release);
-	retire(m, old);
+	if (m->shared) {
+		retire(m, old);
+	} else {
+		m->bytes -= (old->mask + 1) * 8;
+		free(old);
+	}
 }
 
 /* Room for a key of len bytes: its arena chunk and offset. */

@@ -22,17 +22,29 @@
 #define MAX_VCHUNKS (1u << (32 - VCHUNK_BITS))
 #define MAX_RULESETS 255
 
+/* Option-list places (struct cg_graph's coff): 32 bits, so the cache
+ * holds fewer than 2^31 words (cg_graph_cache_limit). */
+#define COFF_SEEN 1u
+#define COFF_BASE 2u
+#define CACHE_MAX_WORDS ((size_t)1 << 31)
+
 #define HAS_ORDER 1u
 #define HAS_COUNTS 2u   /* counts[] holds the cg.move-counts bounds */
 #define NO_COUNTS 4u    /* the ruleset has none for this vertex */
 
 struct vdata {
 	int64_t order;
-	uint16_t counts[8];      /* struct cg_move_bounds: sure, safe, most,
-	                          * room (ROOM_NONE: no claim) */
 	uint32_t canon;          /* cg_game + 1, 0 = unknown (atomic) */
 	uint32_t flags;
 	uint32_t owner;          /* worker + 1 evaluating it (atomic) */
+};
+
+/* The cg.move-counts bounds of a vertex, apart: most rulesets have none,
+ * and their vertices are then the smaller (a long search keeps tens of
+ * millions). */
+struct cdata {
+	uint16_t counts[8];      /* struct cg_move_bounds: sure, safe, most,
+	                          * room (ROOM_NONE: no claim) */
 	uint8_t lead[2];         /* first - sure of the counts, at most 255 */
 	uint8_t rlead[2];        /* cg_bounds_room_lead, at most 255 */
 };
@@ -40,6 +52,8 @@ struct vdata {
 struct cg_graph {
 	struct cg_bytemap *tab;
 	struct vdata **vchunk;   /* [MAX_VCHUNKS], atomic entries */
+	struct cdata **cchunk;   /* the same for the bounds */
+	size_t ncchunk;          /* cchunk entries made (under lock) */
 	pthread_mutex_t lock;
 	struct cg_plugin *rs[MAX_RULESETS];
 	unsigned nrs;
@@ -52,7 +66,9 @@ struct cg_graph {
 	/* option-list cache (not when shared) */
 	uint32_t *cache;
 	size_t ncache, capcache, cache_limit;
-	struct coff { uint64_t off[2]; uint8_t seen[2]; } *coff;
+	/* per vertex and side: 0 never expanded, COFF_SEEN expanded once
+	 * and not kept, else its list's place in the cache + COFF_BASE */
+	uint32_t (*coff)[2];
 	size_t capcoff;
 	/* how a sum of the last ruleset printed is joined */
 	struct cg_plugin *joiner_rs;
@@ -115,6 +131,7 @@ cg_graph_new(void)
 
 	g->tab = cg_bytemap_new();
 	g->vchunk = cg_xcalloc(MAX_VCHUNKS, sizeof *g->vchunk);
+	g->cchunk = cg_xcalloc(MAX_VCHUNKS, sizeof *g->cchunk);
 	pthread_mutex_init(&g->lock, NULL);
 	g->cache_limit = (size_t)256 << 20;
 	return g;
@@ -127,9 +144,12 @@ cg_graph_free(struct cg_graph *g)
 
 	if (g == NULL)
 		return;
-	for (i = 0; i < MAX_VCHUNKS; i++)
+	for (i = 0; i < MAX_VCHUNKS; i++) {
 		free(g->vchunk[i]);
+		free(g->cchunk[i]);
+	}
 	free(g->vchunk);
+	free(g->cchunk);
 	cg_bytemap_free(g->tab);
 	pthread_mutex_destroy(&g->lock);
 	free(g->cache);
@@ -148,6 +168,9 @@ void
 cg_graph_cache_limit(struct cg_graph *g, size_t bytes)
 {
 	g->cache_limit = bytes / sizeof *g->cache;
+	/* a list may start just under the limit: leave room for it */
+	if (g->cache_limit > CACHE_MAX_WORDS / 2)
+		g->cache_limit = CACHE_MAX_WORDS / 2;
 }
 
 void
@@ -190,6 +213,8 @@ cg_graph_memory(const struct cg_graph *g)
 
 	return cg_bytemap_memory(g->tab) + MAX_VCHUNKS * sizeof(void *) +
 	    (n / VCHUNK + 1) * VCHUNK * sizeof(struct vdata) +
+	    MAX_VCHUNKS * sizeof(void *) + __atomic_load_n(&g->ncchunk,
+	    __ATOMIC_RELAXED) * VCHUNK * sizeof(struct cdata) +
 	    g->capcache * sizeof *g->cache + g->capcoff * sizeof *g->coff;
 }
 
@@ -207,6 +232,27 @@ vdata(const struct cg_graph *gc, cg_vertex v)
 			c = cg_xcalloc(VCHUNK, sizeof *c);
 			__atomic_store_n(&g->vchunk[v >> VCHUNK_BITS], c,
 			    __ATOMIC_RELEASE);
+		}
+		pthread_mutex_unlock(&g->lock);
+	}
+	return &c[v & (VCHUNK - 1)];
+}
+
+/* Vertex v's bounds, their chunk made on first touch as vdata's. */
+static struct cdata *
+cdata(struct cg_graph *g, cg_vertex v)
+{
+	struct cdata *c = __atomic_load_n(&g->cchunk[v >> VCHUNK_BITS],
+	    __ATOMIC_ACQUIRE);
+
+	if (c == NULL) {
+		pthread_mutex_lock(&g->lock);
+		c = g->cchunk[v >> VCHUNK_BITS];
+		if (c == NULL) {
+			c = cg_xcalloc(VCHUNK, sizeof *c);
+			__atomic_store_n(&g->cchunk[v >> VCHUNK_BITS], c,
+			    __ATOMIC_RELEASE);
+			__atomic_add_fetch(&g->ncchunk, 1, __ATOMIC_RELAXED);
 		}
 		pthread_mutex_unlock(&g->lock);
 	}
@@ -544,8 +590,8 @@ cg_graph_has_option(struct cg_graph *g, cg_vertex v, enum cg_side side)
 
 	if (k[0] != 'P')
 		return cg_graph_options(g, v, side, first_option, NULL) != 0;
-	if (!g->shared && v < g->capcoff && g->coff[v].off[side] != 0)
-		return g->cache[g->coff[v].off[side] - 1] != 0;
+	if (!g->shared && v < g->capcoff && g->coff[v][side] >= COFF_BASE)
+		return g->cache[g->coff[v][side] - COFF_BASE] != 0;
 	rs = g->rs[k[1]];
 	r = cg_rs_options(rs, k + 2, len - 2, side, first_emit, NULL);
 	if (r < 0)
@@ -578,10 +624,10 @@ cg_graph_options(struct cg_graph *g, cg_vertex v, enum cg_side side,
 		    sizeof *g->coff);
 		memset(g->coff + old, 0, (g->capcoff - old) * sizeof *g->coff);
 	}
-	off = g->coff[v].off[side];
-	if (off == 0) {
-		if (g->coff[v].seen[side] == 0 || g->ncache >= g->cache_limit) {
-			g->coff[v].seen[side] = 1;
+	off = g->coff[v][side];
+	if (off < COFF_BASE) {
+		if (off == 0 || g->ncache >= g->cache_limit) {
+			g->coff[v][side] = COFF_SEEN;
 			return cg_graph_expand(g, v, side, fn, ctx);
 		}
 		{
@@ -594,14 +640,14 @@ cg_graph_options(struct cg_graph *g, cg_vertex v, enum cg_side side,
 				g->ncache = co.count_at;
 				return 1;
 			}
-			off = co.count_at + 1;
-			g->coff[v].off[side] = off;
+			off = co.count_at + COFF_BASE;
+			g->coff[v][side] = (uint32_t)off;
 		}
 	}
 	/* the cache may grow while fn runs: replay from offsets, through a
 	 * copy of each sum */
 	cg_sum_init(&copy);
-	p = off - 1;
+	p = off - COFF_BASE;
 	nopt = g->cache[p++];
 	for (j = 0; j < nopt && !stop; j++) {
 		size_t k = g->cache[p++], i;
@@ -835,6 +881,7 @@ int
 cg_graph_counts(struct cg_graph *g, cg_vertex v, struct cg_move_bounds *b)
 {
 	struct vdata *d = vdata(g, v);
+	struct cdata *cd;
 	uint32_t fl = __atomic_load_n(&d->flags, __ATOMIC_ACQUIRE);
 	const unsigned char *k;
 	size_t len;
@@ -852,6 +899,7 @@ cg_graph_counts(struct cg_graph *g, cg_vertex v, struct cg_move_bounds *b)
 			    __ATOMIC_RELEASE);
 			return 0;
 		}
+		cd = cdata(g, v);
 		for (i = 0; i < 2; i++) {
 			r = cg_bounds_room_lead(b, i);
 			b->room[i] = (b->flags & CG_BOUNDS_ROOM) &&
@@ -861,10 +909,10 @@ cg_graph_counts(struct cg_graph *g, cg_vertex v, struct cg_move_bounds *b)
 				b->first[i] = b->sure[i];
 			else if (b->first[i] - b->sure[i] > UINT8_MAX)
 				b->first[i] = b->sure[i] + UINT8_MAX;
-			__atomic_store_n(&d->lead[i], (uint8_t)(b->first[i] -
+			__atomic_store_n(&cd->lead[i], (uint8_t)(b->first[i] -
 			    b->sure[i]), __ATOMIC_RELAXED);
 			r = r > UINT8_MAX ? UINT8_MAX : r;
-			__atomic_store_n(&d->rlead[i], (uint8_t)r,
+			__atomic_store_n(&cd->rlead[i], (uint8_t)r,
 			    __ATOMIC_RELAXED);
 			room_lead_set(b, i, r);
 		}
@@ -872,32 +920,33 @@ cg_graph_counts(struct cg_graph *g, cg_vertex v, struct cg_move_bounds *b)
 		    CG_BOUNDS_FIRST_ROOM;
 		/* two threads may both get here: each stores the same
 		 * values, atomically, so neither reads a torn one */
-		COUNT_SET(d, 0, b->sure[0]);
-		COUNT_SET(d, 1, b->sure[1]);
-		COUNT_SET(d, 2, b->safe[0]);
-		COUNT_SET(d, 3, b->safe[1]);
-		COUNT_SET(d, 4, b->most[0]);
-		COUNT_SET(d, 5, b->most[1]);
-		COUNT_SET(d, 6, b->room[0]);
-		COUNT_SET(d, 7, b->room[1]);
+		COUNT_SET(cd, 0, b->sure[0]);
+		COUNT_SET(cd, 1, b->sure[1]);
+		COUNT_SET(cd, 2, b->safe[0]);
+		COUNT_SET(cd, 3, b->safe[1]);
+		COUNT_SET(cd, 4, b->most[0]);
+		COUNT_SET(cd, 5, b->most[1]);
+		COUNT_SET(cd, 6, b->room[0]);
+		COUNT_SET(cd, 7, b->room[1]);
 		__atomic_fetch_or(&d->flags, HAS_COUNTS, __ATOMIC_RELEASE);
 		return 1;
 	}
-	b->sure[0] = COUNT_GET(d, 0);
-	b->sure[1] = COUNT_GET(d, 1);
-	b->safe[0] = COUNT_GET(d, 2);
-	b->safe[1] = COUNT_GET(d, 3);
-	b->most[0] = COUNT_GET(d, 4);
-	b->most[1] = COUNT_GET(d, 5);
-	b->room[0] = COUNT_GET(d, 6);
-	b->room[1] = COUNT_GET(d, 7);
-	b->first[0] = b->sure[0] + __atomic_load_n(&d->lead[0],
+	cd = cdata(g, v);
+	b->sure[0] = COUNT_GET(cd, 0);
+	b->sure[1] = COUNT_GET(cd, 1);
+	b->safe[0] = COUNT_GET(cd, 2);
+	b->safe[1] = COUNT_GET(cd, 3);
+	b->most[0] = COUNT_GET(cd, 4);
+	b->most[1] = COUNT_GET(cd, 5);
+	b->room[0] = COUNT_GET(cd, 6);
+	b->room[1] = COUNT_GET(cd, 7);
+	b->first[0] = b->sure[0] + __atomic_load_n(&cd->lead[0],
 	    __ATOMIC_RELAXED);
-	b->first[1] = b->sure[1] + __atomic_load_n(&d->lead[1],
+	b->first[1] = b->sure[1] + __atomic_load_n(&cd->lead[1],
 	    __ATOMIC_RELAXED);
 	b->flags = CG_BOUNDS_ROOM | CG_BOUNDS_FIRST | CG_BOUNDS_FIRST_ROOM;
 	for (i = 0; i < 2; i++)
-		room_lead_set(b, i, __atomic_load_n(&d->rlead[i],
+		room_lead_set(b, i, __atomic_load_n(&cd->rlead[i],
 		    __ATOMIC_RELAXED));
 	return 1;
 }
