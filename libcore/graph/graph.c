@@ -51,8 +51,9 @@ struct cdata {
 
 struct cg_graph {
 	struct cg_bytemap *tab;
-	struct vdata **vchunk;   /* [MAX_VCHUNKS], atomic entries */
-	struct cdata **cchunk;   /* the same for the bounds */
+	void **vchunk;           /* [MAX_VCHUNKS] of struct vdata[VCHUNK],
+	                          * atomic entries */
+	void **cchunk;           /* the same of struct cdata[VCHUNK] */
 	size_t ncchunk;          /* cchunk entries made (under lock) */
 	pthread_mutex_t lock;
 	struct cg_plugin *rs[MAX_RULESETS];
@@ -218,45 +219,44 @@ cg_graph_memory(const struct cg_graph *g)
 	    g->capcache * sizeof *g->cache + g->capcoff * sizeof *g->coff;
 }
 
+/* Vertex v's entry of size bytes in chunks[]: its chunk is made on first
+ * touch (under the lock, counted in *made), so a vertex interned by one
+ * thread can be read by another at once. */
+static void *
+chunk_entry(struct cg_graph *g, void **chunks, size_t size, cg_vertex v,
+    size_t *made)
+{
+	void *c = __atomic_load_n(&chunks[v >> VCHUNK_BITS], __ATOMIC_ACQUIRE);
+
+	if (c == NULL) {
+		pthread_mutex_lock(&g->lock);
+		c = chunks[v >> VCHUNK_BITS];
+		if (c == NULL) {
+			c = cg_xcalloc(VCHUNK, size);
+			__atomic_store_n(&chunks[v >> VCHUNK_BITS], c,
+			    __ATOMIC_RELEASE);
+			if (made != NULL)
+				__atomic_add_fetch(made, 1, __ATOMIC_RELAXED);
+		}
+		pthread_mutex_unlock(&g->lock);
+	}
+	return (unsigned char *)c + (size_t)(v & (VCHUNK - 1)) * size;
+}
+
 static struct vdata *
 vdata(const struct cg_graph *gc, cg_vertex v)
 {
 	struct cg_graph *g = (struct cg_graph *)gc;
-	struct vdata *c = __atomic_load_n(&g->vchunk[v >> VCHUNK_BITS],
-	    __ATOMIC_ACQUIRE);
 
-	if (c == NULL) {
-		pthread_mutex_lock(&g->lock);
-		c = g->vchunk[v >> VCHUNK_BITS];
-		if (c == NULL) {
-			c = cg_xcalloc(VCHUNK, sizeof *c);
-			__atomic_store_n(&g->vchunk[v >> VCHUNK_BITS], c,
-			    __ATOMIC_RELEASE);
-		}
-		pthread_mutex_unlock(&g->lock);
-	}
-	return &c[v & (VCHUNK - 1)];
+	return chunk_entry(g, g->vchunk, sizeof(struct vdata), v, NULL);
 }
 
-/* Vertex v's bounds, their chunk made on first touch as vdata's. */
+/* Vertex v's bounds, apart from its vdata. */
 static struct cdata *
 cdata(struct cg_graph *g, cg_vertex v)
 {
-	struct cdata *c = __atomic_load_n(&g->cchunk[v >> VCHUNK_BITS],
-	    __ATOMIC_ACQUIRE);
-
-	if (c == NULL) {
-		pthread_mutex_lock(&g->lock);
-		c = g->cchunk[v >> VCHUNK_BITS];
-		if (c == NULL) {
-			c = cg_xcalloc(VCHUNK, sizeof *c);
-			__atomic_store_n(&g->cchunk[v >> VCHUNK_BITS], c,
-			    __ATOMIC_RELEASE);
-			__atomic_add_fetch(&g->ncchunk, 1, __ATOMIC_RELAXED);
-		}
-		pthread_mutex_unlock(&g->lock);
-	}
-	return &c[v & (VCHUNK - 1)];
+	return chunk_entry(g, g->cchunk, sizeof(struct cdata), v,
+	    &g->ncchunk);
 }
 
 static unsigned
