@@ -1929,6 +1929,12 @@ bounded_run(struct cg_solver *s, const uint32_t *ids, size_t n, int nimber)
 }
 
 void
+cg_solver_set_tree_limit(struct cg_solver *s, size_t bytes)
+{
+	s->tree_limit = bytes;
+}
+
+void
 cg_solver_set_budget(struct cg_solver *s, size_t bytes)
 {
 	s->budget = bytes;

@@ -132,6 +132,10 @@ void cg_solver_branch(struct cg_solver *s, struct cg_buf *out);
  * pass bytes starts again from the root with what it solved at some cost
  * (outcome.c, "restarts"); 0 = no bound.  cg_solver_restarts: how often. */
 void cg_solver_set_budget(struct cg_solver *s, size_t bytes);
+/* The proof-number searches collect their tree (pns.c) when it passes
+ * bytes; 0 (the default): two fifths of --max-memory, or a quarter of
+ * the machine.  Set before the first search. */
+void cg_solver_set_tree_limit(struct cg_solver *s, size_t bytes);
 uint64_t cg_solver_restarts(struct cg_solver *s);
 const struct cg_solver_stats *cg_solver_stats(struct cg_solver *s);
 size_t cg_solver_memory(struct cg_solver *s);

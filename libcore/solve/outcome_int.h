@@ -81,6 +81,7 @@ struct cg_solver {
 	/* bounded tables (outcome.c, "restarts"): the budget of a scratch
 	 * solver's tables; the results it carries across restarts */
 	size_t budget;
+	size_t tree_limit;             /* pns.c's collections, 0: default */
 	int restart;                   /* over budget: unwind, start again */
 	struct otab *carry;            /* the owner's, lent to its scratch */
 	uint64_t carry_min;            /* expansions a carried result took */

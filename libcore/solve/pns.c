@@ -93,6 +93,8 @@ struct ptab {
 	size_t nkid, capkid, dead;
 	uint32_t *mkey;         /* MULTI keys: [k, n, C1 .. Ck] */
 	size_t nmkey, capmkey;
+	size_t regrow;          /* bytes in use before the next collection
+	                         * (half again what the last one kept) */
 };
 
 /* A descent: the nodes from the root, the child taken at each level and
@@ -188,6 +190,7 @@ tab_clear(struct ptab *t)
 	t->n = 0;
 	t->nkid = t->dead = 0;
 	t->nmkey = 0;
+	t->regrow = 0;
 	if (t->slot != NULL)
 		memset(t->slot, 0, t->nslot * sizeof *t->slot);
 }
@@ -207,6 +210,14 @@ tab_bytes(const struct ptab *t)
 {
 	return t->cap * sizeof *t->node + t->nslot * sizeof *t->slot +
 	    t->capkid * sizeof *t->kid + t->capmkey * sizeof *t->mkey;
+}
+
+/* The bytes the table's contents use (tab_bytes: what it holds). */
+static size_t
+tab_used(const struct ptab *t)
+{
+	return t->n * sizeof *t->node + t->nslot * sizeof *t->slot +
+	    t->nkid * sizeof *t->kid + t->nmkey * sizeof *t->mkey;
 }
 
 static void
@@ -1011,7 +1022,11 @@ table_limit(void)
 }
 
 /* Past the limit (or with much garbage), collect; a tree that stays
- * large goes on as PN2. */
+ * large goes on as PN2.  A tree still past the limit after a collection
+ * is not collected again until it has grown by half: else df-pn, which
+ * looks every 4096 expansions, spent nearly all its time collecting a
+ * tree of live nodes (Cram 7x7's nim value: from 39 k expansions a
+ * second to under 1 k). */
 static void
 maybe_collect(struct cg_solver *s, struct ptab *t, uint32_t *roots,
     size_t nroots)
@@ -1019,7 +1034,8 @@ maybe_collect(struct cg_solver *s, struct ptab *t, uint32_t *roots,
 	struct pns *p = s->pns;
 	size_t b = tab_bytes(t);
 
-	if (b < p->limit && !(t->dead > t->nkid / 2 && t->nkid > (1u << 24)))
+	if ((b < p->limit || tab_used(t) < t->regrow) &&
+	    !(t->dead > t->nkid / 2 && t->nkid > (1u << 24)))
 		return;
 	/* the collection's copies are made at once: past the memory limit
 	 * the search stops rather than overshoot it (0*39 went 2.5 GB past
@@ -1028,6 +1044,7 @@ maybe_collect(struct cg_solver *s, struct ptab *t, uint32_t *roots,
 	    t->nkid * sizeof *t->kid + t->nmkey * sizeof *t->mkey))
 		return;
 	collect(t, roots, nroots);
+	t->regrow = tab_used(t) + tab_used(t) / 2;
 	if (tab_bytes(t) > p->limit / 4 * 3 && t == &p->t)
 		p->pn2 = 1;
 }
@@ -1273,6 +1290,10 @@ dfpn_run(struct cg_solver *s, struct ptab *t, uint32_t *root)
 				for (i = 0; i < p->nds; i++)
 					p->ds[i].x = r[i];
 				free(r);
+				/* a collection renumbers the nodes: the root
+				 * (the stack's bottom) too, which the answer
+				 * below is read from */
+				*root = p->ds[0].x;
 				f = &p->ds[p->nds - 1];
 				x = f->x;
 			}
@@ -1491,7 +1512,7 @@ pns_init(struct cg_solver *s)
 	if (s->pns != NULL)
 		return;
 	s->pns = cg_xcalloc(1, sizeof *s->pns);
-	s->pns->limit = table_limit();
+	s->pns->limit = s->tree_limit != 0 ? s->tree_limit : table_limit();
 	s->pns->level = 1;
 	s->pns->root = NONE;
 }

@@ -277,6 +277,9 @@ cg_session_solver(struct cg_session *se, struct cg_plugin *rs)
 	if (se->o.ndb == 0)
 		cg_solver_set_budget(ps->s, se->o.table_memory != 0 ?
 		    se->o.table_memory : cg_watch_limit() / 4 * 3);
+	/* and a proof-number tree past --table-memory, when given, is
+	 * collected (pns.c) */
+	cg_solver_set_tree_limit(ps->s, se->o.table_memory);
 	ps->o = &se->o;
 	ps->heap = cg_heapnim_for(rs, se->o.heap_limit, &why);
 	if (ps->heap != NULL && se->o.no_shortcut)

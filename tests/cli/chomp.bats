@@ -73,3 +73,34 @@ opts() { cg cg-options -r chomp -t <<< "$1"; }
 	assert_success
 	assert_output $'9,8\tP\n9,7\tN\n4,1,1,1\tP\n4,1,1\tN\n5,4\tP'
 }
+
+@test "chomp: nim values by brute force, with the proof-number tree collected mid-search" {
+	[ -x "$CG_BUILD/bin/cg-outcome" ] || skip "cg-outcome not built"
+	command -v python3 >/dev/null || skip "no python3"
+	# --table-memory 1 makes df-pn collect its tree every 4096
+	# expansions; a collection renumbers the nodes, the root among them
+	# (before the fix the answer was read from the stale number: a crash,
+	# "interrupted" or a wrong value).  Expected: mex by brute force over
+	# the Young diagrams inside each rectangle, sharing no code.
+	run python3 -c '
+from functools import lru_cache
+@lru_cache(maxsize=None)
+def nim(rows):
+    seen = set()
+    for i, n in enumerate(rows):
+        for j in range(n):
+            if (i, j) != (0, 0):
+                t = tuple(min(r, j) if k >= i else r for k, r in enumerate(rows))
+                seen.add(nim(tuple(r for r in t if r)))
+    m = 0
+    while m in seen:
+        m += 1
+    return m
+for r, c in ((6, 7), (7, 8), (6, 9)):
+    print("%dx%d\t%d" % (r, c, nim((c,) * r)))'
+	assert_success
+	want=$output
+	run bash -c "printf '6x7\n7x8\n6x9\n' | cg-outcome -r chomp -t -n --table-memory 1"
+	assert_success
+	assert_output "$want"
+}
