@@ -103,4 +103,11 @@ for r, c in ((6, 7), (7, 8), (6, 9)):
 	run bash -c "printf '6x7\n7x8\n6x9\n' | cg-outcome -r chomp -t -n --table-memory 1"
 	assert_success
 	assert_output "$want"
+	# the parent links and the children's numbers (kn) are built again
+	# by each collection, in PNS and PN2 as in df-pn
+	for s in pns pn2; do
+		run bash -c "printf '6x7\n7x8\n6x9\n' | cg-outcome -r chomp -t -n --search $s --table-memory 1"
+		assert_success
+		assert_output "$want"
+	done
 }
