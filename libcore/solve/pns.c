@@ -75,7 +75,7 @@
 enum { N_COUPLE, N_MULTI, N_WHOLE };
 enum {
 	F_EXPANDED = 1, F_FINAL = 2, F_MARK = 4, F_BUSY = 8, F_MISERE = 16,
-	F_SEEN = 32, F_QUEUED = 64
+	F_SEEN = 32, F_QUEUED = 64, F_RESCAN = 128, F_CHANGED = 256
 };
 
 struct pnode {
@@ -86,7 +86,8 @@ struct pnode {
 	uint32_t order;         /* among siblings, smaller first */
 	uint32_t nim;           /* MULTI: the nim value folded so far */
 	uint32_t par;           /* the first of its parent links */
-	uint8_t kind, flags;
+	uint8_t kind;
+	uint16_t flags;
 };
 
 /* A parent link: node parent has the node that heads this list among
@@ -963,19 +964,53 @@ static void heap_push(struct ptab *t, uint32_t x);
 static void
 touched(struct cg_solver *s, struct ptab *t, uint32_t x)
 {
-	uint32_t l, y, pn = t->node[x].pn, dn = t->node[x].dn;
+	uint32_t l, pn = t->node[x].pn, dn = t->node[x].dn;
 
+	(void)s;
 	for (l = t->node[x].par; l != NONE; l = t->link[l].next) {
 		const struct plink *lk = &t->link[l];
+		struct pnode *y = &t->node[lk->parent];
+		struct kidnum old;
+		uint64_t ndn;
+		uint32_t npn;
+		uint16_t mark = F_RESCAN;
 
-		if (t->kid[lk->slot] == x) {
-			t->kn[lk->slot].pn = pn;
-			t->kn[lk->slot].dn = dn;
+		if (proven(y))
+			continue;
+		if (t->kid[lk->slot] != x) {
+			/* a stale link, or a MULTI's list compacted */
+			if (y->kind != N_MULTI)
+				continue;
+			goto queue;
 		}
-		y = lk->parent;
-		if (!(t->node[y].flags & F_QUEUED) && !proven(&t->node[y])) {
-			t->node[y].flags |= F_QUEUED;
-			heap_push(t, y);
+		old = t->kn[lk->slot];
+		if (old.pn == pn && old.dn == dn)
+			continue;
+		t->kn[lk->slot].pn = pn;
+		t->kn[lk->slot].dn = dn;
+		if (y->kind == N_MULTI || (y->flags & F_RESCAN) ||
+		    pn == 0 || dn == 0 || old.pn == 0 || y->dn >= INF - 1)
+			goto queue;
+		/* an OR node: dn the sum of its children's pn, pn the least
+		 * of their dn -- changed in place, unless the least rose */
+		ndn = (uint64_t)y->dn - old.pn + pn;
+		npn = y->pn;
+		if (dn < npn)
+			npn = dn;
+		else if (old.dn == npn && dn > old.dn)
+			goto queue;
+		if (ndn >= INF - 1)
+			goto queue;
+		if (npn == y->pn && ndn == y->dn)
+			continue;
+		y->pn = npn;
+		y->dn = (uint32_t)ndn;
+		mark = F_CHANGED;
+	queue:
+		y->flags |= mark;
+		if (!(y->flags & F_QUEUED)) {
+			y->flags |= F_QUEUED;
+			heap_push(t, lk->parent);
 		}
 	}
 }
@@ -1241,12 +1276,19 @@ static void
 update_dag(struct cg_solver *s, struct ptab *t)
 {
 	uint32_t x;
+	uint16_t f;
 
 	while (t->nheap > 0) {
 		x = heap_pop(t);
-		t->node[x].flags &= ~F_QUEUED;
-		if (!proven(&t->node[x]))
+		f = t->node[x].flags;
+		t->node[x].flags &= ~(F_QUEUED | F_RESCAN | F_CHANGED);
+		if (proven(&t->node[x]))
+			continue;
+		/* numbers changed in place have not been passed on yet */
+		if (f & F_RESCAN)
 			(void)refresh(s, t, x);
+		if ((f & F_CHANGED) && !proven(&t->node[x]))
+			touched(s, t, x);
 	}
 }
 
