@@ -46,7 +46,7 @@
  *
  * The searches (s->search):
  *  - PNS: from the root, down to the most-proving node, expand it, update
- *    the path (Allis);
+ *    the nodes above it (Allis);
  *  - DFPN: the same tree, walked depth-first with thresholds (Nagai), the
  *    1 + epsilon trick (Pawlewicz and Lew) against thrashing;
  *  - PN2: PNS whose leaves are expanded by a second PNS of bounded size in
@@ -417,7 +417,7 @@ record(struct cg_solver *s, const struct pnode *nd, int win)
 	}
 }
 
-static void touched(struct cg_solver *s, struct ptab *t, uint32_t x);
+static void touched(struct ptab *t, uint32_t x);
 
 static void
 prove(struct cg_solver *s, struct ptab *t, uint32_t x, int win)
@@ -433,7 +433,7 @@ prove(struct cg_solver *s, struct ptab *t, uint32_t x, int win)
 	record(s, nd, win);
 	/* wherever it is proven, the parents must hear it: a parent whose
 	 * kn still showed it open would choose it again and again */
-	touched(s, t, x);
+	touched(t, x);
 }
 
 /* ------------------------------------------------------------ nodes */
@@ -962,11 +962,10 @@ static void heap_push(struct ptab *t, uint32_t x);
 /* Node x's numbers changed: its parents hear them (kn) and are queued to
  * be refreshed in turn (update_dag). */
 static void
-touched(struct cg_solver *s, struct ptab *t, uint32_t x)
+touched(struct ptab *t, uint32_t x)
 {
 	uint32_t l, pn = t->node[x].pn, dn = t->node[x].dn;
 
-	(void)s;
 	for (l = t->node[x].par; l != NONE; l = t->link[l].next) {
 		const struct plink *lk = &t->link[l];
 		struct pnode *y = &t->node[lk->parent];
@@ -1024,7 +1023,7 @@ refresh(struct cg_solver *s, struct ptab *t, uint32_t x)
 	b = refresh_node(s, t, x);
 	if ((t->node[x].pn != opn || t->node[x].dn != odn) &&
 	    !proven(&t->node[x]))   /* prove() has told them */
-		touched(s, t, x);
+		touched(t, x);
 	return b;
 }
 
@@ -1288,7 +1287,7 @@ update_dag(struct cg_solver *s, struct ptab *t)
 		if (f & F_RESCAN)
 			(void)refresh(s, t, x);
 		if ((f & F_CHANGED) && !proven(&t->node[x]))
-			touched(s, t, x);
+			touched(t, x);
 	}
 }
 
@@ -1317,7 +1316,7 @@ descend(struct cg_solver *s, struct ptab *t, uint32_t root, struct path *pa)
 				return -1;
 			/* x's parents hear its numbers whatever they were */
 			refresh(s, t, x);
-			touched(s, t, x);
+			touched(t, x);
 			break;
 		}
 		b = refresh(s, t, x);
@@ -1432,7 +1431,7 @@ adopt(struct cg_solver *s, struct ptab *t, uint32_t x, struct cg_solver *ws,
 			t->node[z].pn = w->node[k].pn;
 			t->node[z].dn = w->node[k].dn;
 		}
-		touched(s, t, z);
+		touched(t, z);
 		rec_add(p, i, i, z);
 	}
 	wn = &w->node[y];
@@ -1517,7 +1516,7 @@ dfpn_run(struct cg_solver *s, struct ptab *t, uint32_t *root)
 			if (expand(s, t, x) < 0)
 				return -1;
 			/* x's parents hear its numbers whatever they were */
-			touched(s, t, x);
+			touched(t, x);
 			since++;
 		}
 		b = refresh(s, t, x);
@@ -1739,7 +1738,7 @@ pns_parallel(struct cg_solver *s, uint32_t *root)
 			adopt(s, t, jb->leaf, ws, &ws->pns->t, jb->wroot);
 			for (i = jb->path.n; i-- > 0;)
 				refresh(s, t, jb->path.x[i]);
-			touched(s, t, jb->leaf);
+			touched(t, jb->leaf);
 			update_dag(s, t);
 			{
 				/* the branch shown: the last job's */
