@@ -36,11 +36,12 @@
  * parents (parent links): when a node's numbers change, all its parents
  * are refreshed, least order first, and theirs in turn (update_dag), not
  * only the path that reached it -- else a parent under another path keeps
- * stale numbers and leads the next descents astray.  Sprouts 0*14: 82,393
- * df-pn expansions against 96,357 updating the path alone; Cram 6x7's
- * nim value in 9 minutes, not within 20 GB before.  Proven nodes are also
- * found when reached, through the words.  A collection keeps what the roots reach
- * through unproven nodes (what is proven is in the words or the sums) and
+ * stale numbers and leads the next descents astray.  df-pn expansions,
+ * the path alone against every parent: Sprouts 0*12 33,092 / 18,087,
+ * 0*15 297,391 / 163,482; Cram 6x7's nim value in 8.5 minutes, not
+ * within 20 GB before (bench/RESULTS.md).  Proven nodes are also found
+ * when reached, through the words.  A collection keeps what the roots
+ * reach through unproven nodes (what is proven is in the words or the sums) and
  * compacts the table, when it outgrows its share of --max-memory (or of
  * the machine); a tree still too large goes on as PN2.
  *
