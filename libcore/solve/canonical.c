@@ -396,7 +396,8 @@ cg_canonical_vertex(struct cg_graph *g, cg_vertex v, struct cg_canon_eval *ev)
 		int descended = 0;
 
 		if (!f->expanded) {
-			if (ev->interrupt != NULL && *ev->interrupt) {
+			if ((ev->interrupt != NULL && *ev->interrupt) ||
+			    (ev->limit != 0 && ev->evaluated >= ev->limit)) {
 				x = CG_NO_GAME;
 				goto out;
 			}

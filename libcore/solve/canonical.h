@@ -33,6 +33,10 @@ struct cg_canon_eval {
 	unsigned long line;
 	/* Counts components evaluated here (not atomic: one per thread). */
 	uint64_t evaluated;
+	/* When not 0: give up (CG_NO_GAME) rather than evaluate a component
+	 * once evaluated has reached it; the forms made so far stay in the
+	 * graph.  For callers to whom a form is worth a bounded cost. */
+	uint64_t limit;
 	/* Set when threads evaluate in one graph at once and should share
 	 * the work (cg_canonical_parallel sets it). */
 	int shared;

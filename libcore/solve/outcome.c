@@ -472,6 +472,7 @@ cg_solver_free(struct cg_solver *s)
 	free(s->offs);
 	free(s->mloss);
 	free(s->ival);
+	free(s->noform);
 	pthread_mutex_destroy(&s->lookup_lock);
 	free(s);
 }
@@ -596,6 +597,7 @@ cg_solver_stats(struct cg_solver *s)
 		return &s->stats;
 	s->view.expanded = s->stats.expanded + s->live->stats.expanded;
 	s->view.solved = s->stats.solved + s->live->stats.solved;
+	s->view.formed = s->stats.formed + s->live->stats.formed;
 	return &s->view;
 }
 
@@ -1283,6 +1285,87 @@ sv_fold_ints(struct cg_solver *s, uint32_t *comps, size_t *n, int32_t *k)
 	*k = (int32_t)acc;
 }
 
+/* A component's canonical form is made for the search (sv_forms) once
+ * it has been met in FORM_SEEN sums (most components a search meets it
+ * meets once, and a form costs the component's whole game tree), when
+ * its most moves, both players', are at most FORM_MOST (rulesets with
+ * move counts: a Domineering region of 16 squares or so) and it takes
+ * at most FORM_WORK components evaluated; past that it is marked and
+ * not tried again (the forms made on the way stay in the graph).  Chosen
+ * on random sums of Domineering rectangles and random Domineering and
+ * Clobber boards (bench/RESULTS.md, "Canonical forms in the search"). */
+#define FORM_SEEN 4
+#define FORM_MOST 16
+#define FORM_WORK 20000
+#define NOFORM 255
+
+/* The canonical form of component c for sv_forms, or CG_NO_GAME when it
+ * is too large, or not yet met often enough (or the search was
+ * stopped). */
+static cg_game
+comp_form(struct cg_solver *s, uint32_t c)
+{
+	struct cg_move_bounds b;
+	struct cg_canon_eval ev;
+	cg_game f;
+
+	if (c >= s->capnoform) {
+		size_t old = s->capnoform;
+
+		s->capnoform = c + 1 > 2 * old ? c + 1 : 2 * old;
+		s->noform = cg_xreallocarray(s->noform, s->capnoform, 1);
+		memset(s->noform + old, 0, s->capnoform - old);
+	}
+	if (s->noform[c] == NOFORM)
+		return CG_NO_GAME;
+	if ((f = cg_graph_canon(s->graph, c)) != CG_NO_GAME)
+		return f;
+	/* a component met in a sum for the first times is more often
+	 * than not never met again: its form would be wasted */
+	if (s->noform[c] < FORM_SEEN) {
+		s->noform[c]++;
+		return CG_NO_GAME;
+	}
+	memset(&ev, 0, sizeof ev);
+	ev.interrupt = s->interrupt;
+	ev.limit = FORM_WORK;
+	/* rulesets with move counts: a cheap first look at the size */
+	if ((!s->counts || (cg_graph_counts(s->graph, c, &b) &&
+	    b.most[0] + b.most[1] <= FORM_MOST)) &&
+	    ((f = cg_canonical_vertex(s->graph, c, &ev)) != CG_NO_GAME ||
+	    STOPPED(s)))
+		return f;
+	s->noform[c] = NOFORM;
+	return CG_NO_GAME;
+}
+
+/* The outcome of sum comps[0..n) + k in normal play with side to move
+ * from the canonical forms of its components, when each has one
+ * (comp_form): 1 the side to move wins, 0 it loses, -1 not settled.  A
+ * sum of regions whose forms are known costs additions, not a search:
+ * four Domineering 4x4 boards apart took two seconds of search. */
+static int
+sv_forms(struct cg_solver *s, const uint32_t *comps, size_t n, int32_t k,
+    int side)
+{
+	cg_game g, f;
+	size_t i;
+	int o;
+
+	/* one component's form costs its whole game tree, more than the
+	 * search of its outcome: forms pay where sums of them repeat */
+	if (n < 2 || !s->own_graph || s->doc != NULL)
+		return -1;
+	for (g = cg_canon_integer(k), i = 0; i < n; i++) {
+		if ((f = comp_form(s, comps[i])) == CG_NO_GAME)
+			return -1;
+		g = cg_canon_add(g, f);
+	}
+	s->stats.formed++;
+	o = cg_canon_outcome(g);
+	return o == 'N' || o == (side == CG_LEFT ? 'L' : 'R');
+}
+
 /* The outcome of sum comps[0..n) + k in normal play with side to move,
  * settled by the ruleset's move counts (cg/movecounts.h) when one player
  * is sure of more moves than the other can make: 1 the side to move
@@ -1620,11 +1703,14 @@ step_s(struct cg_solver *s, struct frame *f)
 			return;
 		}
 		tick(s);
-		if (s->counts && !f->misere) {
+		if (!f->misere && !s->impartial) {
 			int32_t k;
 			size_t n = sum_ids_k(s, f->st, &k);
-			int r = sv_static(s, s->ids2, n, k, side, NULL);
+			int r = s->counts ? sv_static(s, s->ids2, n, k, side,
+			    NULL) : -1;
 
+			if (r < 0)
+				r = sv_forms(s, s->ids2, n, k, side);
 			if (r >= 0) {
 				done_s(s, f, r);
 				return;
@@ -1911,6 +1997,7 @@ bounded_run(struct cg_solver *s, const uint32_t *ids, size_t n, int nimber)
 		s->live = NULL;
 		s->stats.expanded += t->stats.expanded;
 		s->stats.solved += t->stats.solved;
+		s->stats.formed += t->stats.formed;
 		if (o != CG_SOLVE_INTERRUPTED || !t->restart) {
 			cg_solver_free(t);
 			break;

@@ -70,6 +70,9 @@ struct cg_solver {
 	/* integer values of components (normal partizan play) */
 	int32_t *ival;
 	size_t capival;
+	/* per component: 1 its canonical form cost more than FORM_WORK */
+	unsigned char *noform;
+	size_t capnoform;
 	/* misere losses found, in order (sum entries) */
 	uint64_t *mloss;
 	size_t nmloss, capmloss;

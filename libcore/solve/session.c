@@ -459,6 +459,9 @@ cg_session_report(struct cg_session *se)
 		    (unsigned long long)st->solved,
 		    cg_solver_ncomponents(ps->s),
 		    (double)cg_solver_memory(ps->s) / 1048576.0);
+		if (st->formed != 0)
+			fprintf(stderr, "%llu settled by canonical forms, ",
+			    (unsigned long long)st->formed);
 		if (cg_solver_bits_peak(ps->s) != 0)
 			fprintf(stderr, "%.1f MB bit-search table, ",
 			    (double)cg_solver_bits_peak(ps->s) / 1048576.0);

@@ -147,6 +147,63 @@ moves() {
 	done
 }
 
+@test "domineering: sums of regions settled by canonical forms agree with a brute force" {
+	[ -x "$CG_BUILD/bin/cg-outcome" ] || skip "cg-outcome not built"
+	command -v python3 >/dev/null || skip "no python3"
+	# 30 sums of three rectangles of 2-3 rows and 2-4 columns apart, a
+	# tenth of the squares filled: the search over components settles a
+	# sum by the canonical forms of its regions once it has met them in
+	# a few sums (forms the move counts cannot see past, mostly hot
+	# games).  Expected: a brute force over whole boards, sharing no
+	# code; the forms must have settled some sums (a Left/Right slip in
+	# their outcome changed 6 of the 30).
+	run python3 -c '
+import random, sys
+from functools import lru_cache
+R = random.Random(7)
+boards = []
+for t in range(30):
+    rects = []
+    for i in range(3):
+        h, w = R.randint(2, 3), R.randint(2, 4)
+        rects.append([[R.random() > 0.1 for x in range(w)] for y in range(h)])
+    H = max(len(r) for r in rects)
+    rows = []
+    for y in range(H):
+        rows.append("#".join("".join("." if y < len(r) and r[y][x] else "#"
+                    for x in range(len(r[0]))) for r in rects))
+    boards.append("|".join(rows))
+@lru_cache(maxsize=None)
+def wins(b, left):
+    g = b.split("|")
+    for y in range(len(g)):
+        for x in range(len(g[0])):
+            if left and y + 1 < len(g) and g[y][x] == g[y + 1][x] == ".":
+                n = g[:]
+                n[y] = n[y][:x] + "#" + n[y][x + 1:]
+                n[y + 1] = n[y + 1][:x] + "#" + n[y + 1][x + 1:]
+                if not wins("|".join(n), False):
+                    return True
+            if not left and x + 1 < len(g[0]) and g[y][x] == g[y][x + 1] == ".":
+                n = g[:]
+                n[y] = n[y][:x] + "##" + n[y][x + 2:]
+                if not wins("|".join(n), True):
+                    return True
+    return False
+for b in boards:
+    l, r = wins(b, True), wins(b, False)
+    print("%s\t%s" % (b, "N" if l and r else "L" if l else "R" if r else "P"))
+'
+	assert_success
+	echo "$output" > "$BATS_TEST_TMPDIR/want"
+	[ "$(wc -l < "$BATS_TEST_TMPDIR/want")" -eq 30 ]
+	cut -f1 "$BATS_TEST_TMPDIR/want" | cg cg-outcome -r domineering -t -v \
+	    > "$BATS_TEST_TMPDIR/got" 2> "$BATS_TEST_TMPDIR/err"
+	run diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+	assert_success
+	grep -q ' [1-9][0-9]* settled by canonical forms' "$BATS_TEST_TMPDIR/err"
+}
+
 @test "domineering: whole-board search past 64 rows or columns and over several regions" {
 	[ -x "$CG_BUILD/bin/cg-outcome" ] || skip "cg-outcome not built"
 	# a 1x100 strip is wider than a bit state's 64 columns and a 200x1
