@@ -6,6 +6,8 @@
 #include "base/bytemap.h"
 #include "base/util.h"
 #include "base/watch.h"
+#include "graph/graph.h"
+#include "values/notation.h"
 #include "solve/solvedb.h"
 #include "solve/heapnim.h"
 #include "solve/session.h"
@@ -156,6 +158,19 @@ kb_lookup(void *ctx, struct cg_solver *s, uint32_t c,
 
 		if (*end == 0 && end != (char *)out.data)
 			(void)cg_solver_set_nimber(s, c, (uint32_t)v);
+	} else if (!(ps->rs->rs->flags & CG_IMPARTIAL) &&
+	    ps->o->known(ps->o->known_ctx, ps->rs, key, len, "canon", &out)) {
+		/* a partizan component's form: the search settles sums of
+		 * components with forms by the forms' sum */
+		cg_game g;
+		char msg[256];
+		size_t col;
+
+		if (cg_canon_parse((const char *)out.data, out.len, &g, msg,
+		    sizeof msg, &col) < 0)
+			cg_die(CG_EXIT_DATA, "knowledge base value '%s': %s",
+			    cg_buf_str(&out), msg);
+		cg_graph_set_canon(cg_solver_graph(s), c, g);
 	}
 	cg_buf_free(&out);
 }
