@@ -1341,12 +1341,13 @@ comp_form(struct cg_solver *s, uint32_t c)
 
 /* The outcome of sum comps[0..n) + k in normal play with side to move
  * from the canonical forms of its components, when each has one
- * (comp_form): 1 the side to move wins, 0 it loses, -1 not settled.  A
+ * (comp_form, or with make 0 only those made already): 1 the side to
+ * move wins, 0 it loses, -1 not settled.  A
  * sum of regions whose forms are known costs additions, not a search:
  * four Domineering 4x4 boards apart took two seconds of search. */
 static int
 sv_forms(struct cg_solver *s, const uint32_t *comps, size_t n, int32_t k,
-    int side)
+    int side, int make)
 {
 	cg_game g, f;
 	size_t i;
@@ -1357,7 +1358,8 @@ sv_forms(struct cg_solver *s, const uint32_t *comps, size_t n, int32_t k,
 	if (n < 2 || !s->own_graph || s->doc != NULL)
 		return -1;
 	for (g = cg_canon_integer(k), i = 0; i < n; i++) {
-		if ((f = comp_form(s, comps[i])) == CG_NO_GAME)
+		if ((f = make ? comp_form(s, comps[i]) :
+		    cg_graph_canon(s->graph, comps[i])) == CG_NO_GAME)
 			return -1;
 		g = cg_canon_add(g, f);
 	}
@@ -1481,10 +1483,15 @@ sum_record(struct sctx *sc, uint32_t *child, size_t m, int32_t k)
 	qsort(child, m, sizeof *child, cmp_u32);
 	for (i = 0; i < m; i++)
 		key += okey(s, child[i]);
-	if (s->counts && sc->tag == 'N' && !sc->all) {
-		int64_t ord;
-		int r = sv_static(s, child, m, k, sc->other, &ord);
+	if (sc->tag == 'N' && !sc->all && !s->impartial) {
+		int64_t ord = 0;
+		int r = s->counts ? sv_static(s, child, m, k, sc->other, &ord) :
+		    -1;
 
+		/* forms made already only: children are many, and most
+		 * are never searched */
+		if (r < 0)
+			r = sv_forms(s, child, m, k, sc->other, 0);
 		if (r == 0) {            /* the opponent loses there */
 			sc->cut = 1;
 			return 1;
@@ -1492,7 +1499,9 @@ sum_record(struct sctx *sc, uint32_t *child, size_t m, int32_t k)
 		if (r == 1)              /* a losing move: never tried */
 			return 0;
 		/* counts first, then the plugin's key (below 2^12) */
-		key = (ord > 0 ? ord * 4096 : 0) + (key < 4095 ? key : 4095);
+		if (s->counts)
+			key = (ord > 0 ? ord * 4096 : 0) + (key < 4095 ? key :
+			    4095);
 	}
 	if (sc->lazy) {
 		int64_t f = sum_find(s, sc->tag, k, child, m);
@@ -1710,7 +1719,7 @@ step_s(struct cg_solver *s, struct frame *f)
 			    NULL) : -1;
 
 			if (r < 0)
-				r = sv_forms(s, s->ids2, n, k, side);
+				r = sv_forms(s, s->ids2, n, k, side, 1);
 			if (r >= 0) {
 				done_s(s, f, r);
 				return;
