@@ -1286,8 +1286,8 @@ sv_fold_ints(struct cg_solver *s, uint32_t *comps, size_t *n, int32_t *k)
 }
 
 /* A component's canonical form is made for the search (sv_forms) once
- * it has been met in FORM_SEEN sums (most components a search meets it
- * meets once, and a form costs the component's whole game tree), when
+ * it has been met in FORM_SEEN sums (most components the search meets
+ * it meets only once, and a form costs a whole game tree), when
  * its most moves, both players', are at most FORM_MOST (rulesets with
  * move counts: a Domineering region of 16 squares or so) and it takes
  * at most FORM_WORK components evaluated; past that it is marked and
@@ -1342,9 +1342,9 @@ comp_form(struct cg_solver *s, uint32_t c)
 /* The outcome of sum comps[0..n) + k in normal play with side to move
  * from the canonical forms of its components, when each has one
  * (comp_form, or with make 0 only those made already): 1 the side to
- * move wins, 0 it loses, -1 not settled.  A
- * sum of regions whose forms are known costs additions, not a search:
- * four Domineering 4x4 boards apart took two seconds of search. */
+ * move wins, 0 it loses, -1 not settled.  A sum of regions whose forms
+ * are known costs additions, not a search: four Domineering 4x4 boards
+ * apart took two seconds of search, now 14 positions. */
 static int
 sv_forms(struct cg_solver *s, const uint32_t *comps, size_t n, int32_t k,
     int side, int make)

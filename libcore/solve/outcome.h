@@ -61,8 +61,8 @@ int cg_search_parse(const char *name, enum cg_search *k);
 struct cg_solver_stats {
 	uint64_t expanded;   /* positions expanded (options generated) */
 	uint64_t solved;     /* results recorded */
-	uint64_t formed;     /* bit search: states settled by the canonical
-	                      * forms of their parts (cg.bit-search split) */
+	uint64_t formed;     /* sums settled by the canonical forms of
+	                      * their components */
 };
 
 /* A solver for the positions of plugin rs (canonical bytes). */

@@ -70,7 +70,8 @@ struct cg_solver {
 	/* integer values of components (normal partizan play) */
 	int32_t *ival;
 	size_t capival;
-	/* per component: 1 its canonical form cost more than FORM_WORK */
+	/* per component: the sums it was met in, up to FORM_SEEN, or
+	 * NOFORM when its canonical form costs too much (outcome.c) */
 	unsigned char *noform;
 	size_t capnoform;
 	/* misere losses found, in order (sum entries) */
