@@ -26,6 +26,13 @@
  * tables: bit 2s = known, bit 2s+1 = the player to move wins. */
 enum { K_NIM, K_COUPLE, K_SUM, K_XOR, K_S, K_GEN };
 
+/* Misere play: the components whose misere canonical forms are made
+ * (m_reduce): canonical bytes at most MFORM_BYTES long, each form within
+ * MFORM_WORK expansions (Sprouts, misere 0*12: 10 bytes 103 s, 12 68 s,
+ * 14 62 s; bench/RESULTS.md). */
+#define MFORM_BYTES 14
+#define MFORM_WORK 300
+
 struct frame {
 	uint8_t kind, stage, side, misere;
 	uint32_t c, n;
@@ -361,6 +368,8 @@ solver_alloc(void)
 	cg_buf_init(&s->skey);
 	s->mt = cg_mtab_new();
 	s->jobs = 1;
+	s->mform_bytes = MFORM_BYTES;
+	s->mform_work = MFORM_WORK;
 	pthread_mutex_init(&s->lookup_lock, NULL);
 	return s;
 }
@@ -473,6 +482,9 @@ cg_solver_free(struct cg_solver *s)
 	free(s->mloss);
 	free(s->ival);
 	free(s->noform);
+	free(s->mform);
+	free(s->mheight);
+	free(s->mrep);
 	pthread_mutex_destroy(&s->lookup_lock);
 	free(s);
 }
@@ -598,6 +610,7 @@ cg_solver_stats(struct cg_solver *s)
 	s->view.expanded = s->stats.expanded + s->live->stats.expanded;
 	s->view.solved = s->stats.solved + s->live->stats.solved;
 	s->view.formed = s->stats.formed + s->live->stats.formed;
+	s->view.mreduced = s->stats.mreduced + s->live->stats.mreduced;
 	return &s->view;
 }
 
@@ -1693,6 +1706,141 @@ done_s(struct cg_solver *s, struct frame *f, int win)
 	finish(s, win);
 }
 
+/* --------------------------------------------- misere: equal games */
+
+static int run(struct cg_solver *, size_t);
+static int64_t gen_rec(struct cg_solver *, uint64_t);
+static uint32_t gen_height(struct cg_solver *, uint64_t);
+static void push_gen(struct cg_solver *, uint64_t);
+
+#define MFORM_UNKNOWN 0
+#define MFORM_BIG 1
+
+static void
+mform_grow(struct cg_solver *s, uint32_t c)
+{
+	size_t old = s->capmform;
+
+	if (c < old)
+		return;
+	s->capmform = c + 1 > 2 * old ? c + 1 : 2 * old;
+	s->mform = cg_xreallocarray(s->mform, s->capmform, sizeof *s->mform);
+	s->mheight = cg_xreallocarray(s->mheight, s->capmform,
+	    sizeof *s->mheight);
+	memset(s->mform + old, 0, (s->capmform - old) * sizeof *s->mform);
+}
+
+/* The component standing for every component of misere game g: of those
+ * met, one of least height, so that a sum never stands for a longer one
+ * and the search, whose moves shorten sums, cannot come back to a sum. */
+static uint32_t
+mrep_of(struct cg_solver *s, uint32_t g, uint32_t c)
+{
+	if (g >= s->capmrep) {
+		size_t old = s->capmrep;
+
+		s->capmrep = g + 1 > 2 * old ? g + 1 : 2 * old;
+		s->mrep = cg_xreallocarray(s->mrep, s->capmrep,
+		    sizeof *s->mrep);
+		memset(s->mrep + old, 0, (s->capmrep - old) * sizeof *s->mrep);
+	}
+	if (s->mrep[g] == 0 || s->mheight[s->mrep[g] - 1] > s->mheight[c])
+		s->mrep[g] = c + 1;
+	return s->mrep[g] - 1;
+}
+
+/*
+ * Misere play has no nim values, but two games with the same misere
+ * canonical form may stand for each other in any sum (Conway, ONAG ch.
+ * 12): the small components of a sum are replaced by one component of
+ * their form each, a component of form 0 is dropped and two of form *
+ * cancel (* + * = 0 in misere play), so that sums differing only in
+ * small parts of equal forms are searched once, as Glop's reduced
+ * canonical trees merge them (Lemoine and Viennot, arXiv:0908.4407).
+ * A small component's form comes from its whole game tree (the genus
+ * search), so only components whose key has at most mform_bytes bytes
+ * are made, each within mform_work expansions.  Returns the reduced
+ * sum's entry, or -1 when the sum is already reduced.
+ */
+static int64_t
+m_reduce(struct cg_solver *s, uint64_t e)
+{
+	size_t n = sum_ids(s, e), i, m = 0, len;
+	uint32_t *ids, *out, star = 0;
+	int odd = 0, changed = 0;
+	int64_t r;
+
+	ids = cg_xmalloc(2 * (n + 1) * sizeof *ids);
+	out = ids + n + 1;
+	memcpy(ids, s->ids2, n * sizeof *ids);
+	for (i = 0; i < n; i++) {
+		uint32_t c = ids[i], g;
+
+		mform_grow(s, c);
+		if (s->mform[c] == MFORM_UNKNOWN) {
+			uint64_t eg;
+			int64_t v;
+
+			(void)cg_graph_key(s->graph, c, &len);
+			if (len > s->mform_bytes) {
+				s->mform[c] = MFORM_BIG;
+				out[m++] = c;
+				continue;
+			}
+			eg = sum_intern(s, 'G', &c, 1, NULL);
+			if (gen_rec(s, eg) < 0) {
+				size_t depth = s->nfr;
+
+				s->gen_left = s->mform_work;
+				push_gen(s, eg);
+				if (run(s, depth) < 0) {
+					s->gen_left = 0;
+					if (STOPPED(s)) {
+						free(ids);
+						return -1;
+					}
+					s->mform[c] = MFORM_BIG;
+					out[m++] = c;
+					continue;
+				}
+				s->gen_left = 0;
+			}
+			v = gen_rec(s, eg);
+			s->mform[c] = (uint32_t)v + 2;
+			s->mheight[c] = gen_height(s, eg);
+		}
+		if (s->mform[c] == MFORM_BIG) {
+			out[m++] = c;
+			continue;
+		}
+		g = s->mform[c] - 2;
+		if (g == 0) {                   /* the zero game */
+			changed = 1;
+			continue;
+		}
+		if (cg_mtab_is_star(s->mt, g)) {
+			odd ^= 1;
+			star = mrep_of(s, g, c);
+			changed |= star != c;
+			continue;
+		}
+		out[m] = mrep_of(s, g, c);
+		changed |= out[m++] != c;
+	}
+	if (odd)
+		out[m++] = star;
+	if (m != n)
+		changed = 1;
+	if (!changed) {
+		free(ids);
+		return -1;
+	}
+	qsort(out, m, sizeof *out, cmp_u32);
+	r = (int64_t)sum_intern(s, 'M', out, m, NULL);
+	free(ids);
+	return r == (int64_t)e ? -1 : r;
+}
+
 static void
 step_s(struct cg_solver *s, struct frame *f)
 {
@@ -1710,6 +1858,22 @@ step_s(struct cg_solver *s, struct frame *f)
 		if (v >> (2 * side) & 1) {
 			finish(s, v >> (2 * side + 1) & 1);
 			return;
+		}
+		if (f->misere && s->impartial && s->mform_bytes > 0) {
+			int64_t r = m_reduce(s, f->st);
+
+			f = &s->fr[s->nfr - 1];
+			if (r >= 0) {
+				s->stats.mreduced++;
+				v = s->sums->val[r];
+				if (v >> (2 * side) & 1) {
+					done_s(s, f, v >> (2 * side + 1) & 1);
+					return;
+				}
+				f->stage = 20;
+				push_s(s, (uint64_t)r, side, f->misere);
+				return;
+			}
 		}
 		tick(s);
 		if (!f->misere && !s->impartial) {
@@ -1774,24 +1938,35 @@ step_s(struct cg_solver *s, struct frame *f)
 		f->stage = 1;
 		step_s(s, f);
 		return;
+	case 21:                        /* the reduced sum searched */
+		done_s(s, f, (int)s->ret);
+		return;
 	}
 }
 
 /* ------------------------------------------------------------ genus */
 
-/* Misere canonical game of 'G' sum entry e (value = game + 1), -1 = none. */
+/* Misere canonical game of 'G' sum entry e, -1 = none.  The entry's
+ * value is the game + 1 in the low 32 bits, and the sum's height (its
+ * longest play) in the high ones. */
 static int64_t
 gen_rec(struct cg_solver *s, uint64_t e)
 {
-	uint64_t v = s->sums->val[e];
+	uint32_t v = (uint32_t)s->sums->val[e];
 
-	return v ? (int64_t)(v - 1) : -1;
+	return v ? (int64_t)v - 1 : -1;
+}
+
+static uint32_t
+gen_height(struct cg_solver *s, uint64_t e)
+{
+	return (uint32_t)(s->sums->val[e] >> 32);
 }
 
 static void
 finish_gen(struct cg_solver *s, struct frame *f)
 {
-	uint32_t i, nchild = f->nchild;
+	uint32_t i, nchild = f->nchild, h = 0;
 	uint32_t *o = cg_xcalloc(nchild + 1, sizeof *o);
 
 	for (i = 0; i < nchild; i++) {
@@ -1799,10 +1974,12 @@ finish_gen(struct cg_solver *s, struct frame *f)
 		uint64_t e = s->ar[rec + 1] | (uint64_t)s->ar[rec + 2] << 32;
 
 		o[i] = (uint32_t)gen_rec(s, e);
+		if (gen_height(s, e) >= h)
+			h = gen_height(s, e) + 1;
 	}
 	if (!STOPPED(s))
-		s->sums->val[f->st] = (uint64_t)cg_mtab_canon(s->mt, o,
-		    nchild) + 1;
+		s->sums->val[f->st] = ((uint64_t)cg_mtab_canon(s->mt, o,
+		    nchild) + 1) | (uint64_t)h << 32;
 	s->stats.solved++;
 	free(o);
 }
@@ -1874,7 +2051,8 @@ run(struct cg_solver *s, size_t depth)
 	while (s->nfr > depth) {
 		struct frame *f = &s->fr[s->nfr - 1];
 
-		if (STOPPED(s)) {
+		if (STOPPED(s) || (s->gen_left != 0 && f->kind == K_GEN &&
+		    f->stage == 0 && --s->gen_left == 0)) {
 			s->arlen = s->fr[depth].base;
 			s->nfr = depth;
 			noffbuf = 0;
@@ -2007,6 +2185,7 @@ bounded_run(struct cg_solver *s, const uint32_t *ids, size_t n, int nimber)
 		s->stats.expanded += t->stats.expanded;
 		s->stats.solved += t->stats.solved;
 		s->stats.formed += t->stats.formed;
+		s->stats.mreduced += t->stats.mreduced;
 		if (o != CG_SOLVE_INTERRUPTED || !t->restart) {
 			cg_solver_free(t);
 			break;
@@ -2283,6 +2462,17 @@ cg_solver_print_sum(struct cg_solver *s, const uint32_t *ids, size_t n,
 	cg_graph_print_sum(s->graph, s->rs, ids, n, out);
 }
 
+static int
+key_cmp(struct cg_solver *s, uint32_t a, uint32_t b)
+{
+	size_t la, lb;
+	const unsigned char *ka = cg_graph_key(s->graph, a, &la);
+	const unsigned char *kb = cg_graph_key(s->graph, b, &lb);
+	int c = memcmp(ka, kb, la < lb ? la : lb);
+
+	return c != 0 ? c : (la > lb) - (la < lb);
+}
+
 void
 cg_solver_each_misere_loss(struct cg_solver *s,
     void (*fn)(void *, const uint32_t *, size_t), void *ctx)
@@ -2291,10 +2481,22 @@ cg_solver_each_misere_loss(struct cg_solver *s,
 
 	for (i = 0; i < s->nmloss; i++) {
 		uint32_t *copy;
+		size_t j, m;
 
 		n = sum_ids(s, s->mloss[i]);
 		copy = cg_xmalloc((n + 1) * sizeof *copy);
 		memcpy(copy, s->ids2, n * sizeof *copy);
+		/* by the components' bytes, not their numbers, which depend
+		 * on the order they were met in: a sum is written the same
+		 * way by every run */
+		for (j = 1; j < n; j++)
+			for (m = j; m > 0 && key_cmp(s, copy[m - 1], copy[m]) > 0;
+			    m--) {
+				uint32_t t = copy[m];
+
+				copy[m] = copy[m - 1];
+				copy[m - 1] = t;
+			}
 		fn(ctx, copy, n);
 		free(copy);
 	}

@@ -63,6 +63,8 @@ struct cg_solver_stats {
 	uint64_t solved;     /* results recorded */
 	uint64_t formed;     /* sums settled by the canonical forms of
 	                      * their components */
+	uint64_t mreduced;   /* misere sums searched as an equal sum of
+	                      * fewer or shorter components */
 };
 
 /* A solver for the positions of plugin rs (canonical bytes). */

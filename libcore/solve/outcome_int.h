@@ -74,6 +74,15 @@ struct cg_solver {
 	 * NOFORM when its canonical form costs too much (outcome.c) */
 	unsigned char *noform;
 	size_t capnoform;
+	/* misere play: per component, its misere canonical game + 2 (1: too
+	 * big to make), and per canonical game the component that stands for
+	 * every component of that game in the sums searched (outcome.c) */
+	uint32_t *mform, *mheight;
+	size_t capmform;
+	uint32_t *mrep;
+	size_t capmrep;
+	size_t mform_bytes, mform_work;
+	uint64_t gen_left;      /* expansions left to a form, 0: no bound */
 	/* misere losses found, in order (sum entries) */
 	uint64_t *mloss;
 	size_t nmloss, capmloss;

@@ -117,6 +117,12 @@ cg_mtab_memory(const struct cg_mtab *t)
 	    cg_bytemap_memory(t->index);
 }
 
+int
+cg_mtab_is_star(const struct cg_mtab *t, uint32_t g)
+{
+	return t->g[g].nopt == 1 && t->op[t->g[g].opt] == 0;
+}
+
 uint32_t
 cg_mtab_gplus(const struct cg_mtab *t, uint32_t g)
 {

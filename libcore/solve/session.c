@@ -477,6 +477,9 @@ cg_session_report(struct cg_session *se)
 		if (st->formed != 0)
 			fprintf(stderr, "%llu settled by canonical forms, ",
 			    (unsigned long long)st->formed);
+		if (st->mreduced != 0)
+			fprintf(stderr, "%llu by equal misere forms, ",
+			    (unsigned long long)st->mreduced);
 		if (cg_solver_bits_peak(ps->s) != 0)
 			fprintf(stderr, "%.1f MB bit-search table, ",
 			    (double)cg_solver_bits_peak(ps->s) / 1048576.0);
