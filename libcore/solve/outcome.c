@@ -622,7 +622,8 @@ cg_solver_memory(struct cg_solver *s)
 	    (s->carry != NULL && !s->scratch ? otab_memory(s->carry) : 0) +
 	    otab_memory(s->sums) + cg_mtab_memory(s->mt) +
 	    s->arcap * sizeof *s->ar + s->capfr * sizeof *s->fr +
-	    pns_memory(s) + (s->bits != NULL ? bits_memory(s->bits) : 0);
+	    s->capmform * 2 * sizeof *s->mform +
+	    s->capmrep * sizeof *s->mrep + pns_memory(s) + (s->bits != NULL ? bits_memory(s->bits) : 0);
 }
 
 size_t
@@ -1482,6 +1483,8 @@ sum_find(struct cg_solver *s, int tag, int32_t k, const uint32_t *ids,
 	return e;
 }
 
+static int64_t m_known(struct cg_solver *, const uint32_t *, size_t);
+
 /* Intern child comps[0..m) (+ integer k) and record or cut; lazily, a
  * child not met before is recorded by its components (REC_LAZY). */
 static int
@@ -1515,6 +1518,20 @@ sum_record(struct sctx *sc, uint32_t *child, size_t m, int32_t k)
 		if (s->counts)
 			key = (ord > 0 ? ord * 4096 : 0) + (key < 4095 ? key :
 			    4095);
+	}
+	if (sc->tag == 'M' && !sc->all && s->mform_bytes > 0 &&
+	    s->impartial) {
+		/* known as an equal sum (m_reduce): a cut, or a losing move
+		 * never tried */
+		int64_t r = m_known(s, child, m);
+
+		if (r >= 0 && (s->sums->val[r] >> (2 * sc->other) & 1)) {
+			if (!(s->sums->val[r] >> (2 * sc->other + 1) & 1)) {
+				sc->cut = 1;
+				return 1;
+			}
+			return 0;
+		}
 	}
 	if (sc->lazy) {
 		int64_t f = sum_find(s, sc->tag, k, child, m);
@@ -1839,6 +1856,50 @@ m_reduce(struct cg_solver *s, uint64_t e)
 	r = (int64_t)sum_intern(s, 'M', out, m, NULL);
 	free(ids);
 	return r == (int64_t)e ? -1 : r;
+}
+
+/* The entry of sum ids[0..n) as m_reduce makes it from the forms made
+ * already, when that differs from the sum and is in the table; else -1.
+ * Makes no form: it runs while a sum's options are enumerated. */
+static int64_t
+m_known(struct cg_solver *s, const uint32_t *ids, size_t n)
+{
+	uint32_t buf[32], *out = n < 32 ? buf : cg_xmalloc((n + 1) *
+	    sizeof *out), star = 0;
+	size_t i, m = 0;
+	int odd = 0, changed = 0;
+	int64_t r = -1;
+
+	for (i = 0; i < n; i++) {
+		uint32_t c = ids[i], g = c < s->capmform ? s->mform[c] : 0;
+
+		if (g <= MFORM_BIG) {
+			out[m++] = c;
+			continue;
+		}
+		g -= 2;
+		if (g == 0) {
+			changed = 1;
+			continue;
+		}
+		if (cg_mtab_is_star(s->mt, g)) {
+			odd ^= 1;
+			star = s->mrep[g] - 1;
+			changed |= star != c;
+			continue;
+		}
+		out[m] = s->mrep[g] - 1;
+		changed |= out[m++] != c;
+	}
+	if (odd)
+		out[m++] = star;
+	if (changed || m != n) {
+		qsort(out, m, sizeof *out, cmp_u32);
+		r = sum_find(s, 'M', 0, out, m);
+	}
+	if (out != buf)
+		free(out);
+	return r;
 }
 
 static void

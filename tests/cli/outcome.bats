@@ -322,11 +322,11 @@ abstract() {
 
 @test "misere databases of sums reload (Cram has no sum notation)" {
 	need cram
-	cg-parse -r cram '....|....|....' | cg cg-outcome -m -t -D "$T/m.spr" > "$T/a"
+	cg-parse -r cram '....|....|....|....' | cg cg-outcome -m -t -D "$T/m.spr" > "$T/a"
 	# sums of several boards are written as boards joined by '+'
 	grep -q '+' "$T/m.spr"
 	cp "$T/m.spr" "$T/m0"
-	cg-parse -r cram '....|....|....' | cg cg-outcome -m -t -D "$T/m.spr" > "$T/b"
+	cg-parse -r cram '....|....|....|....' | cg cg-outcome -m -t -D "$T/m.spr" > "$T/b"
 	cmp "$T/a" "$T/b"
 	cmp "$T/m.spr" "$T/m0"
 }
