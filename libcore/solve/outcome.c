@@ -28,8 +28,10 @@ enum { K_NIM, K_COUPLE, K_SUM, K_XOR, K_S, K_GEN };
 
 /* Misere play: the components whose misere canonical forms are made
  * (m_reduce): canonical bytes at most MFORM_BYTES long, each form within
- * MFORM_WORK expansions (Sprouts, misere 0*12: 10 bytes 103 s, 12 68 s,
- * 14 62 s; bench/RESULTS.md). */
+ * MFORM_WORK expansions of the genus search.  Measured on Sprouts (0*12:
+ * 10 bytes 103 s, 12 68 s, 14 62 s, 16 62 s, 18 77 s, but 0*10 is slower
+ * from 14 on; work 1000 costs more than 300): bench/RESULTS.md, "Misere
+ * Sprouts through equal forms". */
 #define MFORM_BYTES 14
 #define MFORM_WORK 300
 
@@ -623,7 +625,8 @@ cg_solver_memory(struct cg_solver *s)
 	    otab_memory(s->sums) + cg_mtab_memory(s->mt) +
 	    s->arcap * sizeof *s->ar + s->capfr * sizeof *s->fr +
 	    s->capmform * 2 * sizeof *s->mform +
-	    s->capmrep * sizeof *s->mrep + pns_memory(s) + (s->bits != NULL ? bits_memory(s->bits) : 0);
+	    s->capmrep * sizeof *s->mrep + pns_memory(s) +
+	    (s->bits != NULL ? bits_memory(s->bits) : 0);
 }
 
 size_t
@@ -1931,7 +1934,7 @@ step_s(struct cg_solver *s, struct frame *f)
 					done_s(s, f, v >> (2 * side + 1) & 1);
 					return;
 				}
-				f->stage = 20;
+				f->stage = 20;  /* back at 21 with its result */
 				push_s(s, (uint64_t)r, side, f->misere);
 				return;
 			}
@@ -2112,6 +2115,7 @@ run(struct cg_solver *s, size_t depth)
 	while (s->nfr > depth) {
 		struct frame *f = &s->fr[s->nfr - 1];
 
+		/* a stop, or a misere form out of its work (m_reduce) */
 		if (STOPPED(s) || (s->gen_left != 0 && f->kind == K_GEN &&
 		    f->stage == 0 && --s->gen_left == 0)) {
 			s->arlen = s->fr[depth].base;

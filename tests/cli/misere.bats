@@ -6,7 +6,10 @@ load common
 # the outcome column of cg-outcome -t, and the count of sums it searched
 # as equal sums of other components (-v)
 outcomes() { cut -f2 "$1"; }
-reduced() { grep -o '[0-9]* by equal misere forms' "$1" | awk '{ s += $1 } END { print s + 0 }'; }
+reduced() {
+	grep -o '[0-9]* by equal misere forms' "$1" |
+	    awk '{ s += $1 } END { print s + 0 }'
+}
 
 @test "misere: sums of octal heaps agree with a brute force" {
 	[ -x "$CG_BUILD/bin/cg-outcome" ] || skip "cg-outcome not built"
