@@ -1769,6 +1769,87 @@ mrep_of(struct cg_solver *s, uint32_t g, uint32_t c)
 	return s->mrep[g] - 1;
 }
 
+/* The sum ids[0..n) with each component whose form is made replaced by
+ * the one standing for its form, form 0 dropped and pairs of * cancelled,
+ * into out (unsorted); *changed when it differs from ids. */
+static size_t
+m_map(struct cg_solver *s, const uint32_t *ids, size_t n, uint32_t *out,
+    int *changed)
+{
+	size_t i, m = 0;
+	uint32_t star = 0;
+	int odd = 0;
+
+	*changed = 0;
+	for (i = 0; i < n; i++) {
+		uint32_t c = ids[i], g = c < s->capmform ? s->mform[c] : 0;
+
+		if (g <= MFORM_BIG) {
+			out[m++] = c;
+			continue;
+		}
+		g -= 2;
+		if (g == 0)                     /* the zero game */
+			continue;
+		if (cg_mtab_is_star(s->mt, g)) {
+			odd ^= 1;
+			star = s->mrep[g] - 1;
+			*changed |= star != c;
+			continue;
+		}
+		out[m] = s->mrep[g] - 1;
+		*changed |= out[m++] != c;
+	}
+	if (odd)
+		out[m++] = star;
+	*changed |= m != n;
+	return m;
+}
+
+/* Make the form of every small component of ids[0..n) not tried yet
+ * (within mform_work expansions each), and let the shortest component
+ * met of each form stand for it.  -1 when a stop came. */
+static int
+m_make_forms(struct cg_solver *s, const uint32_t *ids, size_t n)
+{
+	size_t i, len;
+
+	for (i = 0; i < n; i++) {
+		uint32_t c = ids[i];
+		uint64_t eg;
+
+		mform_grow(s, c);
+		if (s->mform[c] == MFORM_UNKNOWN) {
+			(void)cg_graph_key(s->graph, c, &len);
+			if (len > s->mform_bytes) {
+				s->mform[c] = MFORM_BIG;
+				continue;
+			}
+			eg = sum_intern(s, 'G', &c, 1, NULL);
+			if (gen_rec(s, eg) < 0) {
+				size_t depth = s->nfr;
+				int r;
+
+				s->gen_left = s->mform_work;
+				push_gen(s, eg);
+				r = run(s, depth);
+				s->gen_left = 0;
+				if (r < 0 && STOPPED(s))
+					return -1;
+				if (r < 0) {
+					s->mform[c] = MFORM_BIG;
+					continue;
+				}
+			}
+			s->mform[c] = (uint32_t)gen_rec(s, eg) + 2;
+			s->mheight[c] = gen_height(s, eg);
+		}
+		if (s->mform[c] != MFORM_BIG && s->mform[c] - 2 != 0)
+			(void)mrep_of(s, s->mform[c] - 2, c);   /* not 0 */
+	}
+	return 0;
+}
+
 /*
  * Misere play has no nim values, but two games with the same misere
  * canonical form may stand for each other in any sum (Conway, ONAG ch.
@@ -1785,80 +1866,24 @@ mrep_of(struct cg_solver *s, uint32_t g, uint32_t c)
 static int64_t
 m_reduce(struct cg_solver *s, uint64_t e)
 {
-	size_t n = sum_ids(s, e), i, m = 0, len;
-	uint32_t *ids, *out, star = 0;
-	int odd = 0, changed = 0;
-	int64_t r;
+	size_t n = sum_ids(s, e), m;
+	uint32_t *ids = cg_xmalloc(2 * (n + 1) * sizeof *ids), *out;
+	int changed;
+	int64_t r = -1;
 
-	ids = cg_xmalloc(2 * (n + 1) * sizeof *ids);
 	out = ids + n + 1;
 	memcpy(ids, s->ids2, n * sizeof *ids);
-	for (i = 0; i < n; i++) {
-		uint32_t c = ids[i], g;
-
-		mform_grow(s, c);
-		if (s->mform[c] == MFORM_UNKNOWN) {
-			uint64_t eg;
-			int64_t v;
-
-			(void)cg_graph_key(s->graph, c, &len);
-			if (len > s->mform_bytes) {
-				s->mform[c] = MFORM_BIG;
-				out[m++] = c;
-				continue;
-			}
-			eg = sum_intern(s, 'G', &c, 1, NULL);
-			if (gen_rec(s, eg) < 0) {
-				size_t depth = s->nfr;
-
-				s->gen_left = s->mform_work;
-				push_gen(s, eg);
-				if (run(s, depth) < 0) {
-					s->gen_left = 0;
-					if (STOPPED(s)) {
-						free(ids);
-						return -1;
-					}
-					s->mform[c] = MFORM_BIG;
-					out[m++] = c;
-					continue;
-				}
-				s->gen_left = 0;
-			}
-			v = gen_rec(s, eg);
-			s->mform[c] = (uint32_t)v + 2;
-			s->mheight[c] = gen_height(s, eg);
+	if (m_make_forms(s, ids, n) == 0) {
+		m = m_map(s, ids, n, out, &changed);
+		if (changed) {
+			qsort(out, m, sizeof *out, cmp_u32);
+			r = (int64_t)sum_intern(s, 'M', out, m, NULL);
+			if (r == (int64_t)e)
+				r = -1;
 		}
-		if (s->mform[c] == MFORM_BIG) {
-			out[m++] = c;
-			continue;
-		}
-		g = s->mform[c] - 2;
-		if (g == 0) {                   /* the zero game */
-			changed = 1;
-			continue;
-		}
-		if (cg_mtab_is_star(s->mt, g)) {
-			odd ^= 1;
-			star = mrep_of(s, g, c);
-			changed |= star != c;
-			continue;
-		}
-		out[m] = mrep_of(s, g, c);
-		changed |= out[m++] != c;
 	}
-	if (odd)
-		out[m++] = star;
-	if (m != n)
-		changed = 1;
-	if (!changed) {
-		free(ids);
-		return -1;
-	}
-	qsort(out, m, sizeof *out, cmp_u32);
-	r = (int64_t)sum_intern(s, 'M', out, m, NULL);
 	free(ids);
-	return r == (int64_t)e ? -1 : r;
+	return r;
 }
 
 /* The entry of sum ids[0..n) as m_reduce makes it from the forms made
@@ -1868,35 +1893,13 @@ static int64_t
 m_known(struct cg_solver *s, const uint32_t *ids, size_t n)
 {
 	uint32_t buf[32], *out = n < 32 ? buf : cg_xmalloc((n + 1) *
-	    sizeof *out), star = 0;
-	size_t i, m = 0;
-	int odd = 0, changed = 0;
+	    sizeof *out);
+	size_t m;
+	int changed;
 	int64_t r = -1;
 
-	for (i = 0; i < n; i++) {
-		uint32_t c = ids[i], g = c < s->capmform ? s->mform[c] : 0;
-
-		if (g <= MFORM_BIG) {
-			out[m++] = c;
-			continue;
-		}
-		g -= 2;
-		if (g == 0) {
-			changed = 1;
-			continue;
-		}
-		if (cg_mtab_is_star(s->mt, g)) {
-			odd ^= 1;
-			star = s->mrep[g] - 1;
-			changed |= star != c;
-			continue;
-		}
-		out[m] = s->mrep[g] - 1;
-		changed |= out[m++] != c;
-	}
-	if (odd)
-		out[m++] = star;
-	if (changed || m != n) {
+	m = m_map(s, ids, n, out, &changed);
+	if (changed) {
 		qsort(out, m, sizeof *out, cmp_u32);
 		r = sum_find(s, 'M', 0, out, m);
 	}
