@@ -160,6 +160,19 @@ cg_xreallocarray(void *p, size_t n, size_t size)
 	return cg_xrealloc(p, n * size);
 }
 
+void *
+cg_xgrow_zero(void *p, size_t *cap, size_t i, size_t size)
+{
+	size_t old = *cap;
+
+	if (i < old)
+		return p;
+	*cap = i + 1 > 2 * old ? i + 1 : 2 * old;
+	p = cg_xreallocarray(p, *cap, size);
+	memset((char *)p + old * size, 0, (*cap - old) * size);
+	return p;
+}
+
 char *
 cg_xstrdup(const char *s)
 {

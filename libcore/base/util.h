@@ -38,6 +38,9 @@ void *cg_xmalloc(size_t n);
 void *cg_xcalloc(size_t n, size_t size);
 void *cg_xrealloc(void *p, size_t n);
 void *cg_xreallocarray(void *p, size_t n, size_t size);
+/* Array p of *cap elements of size bytes grown, when index i is past its
+ * end, to hold i (at least doubling), the new elements zero; returns p. */
+void *cg_xgrow_zero(void *p, size_t *cap, size_t i, size_t size);
 char *cg_xstrdup(const char *s);
 char *cg_xstrndup(const char *s, size_t n);
 

@@ -56,14 +56,7 @@ node_of(struct expander *e, struct cg_plugin *rs, const unsigned char *pos,
 		cg_die(CG_EXIT_DATA, "ruleset '%s': %s", rs->name,
 		    cg_rs_errmsg(rs));
 	v = cg_graph_vertex(e->seen, rs, e->canon.data, e->canon.len);
-	if (v >= e->capnode) {
-		size_t old = e->capnode;
-
-		e->capnode = v + 1 > 2 * old ? v + 1 : 2 * old;
-		e->node = cg_xreallocarray(e->node, e->capnode,
-		    sizeof *e->node);
-		memset(e->node + old, 0, (e->capnode - old) * sizeof *e->node);
-	}
+	e->node = cg_xgrow_zero(e->node, &e->capnode, v, sizeof *e->node);
 	return &e->node[v];
 }
 

@@ -616,14 +616,7 @@ cg_graph_options(struct cg_graph *g, cg_vertex v, enum cg_side side,
 
 	if (g->shared || g->cache_limit == 0)
 		return cg_graph_expand(g, v, side, fn, ctx);
-	if (v >= g->capcoff) {
-		size_t old = g->capcoff;
-
-		g->capcoff = v + 1 > 2 * old ? v + 1 : 2 * old;
-		g->coff = cg_xreallocarray(g->coff, g->capcoff,
-		    sizeof *g->coff);
-		memset(g->coff + old, 0, (g->capcoff - old) * sizeof *g->coff);
-	}
+	g->coff = cg_xgrow_zero(g->coff, &g->capcoff, v, sizeof *g->coff);
 	off = g->coff[v][side];
 	if (off < COFF_BASE) {
 		if (off == 0 || g->ncache >= g->cache_limit) {

@@ -1326,13 +1326,7 @@ comp_form(struct cg_solver *s, uint32_t c)
 	struct cg_canon_eval ev;
 	cg_game f;
 
-	if (c >= s->capnoform) {
-		size_t old = s->capnoform;
-
-		s->capnoform = c + 1 > 2 * old ? c + 1 : 2 * old;
-		s->noform = cg_xreallocarray(s->noform, s->capnoform, 1);
-		memset(s->noform + old, 0, s->capnoform - old);
-	}
+	s->noform = cg_xgrow_zero(s->noform, &s->capnoform, c, 1);
 	if (s->noform[c] == NOFORM)
 		return CG_NO_GAME;
 	if ((f = cg_graph_canon(s->graph, c)) != CG_NO_GAME)
@@ -1739,15 +1733,11 @@ static void push_gen(struct cg_solver *, uint64_t);
 static void
 mform_grow(struct cg_solver *s, uint32_t c)
 {
-	size_t old = s->capmform;
-
-	if (c < old)
+	if (c < s->capmform)
 		return;
-	s->capmform = c + 1 > 2 * old ? c + 1 : 2 * old;
-	s->mform = cg_xreallocarray(s->mform, s->capmform, sizeof *s->mform);
+	s->mform = cg_xgrow_zero(s->mform, &s->capmform, c, sizeof *s->mform);
 	s->mheight = cg_xreallocarray(s->mheight, s->capmform,
 	    sizeof *s->mheight);
-	memset(s->mform + old, 0, (s->capmform - old) * sizeof *s->mform);
 }
 
 /* The component standing for every component of misere game g: of those
@@ -1756,14 +1746,7 @@ mform_grow(struct cg_solver *s, uint32_t c)
 static uint32_t
 mrep_of(struct cg_solver *s, uint32_t g, uint32_t c)
 {
-	if (g >= s->capmrep) {
-		size_t old = s->capmrep;
-
-		s->capmrep = g + 1 > 2 * old ? g + 1 : 2 * old;
-		s->mrep = cg_xreallocarray(s->mrep, s->capmrep,
-		    sizeof *s->mrep);
-		memset(s->mrep + old, 0, (s->capmrep - old) * sizeof *s->mrep);
-	}
+	s->mrep = cg_xgrow_zero(s->mrep, &s->capmrep, g, sizeof *s->mrep);
 	if (s->mrep[g] == 0 || s->mheight[s->mrep[g] - 1] > s->mheight[c])
 		s->mrep[g] = c + 1;
 	return s->mrep[g] - 1;

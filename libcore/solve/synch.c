@@ -97,14 +97,7 @@ intern(struct cg_synch *s, struct cg_plugin *rs, const unsigned char *pos,
 		cg_die_at(s->d->file, line_of(s), "ruleset '%s': %s",
 		    rs->name, cg_rs_errmsg(rs));
 	v = cg_graph_vertex(s->graph, rs, s->canon.data, s->canon.len);
-	if (v >= s->capvmap) {
-		size_t old = s->capvmap;
-
-		s->capvmap = v + 1 > 2 * old ? v + 1 : 2 * old;
-		s->vmap = cg_xreallocarray(s->vmap, s->capvmap,
-		    sizeof *s->vmap);
-		memset(s->vmap + old, 0, (s->capvmap - old) * sizeof *s->vmap);
-	}
+	s->vmap = cg_xgrow_zero(s->vmap, &s->capvmap, v, sizeof *s->vmap);
 	if (s->vmap[v] == 0) {
 		id = new_node(s, 0, v);
 		s->vmap[v] = id + 1;
