@@ -2042,6 +2042,41 @@ push_gen(struct cg_solver *s, uint64_t e)
 	f->st = e;
 }
 
+/* The game of a sum of two or more components is the sum of theirs
+ * (cg_mtab_add), so its tree, the product of theirs, is never searched:
+ * each component's game is made first (a frame pushed, back at stage 11)
+ * and then added.  Returns 1 when the frame is done or waits, 0 for a
+ * single component (searched by its moves). */
+static int
+gen_add(struct cg_solver *s, struct frame *f)
+{
+	size_t n = sum_ids(s, f->st), i;
+	uint32_t g = 0, h = 0, *ids;
+
+	if (n < 2)
+		return 0;
+	ids = cg_xmalloc(n * sizeof *ids);
+	memcpy(ids, s->ids2, n * sizeof *ids);
+	for (i = 0; i < n; i++) {
+		uint64_t e = sum_intern(s, 'G', ids + i, 1, NULL);
+
+		if (gen_rec(s, e) < 0) {
+			f->stage = 10;
+			free(ids);
+			push_gen(s, e);
+			return 1;
+		}
+		g = cg_mtab_add(s->mt, g, (uint32_t)gen_rec(s, e));
+		h += gen_height(s, e);
+	}
+	free(ids);
+	if (!STOPPED(s))
+		s->sums->val[f->st] = ((uint64_t)g + 1) | (uint64_t)h << 32;
+	s->stats.solved++;
+	finish(s, 0);
+	return 1;
+}
+
 static void
 step_gen(struct cg_solver *s, struct frame *f)
 {
@@ -2055,6 +2090,8 @@ step_gen(struct cg_solver *s, struct frame *f)
 			finish(s, 0);
 			return;
 		}
+		if (gen_add(s, f))
+			return;
 		tick(s);
 		moves = sv_expand_sum(s, f->st, 'G', CG_LEFT, CG_LEFT, SV_ALL, &cut,
 		    &off0);
@@ -2088,6 +2125,10 @@ step_gen(struct cg_solver *s, struct frame *f)
 	case 2:
 		f->idx++;
 		f->stage = 1;
+		step_gen(s, f);
+		return;
+	case 11:                        /* a component's game made */
+		f->stage = 0;
 		step_gen(s, f);
 		return;
 	}

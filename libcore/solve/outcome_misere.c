@@ -33,6 +33,7 @@ struct cg_mtab {
 	uint32_t *gs;
 	size_t ngs, capgs;
 	struct cg_bytemap *index;
+	struct cg_bytemap *sums;   /* (a, b), a <= b -> canonical a + b, + 1 */
 };
 
 static int
@@ -87,6 +88,7 @@ cg_mtab_new(void)
 	int isnew;
 
 	t->index = cg_bytemap_new();
+	t->sums = cg_bytemap_new();
 	t->cap = 256;
 	t->g = cg_xcalloc(t->cap, sizeof *t->g);
 	/* the zero game: no options, G+ = 0, G- = 1, a nim heap */
@@ -107,6 +109,7 @@ cg_mtab_free(struct cg_mtab *t)
 	free(t->op);
 	free(t->gs);
 	cg_bytemap_free(t->index);
+	cg_bytemap_free(t->sums);
 	free(t);
 }
 
@@ -114,7 +117,46 @@ size_t
 cg_mtab_memory(const struct cg_mtab *t)
 {
 	return t->cap * sizeof *t->g + t->capop * 4 + t->capgs * 4 +
-	    cg_bytemap_memory(t->index);
+	    cg_bytemap_memory(t->index) + cg_bytemap_memory(t->sums);
+}
+
+/* The sum of canonical games a and b: its options are a' + b and a + b',
+ * each a sum made the same way, and their canonical game is the sum's
+ * (memoised by the pair). */
+uint32_t
+cg_mtab_add(struct cg_mtab *t, uint32_t a, uint32_t b)
+{
+	uint32_t key[2], *o, r;
+	size_t na, nb, i, n = 0;
+	int64_t e;
+	int isnew;
+
+	if (a == 0 || b == 0)
+		return a + b;
+	key[0] = a < b ? a : b;
+	key[1] = a < b ? b : a;
+	e = cg_bytemap_find(t->sums, key, sizeof key);
+	if (e >= 0)
+		return (uint32_t)*cg_bytemap_value(t->sums, (uint64_t)e) - 1;
+	na = t->g[a].nopt;
+	nb = t->g[b].nopt;
+	o = cg_xmalloc((na + nb + 1) * sizeof *o);
+	/* the option lists move as games are made: read them by index */
+	for (i = 0; i < na; i++) {
+		uint32_t x = t->op[t->g[a].opt + i];
+
+		o[n++] = cg_mtab_add(t, x, b);
+	}
+	for (i = 0; i < nb; i++) {
+		uint32_t x = t->op[t->g[b].opt + i];
+
+		o[n++] = cg_mtab_add(t, a, x);
+	}
+	r = cg_mtab_canon(t, o, n);
+	free(o);
+	e = (int64_t)cg_bytemap_intern(t->sums, key, sizeof key, &isnew);
+	*cg_bytemap_value(t->sums, (uint64_t)e) = (uint64_t)r + 1;
+	return r;
 }
 
 int

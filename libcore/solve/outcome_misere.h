@@ -26,6 +26,8 @@ void cg_mtab_free(struct cg_mtab *t);
 /* The canonical game whose options are opts[0..n) (canonical numbers;
  * the array is sorted in place).  0 is the zero game. */
 uint32_t cg_mtab_canon(struct cg_mtab *t, uint32_t *opts, size_t n);
+/* The canonical game of the sum of canonical games a and b. */
+uint32_t cg_mtab_add(struct cg_mtab *t, uint32_t a, uint32_t b);
 /* Whether canonical game g is *, the game whose one option is 0. */
 int cg_mtab_is_star(const struct cg_mtab *t, uint32_t g);
 uint32_t cg_mtab_gplus(const struct cg_mtab *t, uint32_t g);
