@@ -11,22 +11,12 @@ reduced() {
 	    awk '{ s += $1 } END { print s + 0 }'
 }
 
-@test "misere: sums of octal heaps agree with a brute force" {
-	[ -x "$CG_BUILD/bin/cg-outcome" ] || skip "cg-outcome not built"
-	command -v python3 >/dev/null || skip "no python3"
-	# Kayles, Dawson's Kayles and Dawson's chess: 20 sums of 2-5 heaps
-	# of 1-13 each.  A misere sum is not settled by nim values, so the
-	# search replaces each small component by one of the same misere
-	# canonical form (dropping 0, cancelling * + *): a wrong form or a
-	# wrong cancellation changes answers here.  Expected: a brute force
-	# over multisets of heaps.
-	for code in 0.77 0.07 0.137; do
-		python3 -c '
+# Python: the heaps an octal code's move leaves of a heap of n (the code
+# is argv[1]), for the brute forces below
+OCTAL_PY='
 import random, sys
 from functools import lru_cache
-code = sys.argv[1]
-digits = [int(c) for c in code.split(".")[1]]
-R = random.Random(11)
+digits = [int(c) for c in sys.argv[1].split(".")[1]]
 def options(n):
     for k, d in enumerate(digits, 1):
         if k > n:
@@ -38,6 +28,20 @@ def options(n):
         if d & 4 and n - k >= 2:
             for a in range(1, (n - k) // 2 + 1):
                 yield (a, n - k - a)
+'
+
+@test "misere: sums of octal heaps agree with a brute force" {
+	[ -x "$CG_BUILD/bin/cg-outcome" ] || skip "cg-outcome not built"
+	command -v python3 >/dev/null || skip "no python3"
+	# Kayles, Dawson's Kayles and Dawson's chess: 20 sums of 2-5 heaps
+	# of 1-13 each.  A misere sum is not settled by nim values, so the
+	# search replaces each small component by one of the same misere
+	# canonical form (dropping 0, cancelling * + *): a wrong form or a
+	# wrong cancellation changes answers here.  Expected: a brute force
+	# over multisets of heaps.
+	for code in 0.77 0.07 0.137; do
+		python3 -c "$OCTAL_PY"'
+R = random.Random(11)
 @lru_cache(maxsize=None)
 def wins(heaps):
     moved = False
@@ -114,22 +118,8 @@ for t in range(25):
 	# sum's tree (1 for the end, else the mex of the options'), by brute
 	# force.
 	for code in 0.77 0.137; do
-		python3 -c '
-import random, sys
-from functools import lru_cache
-digits = [int(c) for c in sys.argv[1].split(".")[1]]
+		python3 -c "$OCTAL_PY"'
 R = random.Random(3)
-def options(n):
-    for k, d in enumerate(digits, 1):
-        if k > n:
-            break
-        if d & 1 and n == k:
-            yield ()
-        if d & 2 and n > k:
-            yield (n - k,)
-        if d & 4 and n - k >= 2:
-            for a in range(1, (n - k) // 2 + 1):
-                yield (a, n - k - a)
 @lru_cache(maxsize=None)
 def gminus(heaps):
     seen = set()
