@@ -1482,6 +1482,14 @@ sum_find(struct cg_solver *s, int tag, int32_t k, const uint32_t *ids,
 
 static int64_t m_known(struct cg_solver *, const uint32_t *, size_t);
 
+/* What sum value v says of the child for side to move there: 1 it wins
+ * (the move to it loses), 0 it loses (the move wins), -1 not known. */
+static int
+known_win(uint64_t v, int side)
+{
+	return v >> (2 * side) & 1 ? (int)(v >> (2 * side + 1) & 1) : -1;
+}
+
 /* Intern child comps[0..m) (+ integer k) and record or cut; lazily, a
  * child not met before is recorded by its components (REC_LAZY). */
 static int
@@ -1489,7 +1497,7 @@ sum_record(struct sctx *sc, uint32_t *child, size_t m, int32_t k)
 {
 	struct cg_solver *s = sc->s;
 	size_t i;
-	uint64_t e, *val;
+	uint64_t e;
 	uint32_t rec;
 	int64_t key = 0;
 
@@ -1521,14 +1529,14 @@ sum_record(struct sctx *sc, uint32_t *child, size_t m, int32_t k)
 		/* known as an equal sum (m_reduce): a cut, or a losing move
 		 * never tried */
 		int64_t r = m_known(s, child, m);
+		int w = r >= 0 ? known_win(s->sums->val[r], sc->other) : -1;
 
-		if (r >= 0 && (s->sums->val[r] >> (2 * sc->other) & 1)) {
-			if (!(s->sums->val[r] >> (2 * sc->other + 1) & 1)) {
-				sc->cut = 1;
-				return 1;
-			}
-			return 0;
+		if (w == 0) {
+			sc->cut = 1;
+			return 1;
 		}
+		if (w == 1)
+			return 0;
 	}
 	if (sc->lazy) {
 		int64_t f = sum_find(s, sc->tag, k, child, m);
@@ -1550,13 +1558,15 @@ sum_record(struct sctx *sc, uint32_t *child, size_t m, int32_t k)
 		e = (uint64_t)f;
 	} else
 		e = sv_sum_intern_k(s, sc->tag, k, child, m, NULL);
-	val = &s->sums->val[e];
-	if (!sc->all && (*val >> (2 * sc->other) & 1)) {
-		if (!(*val >> (2 * sc->other + 1) & 1)) {
+	if (!sc->all) {
+		int w = known_win(s->sums->val[e], sc->other);
+
+		if (w == 0) {
 			sc->cut = 1;
 			return 1;
 		}
-		return 0;
+		if (w == 1)
+			return 0;
 	}
 	rec = (uint32_t)s->arlen;
 	ar_reserve(s, 3);
@@ -1850,10 +1860,12 @@ static int64_t
 m_reduce(struct cg_solver *s, uint64_t e)
 {
 	size_t n = sum_ids(s, e), m;
-	uint32_t *ids = cg_xmalloc(2 * (n + 1) * sizeof *ids), *out;
+	uint32_t buf[64], *ids, *out;
 	int changed;
 	int64_t r = -1;
 
+	/* a copy: the forms' searches reuse s->ids2 */
+	ids = n < 32 ? buf : cg_xmalloc(2 * (n + 1) * sizeof *ids);
 	out = ids + n + 1;
 	memcpy(ids, s->ids2, n * sizeof *ids);
 	if (m_make_forms(s, ids, n) == 0) {
@@ -1865,7 +1877,8 @@ m_reduce(struct cg_solver *s, uint64_t e)
 				r = -1;
 		}
 	}
-	free(ids);
+	if (ids != buf)
+		free(ids);
 	return r;
 }
 
@@ -2051,25 +2064,23 @@ static int
 gen_add(struct cg_solver *s, struct frame *f)
 {
 	size_t n = sum_ids(s, f->st), i;
-	uint32_t g = 0, h = 0, *ids;
+	uint32_t g = 0, h = 0;
 
 	if (n < 2)
 		return 0;
-	ids = cg_xmalloc(n * sizeof *ids);
-	memcpy(ids, s->ids2, n * sizeof *ids);
+	/* s->ids2 holds the sum throughout: interning and adding leave it
+	 * alone */
 	for (i = 0; i < n; i++) {
-		uint64_t e = sum_intern(s, 'G', ids + i, 1, NULL);
+		uint64_t e = sum_intern(s, 'G', s->ids2 + i, 1, NULL);
 
 		if (gen_rec(s, e) < 0) {
 			f->stage = 10;
-			free(ids);
 			push_gen(s, e);
 			return 1;
 		}
 		g = cg_mtab_add(s->mt, g, (uint32_t)gen_rec(s, e));
 		h += gen_height(s, e);
 	}
-	free(ids);
 	if (!STOPPED(s))
 		s->sums->val[f->st] = ((uint64_t)g + 1) | (uint64_t)h << 32;
 	s->stats.solved++;
