@@ -18,7 +18,7 @@
 static const char usage[] =
     "[-gmnt] [--children] [-D FILE]... [--check [--proof FILE]] [-K FILE]...\n"
     "       [-v] [--max-memory MB] [--table-memory MB] [--search HOW]\n"
-    "       [--jobs N]\n"
+    "       [--jobs N] [--checkpoint FILE]\n"
     "       [-r NAME[:PARAMS]] [-P DIR] [file ...]\n"
     "       cg-outcome -r NAME[:PARAMS] --sequence N | --periodicity N";
 static const char help[] =
@@ -48,6 +48,8 @@ static const char help[] =
     "                    MB (default: 2/5 of --max-memory)\n"
     "      --search HOW  auto (default), dfs, pns, dfpn, pn2 or bits\n"
     "      --jobs N      threads for --search pns, pn2 and bits\n"
+    "      --checkpoint FILE  the bit search's costly results, kept as\n"
+    "                    they come and put back when run again\n"
     "      --sequence N  heap games: nim values of heaps 0..N on one line\n"
     "      --periodicity N\n"
     "                    heap games: period, preperiod and saltus, proven\n"
@@ -64,7 +66,7 @@ static const char help[] =
 enum {
 	OPT_CHILDREN = CG_OPT_TOOL_BASE, OPT_CHECK, OPT_PROOF, OPT_SEQUENCE,
 	OPT_PERIODICITY, OPT_NOSHORTCUT, OPT_MAXMEM, OPT_HEAPLIMIT, OPT_SEARCH,
-	OPT_JOBS, OPT_TABLEMEM
+	OPT_JOBS, OPT_TABLEMEM, OPT_CHECKPOINT
 };
 
 static int tsv, children;
@@ -205,6 +207,7 @@ main(int argc, char **argv)
 		{ "search", required_argument, NULL, OPT_SEARCH },
 		{ "jobs", required_argument, NULL, OPT_JOBS },
 		{ "table-memory", required_argument, NULL, OPT_TABLEMEM },
+		{ "checkpoint", required_argument, NULL, OPT_CHECKPOINT },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct cg_session_options o;
@@ -251,6 +254,7 @@ main(int argc, char **argv)
 				    "dfs, pns, dfpn, pn2 or bits)", optarg);
 			break;
 		case OPT_JOBS: o.jobs = cg_jobs_parse(optarg); break;
+		case OPT_CHECKPOINT: o.checkpoint = optarg; break;
 		case OPT_TABLEMEM:
 			if ((o.table_memory = cg_parse_count(optarg,
 			    "--table-memory")) > SIZE_MAX >> 21)

@@ -431,7 +431,7 @@ cg_ckpt_open(const char *path, const char *header, cg_ckpt_value_fn fn,
 	}
 	if (fread(m, 1, sizeof m, fp) != sizeof m ||
 	    memcmp(m, magic, sizeof m) != 0) {
-		snprintf(err, errlen, "%s: not a cg-kb-build checkpoint of this "
+		snprintf(err, errlen, "%s: not a cgtools checkpoint of this "
 		    "version (remove it to start afresh)", path);
 		fclose(fp);
 		goto fail;

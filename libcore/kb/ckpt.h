@@ -1,6 +1,7 @@
-/* ckpt.h - the checkpoint of a knowledge-base build: the values computed
- * so far, appended in batches, so a build killed at any moment (kill -9
- * included) resumes where it was, at any --jobs.
+/* ckpt.h - the checkpoint of a knowledge-base build (and of cg-outcome's
+ * bit search, solve/bits.c): the values computed so far, appended in
+ * batches, so a run killed at any moment (kill -9 included) resumes where
+ * it was, at any --jobs.
  *
  * The file: the magic "CGKBCKP2", then records, each a type byte, a
  * 32-bit length, the payload and a CRC-32 chained over the previous

@@ -27,15 +27,24 @@
  * check (Hyatt and Mann's lockless hashing).  A table that doubles while
  * other threads may still use the old one keeps the old one until the
  * query ends.
+ *
+ * With a checkpoint (cg-outcome --checkpoint), every result that took
+ * 2^CKPT_LG expansions or more is appended to it (kb/ckpt.h: records
+ * with chained CRCs, durable at each flush), once a minute and when the
+ * query ends or is stopped; a later run puts them back in its table
+ * before it starts, so a search of hours stopped by a signal, a crash or
+ * kill -9 loses at most the last minute.
  */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "base/jobs.h"
 #include "base/util.h"
 #include "base/watch.h"
+#include "kb/ckpt.h"
 #include "outcome_int.h"
 #include "cg/bitsearch.h"
 
@@ -43,6 +52,8 @@
 #define MIN_BUCKETS ((size_t)1 << 12)
 #define SPLIT 10                /* depths where threads share out children */
 #define CHECK_SHIFT 24
+#define CKPT_LG 10               /* results of 2^10 expansions and more */
+#define CKPT_SECONDS 60          /* between flushes */
 
 struct table {
 	uint64_t *e;             /* nb buckets of BUCKET entries of ew words */
@@ -73,6 +84,20 @@ struct bits {
 	uint64_t root[CG_BIT_WORDS];
 	struct cg_solver_stats base;   /* the solver's counts before */
 	struct bthread *t[CG_MAX_JOBS];
+	struct bits_store *store;      /* the checkpoint, or NULL */
+	pthread_mutex_t ckmu;          /* its queue */
+	double flushed;                /* when it was last flushed */
+};
+
+/* The checkpoint's results: each a key (the shape's dims as five 32-bit
+ * words, the table key's words, the side to move, all little-endian as
+ * this machine's) and whether that side wins. */
+struct bits_store {
+	struct cg_ckpt *ck;
+	unsigned char **key;
+	size_t *len;
+	unsigned char *win;
+	size_t n, cap;
 };
 
 /* One thread's search. */
@@ -378,6 +403,147 @@ progress(struct bthread *t, size_t d)
 	s->progress(s, s->progress_arg);
 }
 
+/* ------------------------------------------------------------ checkpoint */
+
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static int
+store_value(void *ctx, const unsigned char *key, size_t len, uint32_t kind,
+    cg_game g, const char *text, char *err, size_t errlen)
+{
+	struct bits_store *st = ctx;
+	size_t words = len > 21 ? (len - 21) / 8 : 0;
+
+	(void)g;
+	if (kind != 0 || text == NULL || (strcmp(text, "W") != 0 &&
+	    strcmp(text, "L") != 0) || len <= 21 || (len - 21) % 8 != 0 ||
+	    words > CG_BIT_WORDS || key[len - 1] > 1) {
+		snprintf(err, errlen, "checkpoint record does not fit a bit "
+		    "search (remove the file to start afresh)");
+		return 1;
+	}
+	if (st->n == st->cap) {
+		st->cap = st->cap ? 2 * st->cap : 1024;
+		st->key = cg_xreallocarray(st->key, st->cap, sizeof *st->key);
+		st->len = cg_xreallocarray(st->len, st->cap, sizeof *st->len);
+		st->win = cg_xreallocarray(st->win, st->cap, sizeof *st->win);
+	}
+	st->key[st->n] = cg_xmalloc(len);
+	memcpy(st->key[st->n], key, len);
+	st->len[st->n] = len;
+	st->win[st->n] = text[0] == 'W';
+	st->n++;
+	return 0;
+}
+
+/* The solver's checkpoint, opened (and its results read) on first use. */
+static struct bits_store *
+store_get(struct cg_solver *s)
+{
+	struct bits_store *st;
+	struct cg_buf h;
+	char err[1024];
+	size_t loaded;
+
+	if (s->bits_store != NULL || s->bits_ckpt == NULL)
+		return s->bits_store;
+	st = cg_xcalloc(1, sizeof *st);
+	cg_buf_init(&h);
+	cg_buf_addf(&h, "cg-outcome bits 1\t%s\t%s", s->rs->spec,
+	    s->rs->rs->version ? s->rs->rs->version : "");
+	st->ck = cg_ckpt_open(s->bits_ckpt, cg_buf_str(&h), store_value, st,
+	    &loaded, err, sizeof err);
+	cg_buf_free(&h);
+	if (st->ck == NULL)
+		cg_die(CG_EXIT_DATA, "%s", err);
+	s->bits_store = st;
+	return st;
+}
+
+void
+bits_store_free(struct cg_solver *s)
+{
+	struct bits_store *st = s->bits_store;
+	size_t i;
+
+	if (st == NULL)
+		return;
+	cg_ckpt_close(st->ck, 0);
+	for (i = 0; i < st->n; i++)
+		free(st->key[i]);
+	free(st->key);
+	free(st->len);
+	free(st->win);
+	free(st);
+	s->bits_store = NULL;
+}
+
+static size_t
+store_key(const struct bits *b, const uint64_t *key, int side,
+    unsigned char *out)
+{
+	memcpy(out, b->sh.dims, 20);
+	memcpy(out + 20, key, b->w * 8);
+	out[20 + b->w * 8] = (unsigned char)side;
+	return 21 + b->w * 8;
+}
+
+/* Put the checkpoint's results for this shape into the table, as costly
+ * as any (so they are never replaced); how many. */
+static size_t
+store_load(struct bits *b)
+{
+	struct bits_store *st = b->store;
+	uint64_t key[CG_BIT_WORDS];
+	size_t i, n = 0, len = 21 + b->w * 8;
+	int side;
+
+	for (i = 0; i < st->n; i++) {
+		if (st->len[i] != len || memcmp(st->key[i], b->sh.dims,
+		    20) != 0)
+			continue;
+		memcpy(key, st->key[i] + 20, b->w * 8);
+		side = st->key[i][len - 1];
+		tab_put(b, key, side, st->win[i], hash_state(key, b->w, side),
+		    UINT64_MAX);
+		n++;
+	}
+	return n;
+}
+
+static void
+store_flush(struct bits *b)
+{
+	char err[1024];
+
+	b->flushed = now();
+	if (cg_ckpt_flush(b->store->ck, err, sizeof err) < 0)
+		cg_die(CG_EXIT_DATA, "%s", err);
+}
+
+/* A costly result goes to the checkpoint; thread 0 flushes it once a
+ * minute. */
+static void
+store_note(struct bthread *t, const uint64_t *key, int side, int win)
+{
+	struct bits *b = t->b;
+	unsigned char k[21 + 8 * CG_BIT_WORDS];
+	size_t len = store_key(b, key, side, k);
+
+	pthread_mutex_lock(&b->ckmu);
+	cg_ckpt_text(b->store->ck, k, len, 0, win ? "W" : "L");
+	if (t->id == 0 && now() - b->flushed >= CKPT_SECONDS)
+		store_flush(b);
+	pthread_mutex_unlock(&b->ckmu);
+}
+
 /* Does the side to move at depth d win?  -1 when stopped. */
 static int
 wins(struct bthread *t, size_t d, int side)
@@ -455,8 +621,11 @@ wins(struct bthread *t, size_t d, int side)
 			win = !r;
 		}
 	atomic_fetch_add_explicit(&t->solved, 1, memory_order_relaxed);
-	tab_put(b, key, kside, win, h, atomic_load_explicit(&t->expanded,
-	    memory_order_relaxed) - start);
+	start = atomic_load_explicit(&t->expanded, memory_order_relaxed) -
+	    start;
+	tab_put(b, key, kside, win, h, start);
+	if (b->store != NULL && start >= (uint64_t)1 << CKPT_LG)
+		store_note(t, key, kside, win);
 	return win;
 }
 
@@ -516,6 +685,7 @@ query(struct bits *b, int side)
 	return atomic_load(&b->done) ? b->answer : -1;
 }
 
+
 int
 bits_outcome(struct cg_solver *s, const uint32_t *ids, size_t n)
 {
@@ -569,11 +739,20 @@ bits_outcome(struct cg_solver *s, const uint32_t *ids, size_t n)
 	pthread_mutex_init(&b.grow, NULL);
 	for (k = 0; k < b.jobs; k++)
 		b.t[k] = thread_new(&b, k);
+	if ((b.store = store_get(s)) != NULL) {
+		pthread_mutex_init(&b.ckmu, NULL);
+		b.flushed = now();
+		s->bits_loaded += store_load(&b);
+	}
 	b.base = s->stats;
 	s->bits = &b;
 	for (side = 0; side < 2; side++)
 		if ((w[side] = query(&b, side)) < 0)
 			break;
+	if (b.store != NULL) {
+		store_flush(&b);
+		pthread_mutex_destroy(&b.ckmu);
+	}
 	if (bits_memory(&b) > s->bits_peak)
 		s->bits_peak = bits_memory(&b);
 	s->bits = NULL;

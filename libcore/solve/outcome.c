@@ -468,6 +468,8 @@ cg_solver_free(struct cg_solver *s)
 	if (s == NULL)
 		return;
 	pns_free(s);
+	bits_store_free(s);
+	free(s->bits_ckpt);
 	if (s->own_graph)
 		cg_graph_free(s->graph);
 	otab_free(s->sums);
@@ -633,6 +635,19 @@ size_t
 cg_solver_bits_peak(struct cg_solver *s)
 {
 	return s->bits_peak;
+}
+
+size_t
+cg_solver_bits_loaded(struct cg_solver *s)
+{
+	return s->bits_loaded;
+}
+
+void
+cg_solver_set_checkpoint(struct cg_solver *s, const char *path)
+{
+	free(s->bits_ckpt);
+	s->bits_ckpt = path != NULL ? cg_xstrdup(path) : NULL;
 }
 
 size_t

@@ -122,6 +122,10 @@ void cg_solver_print_sum(struct cg_solver *s, const uint32_t *ids, size_t n,
  * results do not depend on either. */
 void cg_solver_set_search(struct cg_solver *s, enum cg_search k);
 void cg_solver_set_jobs(struct cg_solver *s, unsigned jobs);
+/* The bit search's checkpoint (NULL: none): its costly results are
+ * appended to path as they come and put back into a later run's table
+ * (bits.c). */
+void cg_solver_set_checkpoint(struct cg_solver *s, const char *path);
 
 /* The interrupt flag polled by searches (SIGINT/SIGTERM handlers set it). */
 void cg_solver_set_interrupt(struct cg_solver *s,
@@ -146,6 +150,8 @@ size_t cg_solver_memory(struct cg_solver *s);
 /* The largest tables of a bit search so far (freed when its query
  * ends, so cg_solver_memory no longer counts them); 0 when none ran. */
 size_t cg_solver_bits_peak(struct cg_solver *s);
+/* Results the bit search put back from its checkpoint. */
+size_t cg_solver_bits_loaded(struct cg_solver *s);
 
 /* ------------------------------------------------------- known nimbers */
 

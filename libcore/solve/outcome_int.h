@@ -104,6 +104,9 @@ struct cg_solver {
 	struct cg_solver_stats view;   /* own stats plus the live scratch's */
 	struct bits *bits;             /* the bit search at work (bits.c) */
 	size_t bits_peak;              /* its largest tables so far */
+	char *bits_ckpt;               /* its checkpoint file, or NULL */
+	struct bits_store *bits_store; /* what it holds (bits.c) */
+	size_t bits_loaded;            /* results put back from it */
 };
 
 /* Once a stop is asked for, an expansion may have been cut short (the
@@ -284,5 +287,6 @@ struct bits;
 int bits_outcome(struct cg_solver *s, const uint32_t *ids, size_t n);
 void bits_branch(const struct bits *b, struct cg_buf *out);
 size_t bits_memory(const struct bits *b);
+void bits_store_free(struct cg_solver *s);
 
 #endif

@@ -108,6 +108,7 @@ watch(struct cg_session *se, struct cg_solver *s)
 {
 	cg_solver_set_search(s, se->o.search);
 	cg_solver_set_jobs(s, se->o.jobs);
+	cg_solver_set_checkpoint(s, se->o.checkpoint);
 	cg_solver_set_interrupt(s, &cg_stop);
 	if (se->o.progress) {
 		cg_solver_set_progress(s, show_progress, NULL, 4096);
@@ -483,6 +484,9 @@ cg_session_report(struct cg_session *se)
 		if (cg_solver_bits_peak(ps->s) != 0)
 			fprintf(stderr, "%.1f MB bit-search table, ",
 			    (double)cg_solver_bits_peak(ps->s) / 1048576.0);
+		if (cg_solver_bits_loaded(ps->s) != 0)
+			fprintf(stderr, "%zu results from the checkpoint, ",
+			    cg_solver_bits_loaded(ps->s));
 		if (r != 0)
 			fprintf(stderr, "%llu restart%s, ",
 			    (unsigned long long)r, r == 1 ? "" : "s");

@@ -48,6 +48,7 @@ struct cg_session_options {
 	int progress;               /* report on standard error */
 	enum cg_search search;      /* --search (AUTO by default) */
 	unsigned jobs;              /* --jobs: worker threads (0: 1) */
+	const char *checkpoint;     /* --checkpoint: the bit search's */
 	int no_shortcut;            /* heap sequences: compute every heap */
 	size_t heap_limit;          /* heaps computed one by one when no
 	                             * period is known (0: the default) */

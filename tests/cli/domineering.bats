@@ -278,3 +278,78 @@ for b in boards:
 	assert_success
 	grep -q ' restarts, ' "$BATS_TEST_TMPDIR/err"
 }
+
+# the 8x8 board and its published outcome (Breuker, Uiterwijk and van den
+# Herik 2000: the first player wins)
+board8() {
+	awk -F'\t' '$1 == "domineering" && $3 == "outcome" &&
+	    $2 == "........|........|........|........|........|........|........|........" {
+	    print $2 "\t" $4 }' "$VECTORS/canon-slow.tsv"
+}
+
+@test "domineering: --checkpoint resumes a stopped bit search" {
+	[ -x "$CG_BUILD/bin/cg-outcome" ] || skip "cg-outcome not built"
+	board8 > "$BATS_TEST_TMPDIR/want"
+	[ "$(wc -l < "$BATS_TEST_TMPDIR/want")" -eq 1 ]
+	cut -f1 "$BATS_TEST_TMPDIR/want" > "$BATS_TEST_TMPDIR/in"
+	ck="$BATS_TEST_TMPDIR/8x8.ckpt"
+	# stopped by SIGINT a moment in (or done by then on a fast machine):
+	# what it had finished is in the checkpoint either way
+	run timeout -s INT 0.5 "$CG_BUILD/bin/cg-outcome" -r domineering -t \
+	    --checkpoint "$ck" "$BATS_TEST_TMPDIR/in"
+	if [ "$status" -ne 0 ]; then
+		[ "$status" -eq 124 ]
+		assert_output --partial "interrupted"
+	fi
+	[ -s "$ck" ]
+	run bash -c "'$CG_BUILD/bin/cg-outcome' -r domineering -t -v \
+	    --checkpoint '$ck' '$BATS_TEST_TMPDIR/in' 2> '$BATS_TEST_TMPDIR/err'"
+	assert_success
+	assert_output "$(cat "$BATS_TEST_TMPDIR/want")"
+	grep -q ' results from the checkpoint, ' "$BATS_TEST_TMPDIR/err"
+	# a third run finds the answer itself there: nothing is searched
+	run bash -c "'$CG_BUILD/bin/cg-outcome' -r domineering -t -v \
+	    --checkpoint '$ck' '$BATS_TEST_TMPDIR/in' 2>&1 >/dev/null"
+	assert_success
+	assert_output --regexp 'domineering: [01] expanded'
+	# the two threads of --jobs 2 share one checkpoint as well
+	rm -f "$ck"
+	run "$CG_BUILD/bin/cg-outcome" -r domineering -t --jobs 2 \
+	    --checkpoint "$ck" "$BATS_TEST_TMPDIR/in"
+	assert_success
+	assert_output "$(cat "$BATS_TEST_TMPDIR/want")"
+	[ -s "$ck" ]
+}
+
+@test "domineering: a damaged checkpoint is refused, never believed" {
+	[ -x "$CG_BUILD/bin/cg-outcome" ] || skip "cg-outcome not built"
+	board8 > "$BATS_TEST_TMPDIR/want"
+	cut -f1 "$BATS_TEST_TMPDIR/want" > "$BATS_TEST_TMPDIR/in"
+	ck="$BATS_TEST_TMPDIR/c.ckpt"
+	printf 'not a checkpoint\n' > "$ck"
+	run cg cg-outcome -r domineering -t --checkpoint "$ck" "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 1 ]
+	assert_output --partial "not a cgtools checkpoint"
+	rm -f "$ck"
+	cg cg-outcome -r domineering -t --checkpoint "$ck" "$BATS_TEST_TMPDIR/in" >/dev/null
+	cp "$ck" "$BATS_TEST_TMPDIR/good"
+	size=$(stat -c %s "$ck")
+	# one byte changed anywhere: the chained checksums refuse the file,
+	# or (a length now reaching past the end looks like a batch a kill
+	# cut short) the records from there on are searched again; never a
+	# wrong answer
+	damaged=0
+	for at in 9 10 $((size / 3)) $((size / 2)) $((size - 3)); do
+		cp "$BATS_TEST_TMPDIR/good" "$ck"
+		printf '\377' | dd of="$ck" bs=1 seek=$at conv=notrunc 2>/dev/null
+		run cg cg-outcome -r domineering -t --checkpoint "$ck" "$BATS_TEST_TMPDIR/in"
+		if [ "$status" -eq 0 ]; then
+			assert_output "$(cat "$BATS_TEST_TMPDIR/want")"
+		else
+			[ "$status" -eq 1 ]
+			assert_output --partial "damaged at byte"
+			damaged=$((damaged + 1))
+		fi
+	done
+	[ "$damaged" -gt 0 ]
+}

@@ -139,7 +139,7 @@ vector_positions() {
 	printf 'cgkb-checkpoint\t1\tnim\t1.0\t\tnimber\t1/1\n' > "$T/c.ckpt"
 	run cg cg-kb-build -r amazons --family 3x3 -o "$T/c"
 	[ "$status" -eq 1 ]
-	assert_output --partial "not a cg-kb-build checkpoint"
+	assert_output --partial "not a cgtools checkpoint"
 	# a checkpoint of the 3x3 build resumed by a 3x2 build
 	"$CG_BUILD/bin/cg-kb-build" -r amazons --family 3x3 --batch 50 \
 	    -o "$T/d" 2>/dev/null &
