@@ -134,8 +134,7 @@ cg_kb_canon(void *ctx, struct cg_graph *g, cg_vertex v)
 	struct cg_plugin *rs = cg_graph_ruleset(g, v);
 	const unsigned char *key;
 	struct cg_buf text;
-	char msg[256];
-	size_t len, col;
+	size_t len;
 	cg_game value = CG_NO_GAME;
 
 	(void)ctx;
@@ -143,11 +142,9 @@ cg_kb_canon(void *ctx, struct cg_graph *g, cg_vertex v)
 		return CG_NO_GAME;
 	key = cg_graph_key(g, v, &len);
 	cg_buf_init(&text);
-	if (cg_kb_find(rs, key, len, "canon", &text) &&
-	    cg_canon_parse((const char *)text.data, text.len, &value, msg,
-	    sizeof msg, &col) < 0)
-		cg_die(CG_EXIT_DATA, "knowledge base value '%s': %s",
-		    cg_buf_str(&text), msg);
+	if (cg_kb_find(rs, key, len, "canon", &text))
+		value = cg_canon_value((const char *)text.data, text.len,
+		    "knowledge base value");
 	cg_buf_free(&text);
 	return value;
 }

@@ -163,15 +163,8 @@ kb_lookup(void *ctx, struct cg_solver *s, uint32_t c,
 	    ps->o->known(ps->o->known_ctx, ps->rs, key, len, "canon", &out)) {
 		/* a partizan component's form: the search settles sums of
 		 * components with forms by the forms' sum */
-		cg_game g;
-		char msg[256];
-		size_t col;
-
-		if (cg_canon_parse((const char *)out.data, out.len, &g, msg,
-		    sizeof msg, &col) < 0)
-			cg_die(CG_EXIT_DATA, "knowledge base value '%s': %s",
-			    cg_buf_str(&out), msg);
-		cg_graph_set_canon(cg_solver_graph(s), c, g);
+		cg_graph_set_canon(cg_solver_graph(s), c, cg_canon_value(
+		    (const char *)out.data, out.len, "knowledge base value"));
 	}
 	cg_buf_free(&out);
 }

@@ -145,3 +145,16 @@ cg_canon_parse(const char *text, size_t len, cg_game *out, char *msg,
 	gl_free(&lt.t);
 	return rc;
 }
+
+cg_game
+cg_canon_value(const char *text, size_t len, const char *what)
+{
+	cg_game g;
+	char msg[256];
+	size_t col;
+
+	if (cg_canon_parse(text, len, &g, msg, sizeof msg, &col) < 0)
+		cg_die(CG_EXIT_DATA, "%s '%.*s': %s", what, (int)len, text,
+		    msg);
+	return g;
+}

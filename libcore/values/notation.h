@@ -30,5 +30,8 @@ void cg_canon_print(cg_game g, struct cg_buf *out);
  * whose value is too large for the store). */
 int cg_canon_parse(const char *text, size_t len, cg_game *out,
     char *msg, size_t msgsize, size_t *col);
+/* cg_canon_parse of a value from elsewhere (what: "knowledge base value"),
+ * which must parse: else exit 1 naming what, the text and the reason. */
+cg_game cg_canon_value(const char *text, size_t len, const char *what);
 
 #endif
