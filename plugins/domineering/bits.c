@@ -345,38 +345,56 @@ db_canonical8(uint64_t x, int rows, uint64_t *out)
 	out[0] = both < x ? both : x;
 }
 
+/* Which of mirror images a and c (bit 0 left-right, bit 1 up-down) of
+ * the board of rows row[] (rev[]: each reversed) comes first as words
+ * compared from the last, that is row by row from the last row? */
+static int
+db_image_less(const uint64_t *row, const uint64_t *rev, int rows, int a,
+    int c)
+{
+	const uint64_t *ra = a & 1 ? rev : row, *rc = c & 1 ? rev : row;
+	int r;
+
+	for (r = rows - 1; r >= 0; r--) {
+		uint64_t x = ra[a & 2 ? rows - 1 - r : r],
+		    y = rc[c & 2 ? rows - 1 - r : r];
+
+		if (x != y)
+			return x < y;
+	}
+	return 0;
+}
+
 /* The least of the state's images under the mirrors that keep each
  * player's dominoes (left-right, up-down, both), as words compared from
- * the last. */
+ * the last: the rows are compared first and only the least image made. */
 static void
 db_canonical(const struct cg_context *cx, const struct cg_bit_shape *sh,
     const uint64_t *st, uint64_t *out)
 {
-	int rows = (int)sh->dims[0], cols = (int)sh->dims[1], r, sym, w;
-	uint64_t row[64], img[CG_BIT_WORDS], v;
-	size_t nw = sh->words;
+	int rows = (int)sh->dims[0], cols = (int)sh->dims[1], r, sym, best = 0;
+	uint64_t row[64], rev[64];
 
 	(void)cx;
 	if (cols == 8 && rows <= 8) {
 		db_canonical8(st[0], rows, out);
 		return;
 	}
-	memcpy(out, st, nw * sizeof *st);
-	for (r = 0; r < rows; r++)
+	for (r = 0; r < rows; r++) {
 		row[r] = db_row(st, r, cols);
-	for (sym = 1; sym < 4; sym++) {
-		memset(img, 0, sizeof img);
-		for (r = 0; r < rows; r++) {
-			v = row[sym & 2 ? rows - 1 - r : r];
-			if (sym & 1)
-				v = db_reverse(v, cols);
-			db_put_row(img, r, cols, v);
-		}
-		for (w = (int)nw - 1; w >= 0 && img[w] == out[w]; w--)
-			;
-		if (w >= 0 && img[w] < out[w])
-			memcpy(out, img, nw * sizeof *img);
+		rev[r] = db_reverse(row[r], cols);
 	}
+	for (sym = 1; sym < 4; sym++)
+		if (db_image_less(row, rev, rows, sym, best))
+			best = sym;
+	if (best == 0) {
+		memcpy(out, st, sh->words * sizeof *st);
+		return;
+	}
+	memset(out, 0, sh->words * sizeof *out);
+	for (r = 0; r < rows; r++)
+		db_put_row(out, r, cols, (best & 1 ? rev : row)[best & 2 ?
+		    rows - 1 - r : r]);
 }
 
 /* A square board turned about its diagonal: row r becomes column r, so
