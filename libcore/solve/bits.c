@@ -91,8 +91,8 @@ struct bits {
 };
 
 /* The checkpoint's results: each a key (the shape's dims as five 32-bit
- * words, the table key's words, the side to move, all little-endian as
- * this machine's) and whether that side wins. */
+ * words and the table key's words, in this machine's byte order, then
+ * the side to move) and whether that side wins. */
 struct bits_store {
 	struct cg_ckpt *ck;
 	struct cg_buf recs;      /* per result: key length, key, wins */
@@ -567,7 +567,7 @@ wins(struct bthread *t, size_t d, int side)
 {
 	struct bits *b = t->b;
 	uint64_t *st = t->state + d * b->w, *child = st + b->w, *m, *m0,
-	    start, key[CG_BIT_WORDS], h, *sc;
+	    start, work, key[CG_BIT_WORDS], h, *sc;
 	struct cg_move_bounds mb;
 	int r, n, i, pass, win = 0, split, kside;
 	unsigned char *later;
@@ -638,10 +638,10 @@ wins(struct bthread *t, size_t d, int side)
 			win = !r;
 		}
 	atomic_fetch_add_explicit(&t->solved, 1, memory_order_relaxed);
-	start = atomic_load_explicit(&t->expanded, memory_order_relaxed) -
+	work = atomic_load_explicit(&t->expanded, memory_order_relaxed) -
 	    start;
-	tab_put(b, key, kside, win, h, start);
-	if (b->store != NULL && start >= (uint64_t)1 << CKPT_LG)
+	tab_put(b, key, kside, win, h, work);
+	if (b->store != NULL && work >= (uint64_t)1 << CKPT_LG)
 		store_note(t, key, kside, win);
 	return win;
 }
@@ -701,7 +701,6 @@ query(struct bits *b, int side)
 		cg_parallel_for(b->jobs, b->jobs, 1, run_thread, b);
 	return atomic_load(&b->done) ? b->answer : -1;
 }
-
 
 int
 bits_outcome(struct cg_solver *s, const uint32_t *ids, size_t n)
