@@ -39,7 +39,6 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "base/jobs.h"
 #include "base/util.h"
@@ -404,15 +403,6 @@ progress(struct bthread *t, size_t d)
 
 /* ------------------------------------------------------------ checkpoint */
 
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 static int
 store_value(void *ctx, const unsigned char *key, size_t len, uint32_t kind,
     cg_game g, const char *text, char *err, size_t errlen)
@@ -540,7 +530,7 @@ store_flush(struct bits *b)
 {
 	char err[1024];
 
-	b->flushed = now();
+	b->flushed = cg_elapsed();
 	if (cg_ckpt_flush(b->store->ck, err, sizeof err) < 0)
 		cg_die(CG_EXIT_DATA, "%s", err);
 }
@@ -556,7 +546,7 @@ store_note(struct bthread *t, const uint64_t *key, int side, int win)
 
 	pthread_mutex_lock(&b->ckmu);
 	cg_ckpt_text(b->store->ck, k, len, 0, win ? "W" : "L");
-	if (t->id == 0 && now() - b->flushed >= CKPT_SECONDS)
+	if (t->id == 0 && cg_elapsed() - b->flushed >= CKPT_SECONDS)
 		store_flush(b);
 	pthread_mutex_unlock(&b->ckmu);
 }
@@ -757,7 +747,7 @@ bits_outcome(struct cg_solver *s, const uint32_t *ids, size_t n)
 		b.t[k] = thread_new(&b, k);
 	if ((b.store = store_get(s)) != NULL) {
 		pthread_mutex_init(&b.ckmu, NULL);
-		b.flushed = now();
+		b.flushed = cg_elapsed();
 		s->bits_loaded += store_load(&b);
 	}
 	b.base = s->stats;
