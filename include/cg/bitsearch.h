@@ -17,7 +17,9 @@
  *      side), shape->flags (CG_BIT_PREFER when the bit search should beat
  *      a search over the sum's components: Domineering boards of at
  *      least three rows and columns, whose positions split less than a
- *      strip's) and shape->dims (the ruleset's own, e.g. rows and
+ *      strip's; CG_BIT_SPARE(n) when no state of the shape, nor its
+ *      canonical() or swap() image, sets the top n bits of its last
+ *      word) and shape->dims (the ruleset's own, e.g. rows and
  *      columns; every later call gets the shape back).  CG_EUNSUPPORTED when the
  *      sum does not fit; the host then searches as it would without the
  *      extension.
@@ -90,6 +92,12 @@ struct cg_bit_shape {
  * cg_move_bounds reaches first_sure[] and first_room[], which bounds()
  * may then fill (with CG_BOUNDS_FIRST_ROOM). */
 #define CG_BIT_FIRST_ROOM 2u
+/* Set by the ruleset in pack(): the top n bits (n up to 63) of a
+ * state's last word are clear in every state of the shape, and the host
+ * may keep a result of its own there (a 9x9 Domineering board fills 17
+ * bits of its second word, leaving 47).  0 promises nothing. */
+#define CG_BIT_SPARE_SHIFT 8
+#define CG_BIT_SPARE(n) ((uint32_t)(n) << CG_BIT_SPARE_SHIFT)
 
 struct cg_bit_search {
 	uint32_t struct_size;   /* sizeof(struct cg_bit_search) of the plugin */

@@ -10,11 +10,15 @@
  * order puts the likely winning move first.
  *
  * The table: buckets of four entries, each the state's words (the least
- * of its images when the ruleset has canonical()) and one word of result:
- * bit 0 used, bit 1 the side to move, bit 2 that side wins, bits 3-8 the
- * expansions the result took (log 2), bits 24-63 a check, the top bits of
- * the key's hash.  It doubles while the budget allows; then a new result
- * takes the place of the bucket's cheapest.
+ * of its images when the ruleset has canonical()) and its result: bit 0
+ * used, bit 1 the side to move, bit 2 that side wins, bits 3-8 the
+ * expansions the result took (log 2), and above them a check, the top
+ * bits of the key's hash.  The result is a word of its own, or, when the
+ * ruleset leaves 25 bits or more of a state's last word clear
+ * (CG_BIT_SPARE), those bits: a 9x9 Domineering entry is then 16 bytes
+ * in place of 24, a bucket one cache line, and the same memory holds half
+ * as many entries again.  The table doubles while the budget allows; then
+ * a new result takes the place of the bucket's cheapest.
  *
  * With --jobs N, N threads search the same query and share the table
  * (ABDADA, Weill 1996, on a boolean search): the first child of a node is
@@ -50,7 +54,8 @@
 #define BUCKET 4
 #define MIN_BUCKETS ((size_t)1 << 12)
 #define SPLIT 10                /* depths where threads share out children */
-#define CHECK_SHIFT 24
+#define INFO_BITS 9              /* used, side, wins, log 2 of the work */
+#define MIN_CHECK 16             /* check bits a packed entry needs */
 #define CKPT_LG 10               /* results of 2^10 expansions and more */
 #define CKPT_STOP_LG 3           /* and, when stopped, of 2^3 and more */
 #define CKPT_SECONDS 60          /* between flushes */
@@ -69,6 +74,10 @@ struct bits {
 	const struct cg_bit_search *x;
 	struct cg_bit_shape sh;
 	size_t w, ew;            /* words of a state, of an entry */
+	int packed;              /* the result in the last word's top bits */
+	unsigned kbits;          /* the key's bits in that word (packed) */
+	uint64_t kmask;          /* and their mask */
+	unsigned cbits;          /* the check's bits */
 	size_t maxdepth;
 	int sym;                 /* key the table by x->canonical */
 	int settle_hook;         /* x->settle in place of bounds + settle */
@@ -161,6 +170,50 @@ table_now(struct bits *b)
 	return atomic_load_explicit(&b->tab, memory_order_acquire);
 }
 
+/* An entry's result (info), and word j of its key. */
+static uint64_t
+ent_info(const struct bits *b, _Atomic uint64_t *e)
+{
+	return b->packed ? load(&e[b->w - 1]) >> b->kbits : load(&e[b->w]);
+}
+
+static uint64_t
+ent_word(const struct bits *b, _Atomic uint64_t *e, size_t j)
+{
+	uint64_t v = load(&e[j]);
+
+	return b->packed && j == b->w - 1 ? v & b->kmask : v;
+}
+
+static void
+ent_write(const struct bits *b, _Atomic uint64_t *e, const uint64_t *key,
+    uint64_t info)
+{
+	size_t j;
+
+	for (j = 0; j + 1 < b->w; j++)
+		store(&e[j], key[j]);
+	if (b->packed) {
+		store(&e[j], key[j] | info << b->kbits);
+		return;
+	}
+	store(&e[j], key[j]);
+	store(&e[b->w], info);
+}
+
+/* The check an entry of hash h carries, in the result's place. */
+static uint64_t
+check_of(const struct bits *b, uint64_t h)
+{
+	return h >> (64 - b->cbits) << INFO_BITS;
+}
+
+static int
+check_ok(const struct bits *b, uint64_t info, uint64_t h)
+{
+	return info >> INFO_BITS == h >> (64 - b->cbits);
+}
+
 /* 1 side to move wins, 0 it loses, -1 unknown. */
 static int
 tab_get(struct bits *b, const uint64_t *key, int side, uint64_t h)
@@ -170,11 +223,11 @@ tab_get(struct bits *b, const uint64_t *key, int side, uint64_t h)
 	size_t i, j;
 
 	for (i = 0; i < BUCKET; i++, e += b->ew) {
-		info = load(&e[b->w]);
+		info = ent_info(b, e);
 		if (!(info & 1) || (int)(info >> 1 & 1) != side ||
-		    info >> CHECK_SHIFT != h >> CHECK_SHIFT)
+		    !check_ok(b, info, h))
 			continue;
-		for (j = 0; j < b->w && load(&e[j]) == key[j]; j++)
+		for (j = 0; j < b->w && ent_word(b, e, j) == key[j]; j++)
 			;
 		if (j == b->w)
 			return (int)(info >> 2 & 1);
@@ -193,17 +246,15 @@ tab_place(struct bits *b, struct table *t, const uint64_t *key, uint64_t h,
 	int fresh;
 
 	for (i = 0; i < BUCKET; i++, e += b->ew) {
-		if (!(load(&e[b->w]) & 1)) {
+		if (!(ent_info(b, e) & 1)) {
 			victim = e;
 			break;
 		}
-		if ((load(&e[b->w]) >> 3 & 63) < (load(&victim[b->w]) >> 3 & 63))
+		if ((ent_info(b, e) >> 3 & 63) < (ent_info(b, victim) >> 3 & 63))
 			victim = e;
 	}
-	fresh = !(load(&victim[b->w]) & 1);
-	for (i = 0; i < b->w; i++)
-		store(&victim[i], key[i]);
-	store(&victim[b->w], info);
+	fresh = !(ent_info(b, victim) & 1);
+	ent_write(b, victim, key, info);
 	return fresh;
 }
 
@@ -215,7 +266,7 @@ tab_grow(struct bits *b, struct table *old)
 {
 	struct table *t;
 	_Atomic uint64_t *e;
-	uint64_t key[CG_BIT_WORDS], info;
+	uint64_t key[CG_BIT_WORDS], info, h;
 	size_t i, j;
 
 	if (pthread_mutex_trylock(&b->grow) != 0)
@@ -236,15 +287,14 @@ tab_grow(struct bits *b, struct table *old)
 	t->e = cg_xcalloc(t->nb * BUCKET, b->ew * sizeof *t->e);
 	e = (_Atomic uint64_t *)old->e;
 	for (i = 0; i < old->nb * BUCKET; i++, e += b->ew) {
-		info = load(&e[b->w]);
+		info = ent_info(b, e);
 		if (!(info & 1))
 			continue;
 		for (j = 0; j < b->w; j++)
-			key[j] = load(&e[j]);
-		if (hash_state(key, b->w, (int)(info >> 1 & 1)) >>
-		    CHECK_SHIFT == info >> CHECK_SHIFT)
-			(void)tab_place(b, t, key, hash_state(key, b->w,
-			    (int)(info >> 1 & 1)), info);
+			key[j] = ent_word(b, e, j);
+		h = hash_state(key, b->w, (int)(info >> 1 & 1));
+		if (check_ok(b, info, h))
+			(void)tab_place(b, t, key, h, info);
 	}
 	if (b->jobs == 1) {
 		/* nobody else can be reading it */
@@ -269,8 +319,7 @@ tab_put(struct bits *b, const uint64_t *key, int side, int win, uint64_t h,
 		work >>= 1;
 		lg++;
 	}
-	fresh = tab_place(b, t, key, h, (h >> CHECK_SHIFT << CHECK_SHIFT) |
-	    (uint64_t)lg << 3 | (uint64_t)win << 2 | (uint64_t)side << 1 | 1);
+	fresh = tab_place(b, t, key, h, check_of(b, h) | (uint64_t)lg << 3 | (uint64_t)win << 2 | (uint64_t)side << 1 | 1);
 	/* a full bucket past half load: double while the budget allows */
 	if (fresh)
 		atomic_fetch_add_explicit(&b->used, 1, memory_order_relaxed);
@@ -506,20 +555,23 @@ static void
 store_dump(struct bits *b)
 {
 	struct table *t = table_now(b);
-	const uint64_t *e = t->e;
+	_Atomic uint64_t *e = (_Atomic uint64_t *)t->e;
 	unsigned char k[21 + 8 * CG_BIT_WORDS];
-	uint64_t info;
-	size_t i, len;
+	uint64_t info, key[CG_BIT_WORDS];
+	size_t i, j, len;
 	unsigned lg;
 
 	for (i = 0; i < t->nb * BUCKET; i++, e += b->ew) {
-		info = e[b->w];
+		info = ent_info(b, e);
 		lg = (unsigned)(info >> 3 & 63);
-		if (!(info & 1) || lg < CKPT_STOP_LG || lg >= CKPT_LG ||
-		    hash_state(e, b->w, (int)(info >> 1 & 1)) >> CHECK_SHIFT !=
-		    info >> CHECK_SHIFT)
+		if (!(info & 1) || lg < CKPT_STOP_LG || lg >= CKPT_LG)
 			continue;
-		len = store_key(b, e, (int)(info >> 1 & 1), k);
+		for (j = 0; j < b->w; j++)
+			key[j] = ent_word(b, e, j);
+		if (!check_ok(b, info, hash_state(key, b->w,
+		    (int)(info >> 1 & 1))))
+			continue;
+		len = store_key(b, key, (int)(info >> 1 & 1), k);
 		cg_ckpt_text(b->store->ck, k, len, 0, info >> 2 & 1 ? "W" :
 		    "L");
 	}
@@ -566,7 +618,7 @@ wins(struct bthread *t, size_t d, int side)
 	/* the counts first: most states they settle are never stored, so a
 	 * small cache keeps the last verdicts */
 	h = hash_state(st, b->w, side);
-	sc = t->settled + (h >> 48) % SETTLED * b->ew;
+	sc = t->settled + (h >> 48) % SETTLED * (b->w + 1);
 	if (sc[b->w] >> 8 == (uint64_t)side + 1 && memcmp(sc, st, b->w *
 	    sizeof *st) == 0) {
 		r = (int)(sc[b->w] & 0xff) - 1;
@@ -663,7 +715,7 @@ thread_new(struct bits *b, unsigned id)
 	t->at = cg_xcalloc(b->maxdepth, sizeof *t->at);
 	t->nopt = cg_xcalloc(b->maxdepth, sizeof *t->nopt);
 	t->later = cg_xcalloc(SPLIT, b->sh.max_options);
-	t->settled = cg_xcalloc(SETTLED, b->ew * sizeof *t->settled);
+	t->settled = cg_xcalloc(SETTLED, (b->w + 1) * sizeof *t->settled);
 	return t;
 }
 
@@ -701,6 +753,7 @@ bits_outcome(struct cg_solver *s, const uint32_t *ids, size_t n)
 	struct table *t;
 	size_t *len, i, cap, nb;
 	int w[2], side, r;
+	unsigned spare;
 	unsigned k;
 
 	if (s->rs == NULL || n == 0 || (x = cg_rs_extension(s->rs,
@@ -724,7 +777,14 @@ bits_outcome(struct cg_solver *s, const uint32_t *ids, size_t n)
 	b.rs = s->rs;
 	b.x = x;
 	b.w = b.sh.words;
-	b.ew = b.w + 1;
+	/* the result in the spare bits of a state's last word when there
+	 * is room for it and a check of MIN_CHECK bits */
+	spare = b.sh.flags >> CG_BIT_SPARE_SHIFT & 63;
+	b.packed = spare >= INFO_BITS + MIN_CHECK;
+	b.ew = b.packed ? b.w : b.w + 1;
+	b.kbits = 64 - spare;
+	b.kmask = b.packed ? ((uint64_t)1 << b.kbits) - 1 : UINT64_MAX;
+	b.cbits = (b.packed ? spare : 64) - INFO_BITS;
 	b.sym = x->struct_size >= offsetof(struct cg_bit_search, canonical) +
 	    sizeof x->canonical && x->canonical != NULL;
 	b.settle_hook = x->struct_size >= offsetof(struct cg_bit_search,
@@ -804,5 +864,5 @@ bits_memory(const struct bits *b)
 	    t = t->older)
 		sum += t->nb * BUCKET * b->ew * sizeof *t->e;
 	return sum + b->jobs * (b->maxdepth * ((size_t)b->sh.max_options +
-	    1) * b->w + (size_t)SETTLED * b->ew) * sizeof *b->t[0]->state;
+	    1) * b->w + (size_t)SETTLED * (b->w + 1)) * sizeof *b->t[0]->state;
 }

@@ -102,6 +102,8 @@ db_pack(const struct cg_context *cx, const unsigned char *const *comp,
 	 * components solves once each (2x27: 0.2 s that way, 7 s here) */
 	if (n == 1 && rows >= 3 && cols >= 3)
 		sh->flags = CG_BIT_PREFER;
+	/* the cells past the board's, for the host's table */
+	sh->flags |= CG_BIT_SPARE(sh->words * 64 - (uint32_t)(rows * cols));
 	memset(st, 0, sh->words * sizeof *st);
 	for (i = 0; i < n; i++) {
 		cr = comp[i][0];

@@ -260,6 +260,43 @@ for b in boards:
 	done
 }
 
+@test "domineering: the bit search's packed table, full and shared by two threads, keeps G + -G = 0" {
+	[ -x "$CG_BUILD/bin/cg-outcome" ] || skip "cg-outcome not built"
+	# A board G beside its transpose -G (each player's dominoes turned
+	# into the other's) is G - G = 0, a second-player win (P); with a
+	# vertical domino's two cells beside them, +1 (L), with a horizontal
+	# one's, -1 (R).  6 rows and 17 columns leave 26 bits of the second
+	# word clear, so the table keeps its results there (CG_BIT_SPARE);
+	# 1 MiB of table holds 32,768 results and these searches expand
+	# about 80,000 positions each, so results take each other's places
+	awk -v seed=11 -v count=12 -v fill=0.7 'BEGIN {
+		srand(seed); n = 6
+		for (k = 0; k < count; k++) {
+			for (r = 0; r < n; r++)
+				for (c = 0; c < n; c++)
+					g[r, c] = rand() < fill ? "." : "#"
+			extra = k % 3; line = ""
+			for (r = 0; r < n; r++) {
+				row = ""
+				for (c = 0; c < n; c++) row = row g[r, c]
+				row = row "#"
+				for (c = 0; c < n; c++) row = row g[c, r]
+				row = row "#" (extra == 1 && r < 2 ? "." : "#") \
+				    (extra == 2 && r == 0 ? ".." : "##")
+				line = line (r ? "|" : "") row
+			}
+			print line "\t" (extra == 0 ? "P" : extra == 1 ? "L" : "R")
+		}
+	}' > "$BATS_TEST_TMPDIR/want"
+	for j in 1 2; do
+		cut -f1 "$BATS_TEST_TMPDIR/want" | cg cg-parse -r domineering |
+		    cg cg-outcome -t --search bits --table-memory 1 --jobs $j \
+		    > "$BATS_TEST_TMPDIR/got"
+		run diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+		assert_success
+	done
+}
+
 @test "domineering: --table-memory keeps the depth-first tables small, the outcomes right" {
 	[ -x "$CG_BUILD/bin/cg-outcome" ] || skip "cg-outcome not built"
 	# Uiterwijk's 7x8 (R) and 8x7 (L): past 9 MB of tables unbounded
