@@ -324,6 +324,19 @@ board8() {
 	    print $2 "\t" $4 }' "$VECTORS/canon-slow.tsv"
 }
 
+# SIGINT to cg-outcome $1 a moment after its search began (its first
+# progress line in the file $2); it may have ended by then
+interrupt_search() {
+	local i
+
+	for i in $(seq 1 600); do
+		grep -q ' expanded' "$2" && break
+		sleep 0.05
+	done
+	sleep 0.2
+	kill -INT "$1" 2>/dev/null || true
+}
+
 @test "domineering: --checkpoint resumes a stopped bit search" {
 	[ -x "$CG_BUILD/bin/cg-outcome" ] || skip "cg-outcome not built"
 	board8 > "$BATS_TEST_TMPDIR/want"
@@ -338,12 +351,7 @@ board8() {
 	    --checkpoint "$BATS_TEST_TMPDIR/8x9.ckpt" "$BATS_TEST_TMPDIR/in89" \
 	    2> "$BATS_TEST_TMPDIR/err89" &
 	pid=$!
-	for i in $(seq 1 600); do
-		grep -q ' expanded' "$BATS_TEST_TMPDIR/err89" && break
-		sleep 0.05
-	done
-	sleep 0.2
-	kill -INT "$pid"
+	interrupt_search "$pid" "$BATS_TEST_TMPDIR/err89"
 	status=0
 	wait "$pid" || status=$?
 	[ "$status" -eq 130 ]
@@ -356,12 +364,7 @@ board8() {
 	    "$BATS_TEST_TMPDIR/in" > "$BATS_TEST_TMPDIR/out" \
 	    2> "$BATS_TEST_TMPDIR/err" &
 	pid=$!
-	for i in $(seq 1 600); do
-		grep -q ' expanded' "$BATS_TEST_TMPDIR/err" && break
-		sleep 0.05
-	done
-	sleep 0.2
-	kill -INT "$pid" 2>/dev/null || true
+	interrupt_search "$pid" "$BATS_TEST_TMPDIR/err"
 	status=0
 	wait "$pid" || status=$?
 	if [ "$status" -ne 0 ]; then
