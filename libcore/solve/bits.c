@@ -74,6 +74,7 @@ struct bits {
 	const struct cg_bit_search *x;
 	struct cg_bit_shape sh;
 	size_t w, ew;            /* words of a state, of an entry */
+	size_t sw;               /* of a slot of the verdict cache */
 	int packed;              /* the result in the last word's top bits */
 	unsigned kbits;          /* the key's bits in that word (packed) */
 	uint64_t kmask;          /* and their mask */
@@ -121,8 +122,8 @@ struct bthread {
 	/* depths < SPLIT: the child being searched (w words, then 1 when
 	 * set), for the other threads to leave alone */
 	_Atomic uint64_t busy[SPLIT][CG_BIT_WORDS + 1];
-	/* the counts' last verdicts: SETTLED slots of w words of state, then
-	 * a word of side + 1 and the verdict + 1 (0: empty) */
+	/* the counts' last verdicts: SETTLED slots of sw words, the state
+	 * and a word of side + 1 and the verdict + 1 (0: empty) */
 	uint64_t *settled;
 };
 
@@ -319,7 +320,8 @@ tab_put(struct bits *b, const uint64_t *key, int side, int win, uint64_t h,
 		work >>= 1;
 		lg++;
 	}
-	fresh = tab_place(b, t, key, h, check_of(b, h) | (uint64_t)lg << 3 | (uint64_t)win << 2 | (uint64_t)side << 1 | 1);
+	fresh = tab_place(b, t, key, h, check_of(b, h) | (uint64_t)lg << 3 |
+	    (uint64_t)win << 2 | (uint64_t)side << 1 | 1);
 	/* a full bucket past half load: double while the budget allows */
 	if (fresh)
 		atomic_fetch_add_explicit(&b->used, 1, memory_order_relaxed);
@@ -618,7 +620,7 @@ wins(struct bthread *t, size_t d, int side)
 	/* the counts first: most states they settle are never stored, so a
 	 * small cache keeps the last verdicts */
 	h = hash_state(st, b->w, side);
-	sc = t->settled + (h >> 48) % SETTLED * (b->w + 1);
+	sc = t->settled + (h >> 48) % SETTLED * b->sw;
 	if (sc[b->w] >> 8 == (uint64_t)side + 1 && memcmp(sc, st, b->w *
 	    sizeof *st) == 0) {
 		r = (int)(sc[b->w] & 0xff) - 1;
@@ -715,7 +717,7 @@ thread_new(struct bits *b, unsigned id)
 	t->at = cg_xcalloc(b->maxdepth, sizeof *t->at);
 	t->nopt = cg_xcalloc(b->maxdepth, sizeof *t->nopt);
 	t->later = cg_xcalloc(SPLIT, b->sh.max_options);
-	t->settled = cg_xcalloc(SETTLED, (b->w + 1) * sizeof *t->settled);
+	t->settled = cg_xcalloc(SETTLED, b->sw * sizeof *t->settled);
 	return t;
 }
 
@@ -778,13 +780,15 @@ bits_outcome(struct cg_solver *s, const uint32_t *ids, size_t n)
 	b.x = x;
 	b.w = b.sh.words;
 	/* the result in the spare bits of a state's last word when there
-	 * is room for it and a check of MIN_CHECK bits */
-	spare = b.sh.flags >> CG_BIT_SPARE_SHIFT & 63;
-	b.packed = spare >= INFO_BITS + MIN_CHECK;
+	 * is room for it and a check of MIN_CHECK bits (a count past 63
+	 * breaks the header's rule and is not believed) */
+	spare = b.sh.flags >> CG_BIT_SPARE_SHIFT & 0xff;
+	b.packed = spare >= INFO_BITS + MIN_CHECK && spare < 64;
 	b.ew = b.packed ? b.w : b.w + 1;
 	b.kbits = 64 - spare;
 	b.kmask = b.packed ? ((uint64_t)1 << b.kbits) - 1 : UINT64_MAX;
 	b.cbits = (b.packed ? spare : 64) - INFO_BITS;
+	b.sw = b.w + 1;
 	b.sym = x->struct_size >= offsetof(struct cg_bit_search, canonical) +
 	    sizeof x->canonical && x->canonical != NULL;
 	b.settle_hook = x->struct_size >= offsetof(struct cg_bit_search,
@@ -864,5 +868,5 @@ bits_memory(const struct bits *b)
 	    t = t->older)
 		sum += t->nb * BUCKET * b->ew * sizeof *t->e;
 	return sum + b->jobs * (b->maxdepth * ((size_t)b->sh.max_options +
-	    1) * b->w + (size_t)SETTLED * (b->w + 1)) * sizeof *b->t[0]->state;
+	    1) * b->w + (size_t)SETTLED * b->sw) * sizeof *b->t[0]->state;
 }
