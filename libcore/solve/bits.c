@@ -123,7 +123,12 @@ struct bthread {
 	unsigned char *later;    /* depths < SPLIT: children left for later */
 	size_t depth;
 	atomic_uint_fast64_t expanded, solved;
-	atomic_uint_fast64_t access;   /* table accesses begun and ended */
+	/* table accesses begun and ended, on a cache line of its own: the
+	 * thread writes it twice a table access, and thread 0 reads the
+	 * counts above at every position for its reports */
+	char pad0[64];
+	atomic_uint_fast64_t access;
+	char pad1[64];
 	/* depths < SPLIT: the child being searched (w words, then 1 when
 	 * set), for the other threads to leave alone */
 	_Atomic uint64_t busy[SPLIT][CG_BIT_WORDS + 1];
