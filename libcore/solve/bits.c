@@ -28,11 +28,9 @@
  * query answers it, and every answer is exact, so the result is the same
  * for every N.  Threads read and write entries without locks: words are
  * written whole, and an entry whose words come from two writes fails the
- * check (Hyatt and Mann's lockless hashing).  A thread that doubles the
- * table frees the old one once every other thread has left the table
- * access it was in (each counts its accesses, odd while inside one), so
- * two threads hold at most the old table and the new, not every table
- * the query made.
+ * check (Hyatt and Mann's lockless hashing).  A table that doubles while
+ * other threads may still use the old one keeps the old one until the
+ * query ends.
  *
  * With a checkpoint (cg-outcome --checkpoint), every result that took
  * 2^CKPT_LG expansions or more is appended to it (kb/ckpt.h: records
@@ -42,7 +40,6 @@
  * kill -9 loses at most the last minute.
  */
 #include <pthread.h>
-#include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,6 +63,7 @@
 struct table {
 	uint64_t *e;             /* nb buckets of BUCKET entries of ew words */
 	size_t nb;
+	struct table *older;     /* retired, freed when the query ends */
 };
 
 struct bthread;
@@ -87,8 +85,6 @@ struct bits {
 	int swap_hook;           /* key the table by x->swap's image too */
 	unsigned jobs;
 	struct table *_Atomic tab;
-	atomic_size_t bytes;     /* the table's */
-	size_t peak;             /* the most bytes of tables held at once */
 	size_t limit;            /* most buckets the budget allows */
 	atomic_size_t used;      /* entries taken (about) */
 	pthread_mutex_t grow;
@@ -123,12 +119,6 @@ struct bthread {
 	unsigned char *later;    /* depths < SPLIT: children left for later */
 	size_t depth;
 	atomic_uint_fast64_t expanded, solved;
-	/* table accesses begun and ended, on a cache line of its own: the
-	 * thread writes it twice a table access, and thread 0 reads the
-	 * counts above at every position for its reports */
-	char pad0[64];
-	atomic_uint_fast64_t access;
-	char pad1[64];
 	/* depths < SPLIT: the child being searched (w words, then 1 when
 	 * set), for the other threads to leave alone */
 	_Atomic uint64_t busy[SPLIT][CG_BIT_WORDS + 1];
@@ -175,40 +165,10 @@ bucket_of(const struct bits *b, const struct table *t, uint64_t h)
 	return (_Atomic uint64_t *)t->e + (h & (t->nb - 1)) * BUCKET * b->ew;
 }
 
-/* Sequentially consistent, so that a thread that doubles the table and
- * then finds another thread outside any access knows that thread's next
- * access reads the new table (tab_quiet). */
 static struct table *
 table_now(struct bits *b)
 {
-	return atomic_load(&b->tab);
-}
-
-/* A thread's access to the table begins or ends (more than one thread
- * only; the count is odd inside one). */
-static void
-tab_access(struct bthread *t)
-{
-	if (t != NULL && t->b->jobs > 1)
-		atomic_fetch_add(&t->access, 1);
-}
-
-/* Wait until every thread but self has been outside the table since the
- * new one was put in place: none can still hold the old one.  Accesses
- * are short and never wait, so this returns at once or nearly. */
-static void
-tab_quiet(struct bits *b, const struct bthread *self)
-{
-	uint_fast64_t n;
-	unsigned i;
-
-	for (i = 0; i < b->jobs; i++) {
-		if (b->t[i] == NULL || b->t[i] == self)
-			continue;
-		n = atomic_load(&b->t[i]->access);
-		while (n % 2 == 1 && atomic_load(&b->t[i]->access) == n)
-			sched_yield();
-	}
+	return atomic_load_explicit(&b->tab, memory_order_acquire);
 }
 
 /* An entry's result (info), and word j of its key. */
@@ -301,10 +261,9 @@ tab_place(struct bits *b, struct table *t, const uint64_t *key, uint64_t h,
 
 /* Double the table: the entries of the old one that pass the check go
  * to the new; results other threads write to the old one meanwhile are
- * lost, which costs work only.  self is the thread doubling it, inside
- * an access of its own. */
+ * lost, which costs work only. */
 static void
-tab_grow(struct bits *b, struct table *old, const struct bthread *self)
+tab_grow(struct bits *b, struct table *old)
 {
 	struct table *t;
 	_Atomic uint64_t *e;
@@ -338,19 +297,21 @@ tab_grow(struct bits *b, struct table *old, const struct bthread *self)
 		if (check_ok(b, info, h))
 			(void)tab_place(b, t, key, h, info);
 	}
-	atomic_store(&b->tab, t);
-	tab_quiet(b, self);
-	if (atomic_load(&b->bytes) * 3 > b->peak)
-		b->peak = atomic_load(&b->bytes) * 3;
-	atomic_store(&b->bytes, t->nb * BUCKET * b->ew * sizeof *t->e);
-	free(old->e);
-	free(old);
+	if (b->jobs == 1) {
+		/* nobody else can be reading it */
+		t->older = old->older;
+		free(old->e);
+		free(old);
+	} else {
+		t->older = old;
+	}
+	atomic_store_explicit(&b->tab, t, memory_order_release);
 	pthread_mutex_unlock(&b->grow);
 }
 
 static void
-tab_put(struct bits *b, const struct bthread *self, const uint64_t *key,
-    int side, int win, uint64_t h, uint64_t work)
+tab_put(struct bits *b, const uint64_t *key, int side, int win, uint64_t h,
+    uint64_t work)
 {
 	struct table *t = table_now(b);
 	int lg = 0, fresh;
@@ -367,7 +328,7 @@ tab_put(struct bits *b, const struct bthread *self, const uint64_t *key,
 	else if (atomic_load_explicit(&b->used, memory_order_relaxed) >
 	    t->nb * BUCKET / 2 &&
 	    t->nb < __atomic_load_n(&b->limit, __ATOMIC_RELAXED))
-		tab_grow(b, t, self);
+		tab_grow(b, t);
 }
 
 /* The move counts' verdict on the state, side x to move (the bounds
@@ -579,8 +540,8 @@ store_load(struct bits *b)
 			continue;
 		memcpy(key, p + 21, b->w * 8);
 		side = p[len];
-		tab_put(b, NULL, key, side, p[len + 1],
-		    hash_state(key, b->w, side), UINT64_MAX);
+		tab_put(b, key, side, p[len + 1], hash_state(key, b->w, side),
+		    UINT64_MAX);
 		n++;
 	}
 	return n;
@@ -679,10 +640,7 @@ wins(struct bthread *t, size_t d, int side)
 		return r;
 	kside = table_key(t, st, side, key);
 	h = hash_state(key, b->w, kside);
-	tab_access(t);
-	r = tab_get(b, key, kside, h);
-	tab_access(t);
-	if (r >= 0)
+	if ((r = tab_get(b, key, kside, h)) >= 0)
 		return r;
 	if (stopped(t))
 		return -1;
@@ -726,9 +684,7 @@ wins(struct bthread *t, size_t d, int side)
 	atomic_fetch_add_explicit(&t->solved, 1, memory_order_relaxed);
 	work = atomic_load_explicit(&t->expanded, memory_order_relaxed) -
 	    start;
-	tab_access(t);
-	tab_put(b, t, key, kside, win, h, work);
-	tab_access(t);
+	tab_put(b, key, kside, win, h, work);
 	if (b->store != NULL && work >= (uint64_t)1 << CKPT_LG)
 		store_note(t, key, kside, win);
 	return win;
@@ -841,8 +797,7 @@ bits_outcome(struct cg_solver *s, const uint32_t *ids, size_t n)
 	    sizeof x->swap && x->swap != NULL;
 	b.jobs = s->jobs > CG_MAX_JOBS ? CG_MAX_JOBS : s->jobs ? s->jobs : 1;
 	b.maxdepth = b.w * 64 + 2;   /* a move fills at least one cell */
-	/* half the budget for the table: a doubling holds the old one and
-	 * the new at once, three quarters of it */
+	/* the tables of one query, the retired ones too, fit the budget */
 	cap = s->budget != 0 ? s->budget / 2 : (size_t)1 << 40;
 	for (nb = MIN_BUCKETS; nb * 2 * BUCKET * b.ew * 8 <= cap; nb *= 2)
 		;
@@ -851,8 +806,6 @@ bits_outcome(struct cg_solver *s, const uint32_t *ids, size_t n)
 	t->nb = MIN_BUCKETS;
 	t->e = cg_xcalloc(t->nb * BUCKET, b.ew * sizeof *t->e);
 	atomic_init(&b.tab, t);
-	atomic_init(&b.bytes, t->nb * BUCKET * b.ew * sizeof *t->e);
-	b.peak = atomic_load(&b.bytes);
 	pthread_mutex_init(&b.grow, NULL);
 	for (k = 0; k < b.jobs; k++)
 		b.t[k] = thread_new(&b, k);
@@ -872,9 +825,8 @@ bits_outcome(struct cg_solver *s, const uint32_t *ids, size_t n)
 		store_flush(&b);
 		pthread_mutex_destroy(&b.ckmu);
 	}
-	if (bits_memory(&b) - atomic_load(&b.bytes) + b.peak > s->bits_peak)
-		s->bits_peak = bits_memory(&b) - atomic_load(&b.bytes) +
-		    b.peak;
+	if (bits_memory(&b) > s->bits_peak)
+		s->bits_peak = bits_memory(&b);
 	s->bits = NULL;
 	s->stats = b.base;
 	for (k = 0; k < b.jobs; k++) {
@@ -882,9 +834,11 @@ bits_outcome(struct cg_solver *s, const uint32_t *ids, size_t n)
 		s->stats.solved += b.t[k]->solved;
 		thread_free(b.t[k]);
 	}
-	t = atomic_load(&b.tab);
-	free(t->e);
-	free(t);
+	while (t = atomic_load(&b.tab), t != NULL) {
+		atomic_store(&b.tab, t->older);
+		free(t->e);
+		free(t);
+	}
 	pthread_mutex_destroy(&b.grow);
 	if (side < 2)
 		return CG_SOLVE_INTERRUPTED;
@@ -907,6 +861,12 @@ bits_branch(const struct bits *b, struct cg_buf *out)
 size_t
 bits_memory(const struct bits *b)
 {
-	return atomic_load(&((struct bits *)b)->bytes) + b->jobs * (b->maxdepth * ((size_t)b->sh.max_options +
+	size_t sum = 0;
+	const struct table *t;
+
+	for (t = atomic_load(&((struct bits *)b)->tab); t != NULL;
+	    t = t->older)
+		sum += t->nb * BUCKET * b->ew * sizeof *t->e;
+	return sum + b->jobs * (b->maxdepth * ((size_t)b->sh.max_options +
 	    1) * b->w + (size_t)SETTLED * b->sw) * sizeof *b->t[0]->state;
 }
