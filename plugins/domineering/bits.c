@@ -224,8 +224,13 @@ db_settle(const struct cg_context *cx, const struct cg_bit_shape *sh,
 	opp = x == CG_LEFT ? row : col;
 	nx = (int)sh->dims[x == CG_LEFT ? 1 : 0];
 	ny = (int)sh->dims[x == CG_LEFT ? 0 : 1];
-	dom_bits_side(own, nx, &lb, x, &wk, &deny[x]);
+	dom_bits_side_first(own, nx, &lb, x, &wk, &deny[x]);
 	most_y = dom_bits_most(opp, ny) - deny[x];
+	/* the most test, which needs no options, settles most of the
+	 * mover's wins */
+	if (lb.first[x] > most_y)
+		return 1;
+	dom_bits_side_room(own, nx, &lb, x, &wk);
 	if ((gap = db_wins(&lb, x, most_y)) >= 1)
 		return 1;
 	if (gap >= 1 - SLOTS_GAP) {
@@ -234,8 +239,11 @@ db_settle(const struct cg_context *cx, const struct cg_bit_shape *sh,
 			return 1;
 	}
 	most_x = lb.most[x];
-	dom_bits_side(opp, ny, &lb, y, &wk, &deny[y]);
+	dom_bits_side_first(opp, ny, &lb, y, &wk, &deny[y]);
 	most_x -= deny[y];
+	if (lb.sure[y] >= most_x)
+		return 0;
+	dom_bits_side_room(opp, ny, &lb, y, &wk);
 	if ((gap = db_holds(&lb, y, most_x)) >= 1)
 		return 0;
 	if (gap >= 1 - SLOTS_GAP) {

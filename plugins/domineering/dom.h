@@ -418,43 +418,60 @@ dom_pool_tempo(uint32_t n, uint32_t left)
 }
 
 /*
- * sure, room, first, first_sure and first_room of side from what the
- * reserve holds: safe dominoes; areas (paired, one move each; one left
- * over when odd); the pool of n dominoes, q with a proof cell; w[k] the
- * safe options wasting k cells; cells, the empty cells the opponent can
- * cover or the reserve holds; free, a domino off the reserve to play
- * first, and freek one on cells the opponent could cover, off every
- * option.  Moving first, the player plays whichever gains most: for
- * first (the most test), the area left over (two moves, and two off the
- * opponent's most), a pool domino or a free one; for the room test, the
- * area, a free domino on the opponent's cells, a pool domino (one
- * without a proof cell if there is one), or the heaviest option.  (The
- * best of these is the value of the counts' game moving first, by the
- * same exhaustive play.)
+ * sure and first of side from what the reserve holds: safe dominoes;
+ * areas (paired, one move each; one left over when odd); the pool of n
+ * dominoes; free, a domino off the reserve to play first.  Moving first,
+ * the player plays whichever gains most for the most test: the area left
+ * over (two moves, and two off the opponent's most), a pool domino or a
+ * free one.  Neither needs the options, so the verdicts these settle
+ * (most of the mover's wins) are had without counting them.
  */
 DOM_INLINE void
-dom_reserve_plan(struct cg_move_bounds *b, int side, uint32_t safe,
-    uint32_t areas, uint32_t n, uint32_t q, const uint32_t w[4],
-    uint32_t cells, int free, int freek)
+dom_reserve_first(struct cg_move_bounds *b, int side, uint32_t safe,
+    uint32_t areas, uint32_t n, int free)
 {
-	uint32_t left = areas % 2, base = safe + areas / 2 * 2, s, waste, fs,
-	    fr, pool_first = 0, top = dom_options_top(w);
+	uint32_t left = areas % 2, base = safe + areas / 2 * 2,
+	    s = base + dom_pool_kept(n, left);
 
-	s = base + dom_pool_kept(n, left);
+	b->sure[side] = s;
+	b->first[side] = s + (uint32_t)(free != 0);
+	if (n > 0 && base + 1 + dom_pool_kept(n - 1, left) > b->first[side])
+		b->first[side] = base + 1 + dom_pool_kept(n - 1, left);
+	if (left && base + n / 2 + 4 > b->first[side])
+		b->first[side] = base + n / 2 + 4;
+}
+
+/*
+ * room, first_sure and first_room of side from the same reserve, its
+ * pool of n dominoes q of them with a proof cell, and w[k] the safe
+ * options wasting k cells; cells, the empty cells the opponent can cover
+ * or the reserve holds; freek, a free domino on cells the opponent could
+ * cover, off every option.  Moving first, the player plays whichever
+ * gains the room test most: the area left over, a free domino on the
+ * opponent's cells, a pool domino (one without a proof cell if there is
+ * one), or the heaviest option.  (The best of these is the value of the
+ * counts' game moving first, by the same exhaustive play.)
+ */
+DOM_INLINE void
+dom_reserve_room(struct cg_move_bounds *b, int side, uint32_t safe,
+    uint32_t areas, uint32_t n, uint32_t q, const uint32_t w[4],
+    uint32_t cells, int freek)
+{
+	uint32_t left = areas % 2, base = safe + areas / 2 * 2, waste, fs, fr,
+	    top = dom_options_top(w), s = b->sure[side];
+
 	waste = dom_pool_waste(n, q, left) +
 	    dom_options_waste(w, 0, dom_pool_tempo(n, left));
-	b->sure[side] = s;
 	b->room[side] = (cells - waste) / 2;
 	fs = s;
 	fr = b->room[side];
 	if (freek)
 		dom_plan_try(&fs, &fr, cells, s + 1, waste);
-	if (n > 0) {
-		pool_first = base + 1 + dom_pool_kept(n - 1, left);
-		dom_plan_try(&fs, &fr, cells, pool_first,
+	if (n > 0)
+		dom_plan_try(&fs, &fr, cells, base + 1 +
+		    dom_pool_kept(n - 1, left),
 		    dom_pool_waste(n - 1, q - (q == n), left) +
 		    dom_options_waste(w, 0, dom_pool_tempo(n - 1, left)));
-	}
 	if (left)
 		dom_plan_try(&fs, &fr, cells, base + n / 2 + 2,
 		    dom_pool_waste(n, q, 0) +
@@ -464,11 +481,16 @@ dom_reserve_plan(struct cg_move_bounds *b, int side, uint32_t safe,
 		    top + dom_options_waste(w, 1, dom_pool_tempo(n, left)));
 	b->first_sure[side] = fs;
 	b->first_room[side] = fr;
-	b->first[side] = s + (uint32_t)(free != 0);
-	if (pool_first > b->first[side])
-		b->first[side] = pool_first;
-	if (left && base + n / 2 + 4 > b->first[side])
-		b->first[side] = base + n / 2 + 4;
+}
+
+/* Both: every count of the reserve. */
+DOM_INLINE void
+dom_reserve_plan(struct cg_move_bounds *b, int side, uint32_t safe,
+    uint32_t areas, uint32_t n, uint32_t q, const uint32_t w[4],
+    uint32_t cells, int free, int freek)
+{
+	dom_reserve_first(b, side, safe, areas, n, free);
+	dom_reserve_room(b, side, safe, areas, n, q, w, cells, freek);
 }
 
 /* Most moves of the player of lines line[0..nl) (dom_alone): each run
@@ -484,12 +506,15 @@ dom_bits_most(const uint64_t *line, int nl)
 	return most;
 }
 
-/* What counting one side leaves for its second reserve. */
+/* What counting one side's first reserve leaves for the rest of its
+ * counts (dom_bits_side_room) and for its second reserve. */
 struct dom_work {
 	uint64_t sm[64];        /* the safe dominoes' cells, by line */
 	uint64_t used[64];      /* the protective areas' cells */
 	uint64_t guard[64];     /* the empty cells beyond them */
-	uint32_t areas;
+	uint64_t pk[64];        /* the pool's cells */
+	uint64_t free_k[64];    /* cells of no reserve the opponent can cover */
+	uint32_t areas, safe, pool, pprot, room;
 };
 
 /*
@@ -502,20 +527,19 @@ struct dom_work {
  * gives none).
  * The protective areas come first (dom_bits_areas); *deny gets the moves
  * their pairs take from the opponent's most, which the caller subtracts.
+ * This first step sets most, safe, sure and first; dom_bits_side_room
+ * adds the options and what they waste.
  */
 DOM_INLINE void
-dom_bits_side(const uint64_t *line, int nl, struct cg_move_bounds *b,
+dom_bits_side_first(const uint64_t *line, int nl, struct cg_move_bounds *b,
     int side, struct dom_work *wk, uint32_t *deny)
 {
-	uint32_t safe = 0, pool = 0, room = 0, most = 0, areas;
+	uint32_t safe = 0, pool = 0, room = 0, most = 0, areas, pprot = 0;
 	uint64_t e, p, run, marks, open = 0, avail, picks, smask, rest;
-	uint64_t *sm = wk->sm, *used = wk->used, *guard = wk->guard, pk[64],
-	    opt[64],
-	    free_k[64];
-	uint32_t w[4], pprot = 0;
-	int a, first, last, free = 0, freek = 0;
+	uint64_t *sm = wk->sm, *used = wk->used, *pk = wk->pk;
+	int a, first, last, free = 0;
 
-	areas = dom_bits_areas(line, nl, used, guard);
+	areas = dom_bits_areas(line, nl, used, wk->guard);
 	for (a = 0; a < nl; a++) {
 		e = line[a];
 		p = e & ~(a > 0 ? line[a - 1] : 0) &
@@ -556,22 +580,49 @@ dom_bits_side(const uint64_t *line, int nl, struct cg_move_bounds *b,
 		room += (uint32_t)dom_pop(e & (marks | ~p));
 		rest = e & ~marks;
 		free |= (rest & rest >> 1) != 0;
-		free_k[a] = rest & ~p;
-	}
-	dom_bits_options(line, nl, sm, pk, used, guard, opt, w);
-	/* a free domino for the room test: on cells the opponent could
-	 * cover, none an option's or across from one */
-	for (a = 0; a < nl && !freek; a++) {
-		rest = free_k[a] & ~opt[a] & ~(a > 0 ? opt[a - 1] : 0) &
-		    ~(a + 1 < nl ? opt[a + 1] : 0);
-		freek = (rest & rest >> 1) != 0;
+		wk->free_k[a] = rest & ~p;
 	}
 	b->most[side] = most;
 	b->safe[side] = safe;
-	dom_reserve_plan(b, side, safe, areas, pool, pprot, w, room, free,
-	    freek);
+	dom_reserve_first(b, side, safe, areas, pool, free);
 	*deny = areas / 2 * 2;
 	wk->areas = areas;
+	wk->safe = safe;
+	wk->pool = pool;
+	wk->pprot = pprot;
+	wk->room = room;
+}
+
+/* The rest of dom_bits_side_first's counts into b: the safe options
+ * (dom_bits_options), room, first_sure and first_room. */
+DOM_INLINE void
+dom_bits_side_room(const uint64_t *line, int nl, struct cg_move_bounds *b,
+    int side, struct dom_work *wk)
+{
+	uint64_t opt[64], rest;
+	uint32_t w[4];
+	int a, freek = 0;
+
+	dom_bits_options(line, nl, wk->sm, wk->pk, wk->used, wk->guard, opt,
+	    w);
+	/* a free domino for the room test: on cells the opponent could
+	 * cover, none an option's or across from one */
+	for (a = 0; a < nl && !freek; a++) {
+		rest = wk->free_k[a] & ~opt[a] & ~(a > 0 ? opt[a - 1] : 0) &
+		    ~(a + 1 < nl ? opt[a + 1] : 0);
+		freek = (rest & rest >> 1) != 0;
+	}
+	dom_reserve_room(b, side, wk->safe, wk->areas, wk->pool, wk->pprot,
+	    w, wk->room, freek);
+}
+
+/* Both steps: every count of the side's first reserve. */
+DOM_INLINE void
+dom_bits_side(const uint64_t *line, int nl, struct cg_move_bounds *b,
+    int side, struct dom_work *wk, uint32_t *deny)
+{
+	dom_bits_side_first(line, nl, b, side, wk, deny);
+	dom_bits_side_room(line, nl, b, side, wk);
 }
 
 /* The second reserve's counts of the side dom_bits_side counted into b
