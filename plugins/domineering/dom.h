@@ -442,8 +442,9 @@ dom_reserve_first(struct cg_move_bounds *b, int side, uint32_t safe,
 }
 
 /*
- * room, first_sure and first_room of side from the same reserve, its
- * pool of n dominoes q of them with a proof cell, and w[k] the safe
+ * room, first_sure and first_room of side from the same reserve (after
+ * dom_reserve_first, whose sure they start from), its pool of n
+ * dominoes q of them with a proof cell, and w[k] the safe
  * options wasting k cells; cells, the empty cells the opponent can cover
  * or the reserve holds; freek, a free domino on cells the opponent could
  * cover, off every option.  Moving first, the player plays whichever
