@@ -515,7 +515,9 @@ struct dom_work {
 	uint64_t guard[64];     /* the empty cells beyond them */
 	uint64_t pk[64];        /* the pool's cells */
 	uint64_t free_k[64];    /* cells of no reserve the opponent can cover */
-	uint32_t areas, safe, pool, pprot, room;
+	uint32_t areas;
+	uint32_t pool, pprot;   /* the pool's dominoes, those with a proof cell */
+	uint32_t cells;         /* those the opponent can cover or a reserve holds */
 };
 
 /*
@@ -535,7 +537,7 @@ DOM_INLINE void
 dom_bits_side_first(const uint64_t *line, int nl, struct cg_move_bounds *b,
     int side, struct dom_work *wk, uint32_t *deny)
 {
-	uint32_t safe = 0, pool = 0, room = 0, most = 0, areas, pprot = 0;
+	uint32_t safe = 0, pool = 0, cells = 0, most = 0, areas, pprot = 0;
 	uint64_t e, p, run, marks, open = 0, avail, picks, smask, rest;
 	uint64_t *sm = wk->sm, *used = wk->used, *pk = wk->pk;
 	int a, first, last, free = 0;
@@ -578,7 +580,7 @@ dom_bits_side_first(const uint64_t *line, int nl, struct cg_move_bounds *b,
 		pool += (uint32_t)dom_pop(picks) / 2;
 		open = picks & ~p;
 		marks = smask | picks | used[a];
-		room += (uint32_t)dom_pop(e & (marks | ~p));
+		cells += (uint32_t)dom_pop(e & (marks | ~p));
 		rest = e & ~marks;
 		free |= (rest & rest >> 1) != 0;
 		wk->free_k[a] = rest & ~p;
@@ -588,17 +590,16 @@ dom_bits_side_first(const uint64_t *line, int nl, struct cg_move_bounds *b,
 	dom_reserve_first(b, side, safe, areas, pool, free);
 	*deny = areas / 2 * 2;
 	wk->areas = areas;
-	wk->safe = safe;
 	wk->pool = pool;
 	wk->pprot = pprot;
-	wk->room = room;
+	wk->cells = cells;
 }
 
 /* The rest of dom_bits_side_first's counts into b: the safe options
  * (dom_bits_options), room, first_sure and first_room. */
 DOM_INLINE void
 dom_bits_side_room(const uint64_t *line, int nl, struct cg_move_bounds *b,
-    int side, struct dom_work *wk)
+    int side, const struct dom_work *wk)
 {
 	uint64_t opt[64], rest;
 	uint32_t w[4];
@@ -613,8 +614,8 @@ dom_bits_side_room(const uint64_t *line, int nl, struct cg_move_bounds *b,
 		    ~(a + 1 < nl ? opt[a + 1] : 0);
 		freek = (rest & rest >> 1) != 0;
 	}
-	dom_reserve_room(b, side, wk->safe, wk->areas, wk->pool, wk->pprot,
-	    w, wk->room, freek);
+	dom_reserve_room(b, side, b->safe[side], wk->areas, wk->pool,
+	    wk->pprot, w, wk->cells, freek);
 }
 
 /* Both steps: every count of the side's first reserve. */
