@@ -57,6 +57,15 @@
  *      through canonical()) and a position and its image share one
  *      result: a square board's second query, with the other side to
  *      move first, is then the first one's.
+ *  children(shape, state, side, masks, n, out) (optional, appended; NULL
+ *      for none): verdicts on the state's children drawn from the
+ *      state's own counts, cheaper than settle() on each child: for the
+ *      n options masks[] of side (as options() gave them), out[i] = 1
+ *      when the other side, to move after option i, wins by a proved
+ *      claim, 0 when it loses, -1 not known.  Returns 0.  The host asks
+ *      once a position's first option has failed (most such positions
+ *      are lost, and every child must then be settled) and settles the
+ *      children it can by them before it searches any.
  *
  * Normal play only.  Every hook is a pure function of its arguments: the
  * host calls them from several threads at once.  Growth: fields are only
@@ -123,6 +132,10 @@ struct cg_bit_search {
 	int (*swap)(const struct cg_context *cx,
 	    const struct cg_bit_shape *shape, const uint64_t *state,
 	    uint64_t *out);
+	int (*children)(const struct cg_context *cx,
+	    const struct cg_bit_shape *shape, const uint64_t *state,
+	    enum cg_side side, const uint64_t *masks, uint32_t n,
+	    signed char *out);
 };
 
 #ifdef __cplusplus

@@ -83,6 +83,7 @@ struct bits {
 	int sym;                 /* key the table by x->canonical */
 	int settle_hook;         /* x->settle in place of bounds + settle */
 	int swap_hook;           /* key the table by x->swap's image too */
+	int children_hook;       /* x->children once the first option fails */
 	unsigned jobs;
 	struct table *_Atomic tab;
 	size_t limit;            /* most buckets the budget allows */
@@ -117,6 +118,7 @@ struct bthread {
 	uint64_t *masks;         /* per depth: its options */
 	uint32_t *at, *nopt;     /* per depth: the option tried, how many */
 	unsigned char *later;    /* depths < SPLIT: children left for later */
+	signed char *kids;       /* per depth: x->children's verdicts */
 	size_t depth;
 	atomic_uint_fast64_t expanded, solved;
 	/* depths < SPLIT: the child being searched (w words, then 1 when
@@ -618,6 +620,7 @@ wins(struct bthread *t, size_t d, int side)
 	struct cg_move_bounds mb;
 	int r, n, i, pass, win = 0, split, kside;
 	unsigned char *later;
+	signed char *kv = NULL;
 	size_t j;
 
 	/* the counts first: most states they settle are never stored, so a
@@ -666,6 +669,20 @@ wins(struct bthread *t, size_t d, int side)
 		for (i = 0, m = m0; i < n && !win; i++, m += b->w) {
 			if (pass == 1 && !later[i])
 				continue;
+			/* the first option failed: most such positions are
+			 * lost, and the ruleset may settle many children at
+			 * once from this position's counts */
+			if (i > 0 && kv == NULL && b->children_hook) {
+				kv = t->kids + d * b->sh.max_options;
+				b->x->children(t->cx, &b->sh, st,
+				    (enum cg_side)side, m0, (uint32_t)n, kv);
+			}
+			if (kv != NULL && kv[i] >= 0) {
+				if (split && pass == 0)
+					later[i] = 0;
+				win = !kv[i];
+				continue;
+			}
 			for (j = 0; j < b->w; j++)
 				child[j] = st[j] ^ m[j];
 			if (split && pass == 0) {
@@ -720,6 +737,7 @@ thread_new(struct bits *b, unsigned id)
 	t->at = cg_xcalloc(b->maxdepth, sizeof *t->at);
 	t->nopt = cg_xcalloc(b->maxdepth, sizeof *t->nopt);
 	t->later = cg_xcalloc(SPLIT, b->sh.max_options);
+	t->kids = cg_xcalloc(b->maxdepth, b->sh.max_options);
 	t->settled = cg_xcalloc(SETTLED, b->sw * sizeof *t->settled);
 	return t;
 }
@@ -732,6 +750,7 @@ thread_free(struct bthread *t)
 	free(t->at);
 	free(t->nopt);
 	free(t->later);
+	free(t->kids);
 	free(t->settled);
 	free(t);
 }
@@ -798,6 +817,8 @@ bits_outcome(struct cg_solver *s, const uint32_t *ids, size_t n)
 	    settle) + sizeof x->settle && x->settle != NULL;
 	b.swap_hook = x->struct_size >= offsetof(struct cg_bit_search, swap) +
 	    sizeof x->swap && x->swap != NULL;
+	b.children_hook = x->struct_size >= offsetof(struct cg_bit_search,
+	    children) + sizeof x->children && x->children != NULL;
 	b.jobs = s->jobs > CG_MAX_JOBS ? CG_MAX_JOBS : s->jobs ? s->jobs : 1;
 	b.maxdepth = b.w * 64 + 2;   /* a move fills at least one cell */
 	/* the tables of one query, the retired ones too, fit the budget */
@@ -870,6 +891,7 @@ bits_memory(const struct bits *b)
 	for (t = atomic_load(&((struct bits *)b)->tab); t != NULL;
 	    t = t->older)
 		sum += t->nb * BUCKET * b->ew * sizeof *t->e;
-	return sum + b->jobs * (b->maxdepth * ((size_t)b->sh.max_options +
-	    1) * b->w + (size_t)SETTLED * b->sw) * sizeof *b->t[0]->state;
+	return sum + b->jobs * ((b->maxdepth * ((size_t)b->sh.max_options +
+	    1) * b->w + (size_t)SETTLED * b->sw) * sizeof *b->t[0]->state +
+	    b->maxdepth * (size_t)b->sh.max_options);
 }

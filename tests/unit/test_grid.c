@@ -1280,7 +1280,9 @@ test_counts_against_play(void)
 	const unsigned char *comp;
 	int t, x, y, k, win, said, settled = 0, wrong = 0, by_lead = 0,
 	    by_settle = 0, wrong_settle = 0, packed, turned_tried = 0,
-	    turned_wrong = 0;
+	    turned_wrong = 0, nopt, kids = 0, kids_said = 0, kids_wrong = 0;
+	uint64_t masks[64 * CG_BIT_WORDS];
+	signed char kv[64];
 
 	cg_buf_init(&pos);
 	for (t = 0; t < 2000; t++) {
@@ -1346,6 +1348,24 @@ test_counts_against_play(void)
 				printf("# %s, %s to move: settle says %s\n",
 				    text, x == CG_LEFT ? "Left" : "Right",
 				    k ? "wins" : "loses");
+			/* children(): each verdict on a child against play */
+			nopt = packed && bx->children != NULL ? bx->options(cx,
+			    &sh, st, (enum cg_side)x, masks) : 0;
+			if (nopt > 0)
+				bx->children(cx, &sh, st, (enum cg_side)x, masks,
+				    (uint32_t)nopt, kv);
+			for (k = 0; k < nopt; k++) {
+				kids++;
+				if (kv[k] < 0)
+					continue;
+				kids_said++;
+				if (kv[k] != mm_wins(empty ^ masks[k], y) &&
+				    kids_wrong++ == 0)
+					printf("# %s, %s to move: children says "
+					    "option %d %s\n", text, x == CG_LEFT ?
+					    "Left" : "Right", k, kv[k] ?
+					    "loses" : "wins");
+			}
 			said = bounds_verdict(&b, x);
 			settled += said >= 0;
 			by_lead += said == 1 && !(b.first[x] > b.most[y] ||
@@ -1362,6 +1382,9 @@ test_counts_against_play(void)
 	    "the room test moving first, %d wrong)", settled, by_lead, wrong);
 	ok(wrong_settle == 0 && by_settle >= settled, "and so do the bit "
 	    "search's (%d settled, %d wrong)", by_settle, wrong_settle);
+	ok(kids_wrong == 0 && kids_said > 1000, "the bit search's verdicts "
+	    "on children from their parent's counts agree with play (%d of "
+	    "%d said, %d wrong)", kids_said, kids, kids_wrong);
 	ok(turned_wrong == 0 && turned_tried > 300, "a square board's "
 	    "outcome with one side to move is its turned board's with the "
 	    "other (%d tried)", turned_tried);
