@@ -66,6 +66,13 @@
  *      once a position's first option has failed (most such positions
  *      are lost, and every child must then be settled) and settles the
  *      children it can by them before it searches any.
+ *  key(shape, state, out) (optional, appended; NULL for none): the
+ *      table's key in one call, in place of canonical() and swap(): one
+ *      state for the state and all its images under both (the same out
+ *      for every one of them), into out; returns 0 when out is an image
+ *      of the state itself, 1 when it is an image of its swap() image
+ *      (the side to move is then the other).  Which image stands for
+ *      them is the ruleset's choice, so long as it is the same for all.
  *
  * Normal play only.  Every hook is a pure function of its arguments: the
  * host calls them from several threads at once.  Growth: fields are only
@@ -136,6 +143,9 @@ struct cg_bit_search {
 	    const struct cg_bit_shape *shape, const uint64_t *state,
 	    enum cg_side side, const uint64_t *masks, uint32_t n,
 	    signed char *out);
+	int (*key)(const struct cg_context *cx,
+	    const struct cg_bit_shape *shape, const uint64_t *state,
+	    uint64_t *out);
 };
 
 #ifdef __cplusplus

@@ -84,6 +84,7 @@ struct bits {
 	int settle_hook;         /* x->settle in place of bounds + settle */
 	int swap_hook;           /* key the table by x->swap's image too */
 	int children_hook;       /* x->children once the first option fails */
+	int key_hook;            /* x->key in place of the three calls */
 	unsigned jobs;
 	struct table *_Atomic tab;
 	size_t limit;            /* most buckets the budget allows */
@@ -368,14 +369,17 @@ key_less(const uint64_t *a, const uint64_t *c, size_t w)
 }
 
 /* The table's key of st with side to move, into key; returns the side
- * to move the key stands for: the canonical image of st, or of swap's
- * image of it with the other side to move, whichever comes first. */
+ * to move the key stands for: the ruleset's key(), or else the canonical
+ * image of st, or of swap's image of it with the other side to move,
+ * whichever comes first. */
 static int
 table_key(struct bthread *t, const uint64_t *st, int side, uint64_t *key)
 {
 	struct bits *b = t->b;
 	uint64_t img[CG_BIT_WORDS], other[CG_BIT_WORDS];
 
+	if (b->key_hook)
+		return side ^ (b->x->key(t->cx, &b->sh, st, key) != 0);
 	if (b->sym)
 		b->x->canonical(t->cx, &b->sh, st, key);
 	else
@@ -819,6 +823,8 @@ bits_outcome(struct cg_solver *s, const uint32_t *ids, size_t n)
 	    sizeof x->swap && x->swap != NULL;
 	b.children_hook = x->struct_size >= offsetof(struct cg_bit_search,
 	    children) + sizeof x->children && x->children != NULL;
+	b.key_hook = x->struct_size >= offsetof(struct cg_bit_search, key) +
+	    sizeof x->key && x->key != NULL;
 	b.jobs = s->jobs > CG_MAX_JOBS ? CG_MAX_JOBS : s->jobs ? s->jobs : 1;
 	b.maxdepth = b.w * 64 + 2;   /* a move fills at least one cell */
 	/* the tables of one query, the retired ones too, fit the budget */

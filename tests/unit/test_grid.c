@@ -952,6 +952,34 @@ bounds_verdict(const struct cg_move_bounds *b, int x)
  * the cg.move-counts of that board; and the four mirror images that keep
  * the dominoes' directions have one canonical state, one of theirs.
  */
+/* Does key() fail to give the board (its mirrors img[0..3]) and its
+ * turned board tr one key, the turned one's with the other side to
+ * move?  The key must be the canonical image of one of the two. */
+static int
+key_differs(const struct cg_bit_search *x, struct cg_context *cx,
+    const struct cg_bit_shape *sh, uint64_t img[4][CG_BIT_WORDS],
+    const uint64_t *tr)
+{
+	uint64_t k0[CG_BIT_WORDS], k[CG_BIT_WORDS], c[CG_BIT_WORDS];
+	size_t bytes = sh->words * sizeof *k;
+	int f, a = x->key(cx, sh, img[0], k0), at, same = 0;
+
+	for (f = 1; f < 4; f++)
+		if (x->key(cx, sh, img[f], k) != a || memcmp(k, k0, bytes) != 0)
+			return 1;
+	at = x->key(cx, sh, tr, k);
+	if (memcmp(k, k0, bytes) != 0)
+		return 1;
+	/* a board whose turned board is one of its mirrors may keep its
+	 * own side to move either way */
+	for (f = 0; f < 4; f++)
+		same |= memcmp(tr, img[f], bytes) == 0;
+	if (at == a && !(same && a == 0))
+		return 1;
+	x->canonical(cx, sh, a ? tr : img[0], c);
+	return memcmp(c, k0, bytes) != 0;
+}
+
 static void
 test_bit_search(void)
 {
@@ -974,7 +1002,7 @@ test_bit_search(void)
 	size_t *len, nc, i, w, d, t;
 	int side, n, f, bad_pack = 0, bad_opt = 0, bad_bounds = 0,
 	    bad_settle = 0, bad_swap = 0, squares = 0,
-	    bad_sym = 0, tried = 0, r, c, j;
+	    bad_sym = 0, tried = 0, r, c, j, bad_key = 0;
 
 	ok(x != NULL && x->canonical != NULL,
 	    "domineering offers cg.bit-search with canonical()");
@@ -1119,6 +1147,9 @@ test_bit_search(void)
 					    sw, again) != 1 || memcmp(again,
 					    img[0], sh2.words * sizeof *sw) != 0)
 						bad_swap++;
+					else if (x->key != NULL)
+						bad_key += key_differs(x, cx,
+						    &sh2, img, tr);
 				}
 			}
 			if (f < 4)
@@ -1152,6 +1183,9 @@ next:
 	    "domineering bit-search swap() turns a square board about its "
 	    "diagonal (%d boards), twice is the board, and refuses other "
 	    "shapes", squares);
+	ok(x->key != NULL && bad_key == 0, "domineering bit-search key() is "
+	    "one for a square board's four mirror images and its turned "
+	    "board's, with the side to move traded for the turned");
 	free(masks);
 	cg_buf_free(&pos);
 	cg_buf_free(&back);
