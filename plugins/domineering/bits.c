@@ -265,9 +265,10 @@ db_settle(const struct cg_context *cx, const struct cg_bit_shape *sh,
  * elsewhere: every wall it needs is a filled cell, and a move fills
  * cells only.  So after an option of the mover x that touches none of
  * the reserve's cells (nor its areas' guards), y moving first keeps
- * first[y] counted without the free domino (x's move may have taken it),
- * and x has at most its most after the move, less what the areas deny:
- * the most test, as db_settle draws it at the child.  An option that
+ * first[y], with a free domino if one is left on the cells of no reserve
+ * once the option's are filled, and x has at most its most after the
+ * move, less what the areas deny: the most test, as db_settle draws it
+ * at the child.  An option that
  * touches one pool cell breaks that pool domino only (no x domino lies
  * across two open pool cells), and the reserve keeps the other n - 1.
  * (Without an area an option touches, the reserve settled 46 k of 20 M
@@ -285,12 +286,13 @@ db_children(const struct cg_context *cx, const struct cg_bit_shape *sh,
 	    nx = (int)sh->dims[vert ? 1 : 0], ny = (int)sh->dims[vert ? 0 : 1],
 	    a, xl, xb, yl1, yl2, yb;
 	uint64_t row[64], col[64], *own = vert ? col : row,
-	    *opp = vert ? row : col, ar[64], pk[64], k1;
-	int mown[64], tp;
+	    *opp = vert ? row : col, ar[64], pk[64], rest[64], k1, r1, r2;
+	int mown[64], tp, fr, nfree = 0;
 	struct cg_move_bounds lb, fb;
 	struct dom_work wk;
 	uint32_t deny, mostx = 0, i;
-	int64_t most_c, first[2];     /* y's, with a pool domino lost (tp) */
+	/* y's, with a pool domino lost (tp), with a free domino (fr) */
+	int64_t most_c, first[2][2];
 	size_t j, w = sh->words;
 
 	(void)cx;
@@ -299,16 +301,19 @@ db_children(const struct cg_context *cx, const struct cg_bit_shape *sh,
 	for (a = 0; a < ny; a++) {
 		pk[a] = wk.pk[a];
 		ar[a] = wk.used[a] | wk.guard[a];
+		/* the cells of no reserve, as dom_bits_side_first's rest */
+		rest[a] = opp[a] & ~(wk.sm[a] | wk.pk[a] | wk.used[a]);
+		nfree += (rest[a] & rest[a] >> 1) != 0;
 	}
-	/* moving first without the free domino (x's option may take it) */
-	for (tp = 0; tp < 2; tp++) {
-		first[tp] = -1;
-		if (wk.pool < (uint32_t)tp)
-			continue;
-		dom_reserve_first(&fb, y, lb.safe[y], wk.areas, wk.pool -
-		    (uint32_t)tp, 0);
-		first[tp] = fb.first[y];
-	}
+	for (tp = 0; tp < 2; tp++)
+		for (fr = 0; fr < 2; fr++) {
+			first[tp][fr] = -1;
+			if (wk.pool < (uint32_t)tp)
+				continue;
+			dom_reserve_first(&fb, y, lb.safe[y], wk.areas,
+			    wk.pool - (uint32_t)tp, fr);
+			first[tp][fr] = fb.first[y];
+		}
 	for (a = 0; a < nx; a++) {
 		mown[a] = dom_pop(dom_pair_firsts(own[a]));
 		mostx += (uint32_t)mown[a];
@@ -332,9 +337,15 @@ db_children(const struct cg_context *cx, const struct cg_bit_shape *sh,
 		if ((ar[yl1] | ar[yl2]) >> yb & 1)
 			continue;
 		tp = (int)((pk[yl1] | pk[yl2]) >> yb & 1);
+		/* a free domino left once the option's cells are filled */
+		r1 = rest[yl1] & ~((uint64_t)1 << yb);
+		r2 = rest[yl2] & ~((uint64_t)1 << yb);
+		fr = nfree - ((rest[yl1] & rest[yl1] >> 1) != 0) -
+		    ((rest[yl2] & rest[yl2] >> 1) != 0) +
+		    ((r1 & r1 >> 1) != 0) + ((r2 & r2 >> 1) != 0) > 0;
 		most_c = (int64_t)mostx - mown[xl] + dom_pop(dom_pair_firsts(
 		    own[xl] & ~((uint64_t)3 << xb))) - deny;
-		if (first[tp] > most_c)
+		if (first[tp][fr] > most_c)
 			out[i] = 1;
 	}
 	return 0;
