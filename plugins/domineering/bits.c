@@ -351,39 +351,15 @@ db_children(const struct cg_context *cx, const struct cg_bit_shape *sh,
 	return 0;
 }
 
-/* The change in what lines first..first+count-1 of n and the two beside
- * them are worth to their player when each of the first loses the cells
- * of clear: their dominoes plus their safe ones, each weighing one (as
- * in Obsequi's move score; sv_static's order weighs safe ones twice,
- * which here expanded 8 % more positions on 7x8).  most[a], safe[a]
- * and proof[a] (its proof cells) are line a's before. */
-DOM_INLINE int
-db_change(uint64_t *line, const int *most, const int *safe,
-    const uint64_t *proof, int n, int first, int count, uint64_t clear)
-{
-	uint64_t keep[2], p;
-	int a, d = 0, lo = first > 0 ? first - 1 : 0,
-	    hi = first + count < n ? first + count : n - 1;
-
-	for (a = 0; a < count; a++) {
-		keep[a] = line[first + a];
-		line[first + a] &= ~clear;
-		d += dom_pop(dom_pair_firsts(line[first + a])) -
-		    most[first + a];
-	}
-	/* a line's safe dominoes change only where its proof cells do */
-	for (a = lo; a <= hi; a++)
-		if ((p = dom_proof_bits(line, n, a)) != proof[a])
-			d += dom_pop(dom_pair_firsts(p)) - safe[a];
-	for (a = 0; a < count; a++)
-		line[first + a] = keep[a];
-	return d;
-}
-
 /*
  * Options best first: the mover's gain in its dominoes plus its safe
- * ones, less the opponent's (db_change), then grid_domino_rank (edge
- * first), then the order made.
+ * ones, less the opponent's, each weighing one (as in Obsequi's move
+ * score; sv_static's order weighs safe ones twice, which here expanded 8
+ * % more positions on 7x8), then grid_domino_rank (edge first), then the
+ * order made.  A move changes the dominoes of three lines (its own and
+ * the two it crosses) and the proof cells of those and of the lines
+ * beside them, each by the move's cells alone, so each change is one
+ * count of one line, not a count of the seven lines the move touches.
  */
 DOM_HOT static int
 db_options(const struct cg_context *cx, const struct cg_bit_shape *sh,
@@ -394,7 +370,7 @@ db_options(const struct cg_context *cx, const struct cg_bit_shape *sh,
 	int a, at, d, m = 0, i, j, place[DB_CELLS];
 	int32_t sk[DB_CELLS + 4];
 	uint64_t row[64], col[64], *own = vert ? col : row,
-	    *opp = vert ? row : col, x, y;
+	    *opp = vert ? row : col, x, y, clear, g;
 	uint32_t key[DB_CELLS];
 	int mown[64], sown[64], mopp[64], sopp[64];
 	uint64_t pown[64], popp[64];
@@ -416,17 +392,41 @@ db_options(const struct cg_context *cx, const struct cg_bit_shape *sh,
 	for (a = 0; a < nl; a++)
 		for (x = own[a] & own[a] >> 1; x != 0; x &= x - 1) {
 			at = __builtin_ctzll(x);
+			clear = (uint64_t)3 << at;
 			y = (uint64_t)1 << a;
-			/* the two opposing lines lose cell a */
-			d = db_change(own, mown, sown, pown, nl, a, 1,
-			    (uint64_t)3 << at) -
-			    db_change(opp, mopp, sopp, popp, no, at, 2, y);
+			/* own line a loses the two cells, from its dominoes
+			 * and its proof cells; the lines beside it may gain
+			 * proof cells there */
+			d = dom_pop(dom_pair_firsts(own[a] & ~clear)) - mown[a] +
+			    dom_pop(dom_pair_firsts(pown[a] & ~clear)) - sown[a];
+			if (a > 0 && (g = own[a - 1] & clear &
+			    ~(a > 1 ? own[a - 2] : 0)) != 0)
+				d += dom_pop(dom_pair_firsts(pown[a - 1] | g)) -
+				    sown[a - 1];
+			if (a + 1 < nl && (g = own[a + 1] & clear &
+			    ~(a + 2 < nl ? own[a + 2] : 0)) != 0)
+				d += dom_pop(dom_pair_firsts(pown[a + 1] | g)) -
+				    sown[a + 1];
+			/* the two opposing lines lose cell a (neither had it
+			 * as a proof cell: each is across from the other);
+			 * the lines beyond them may gain it as one */
+			d -= dom_pop(dom_pair_firsts(opp[at] & ~y)) - mopp[at] +
+			    dom_pop(dom_pair_firsts(opp[at + 1] & ~y)) -
+			    mopp[at + 1];
+			if (at > 0 && (opp[at - 1] & ~(at > 1 ? opp[at - 2] :
+			    0) & y) != 0)
+				d -= dom_pop(dom_pair_firsts(popp[at - 1] | y)) -
+				    sopp[at - 1];
+			if (at + 2 < no && (opp[at + 2] & ~(at + 3 < no ?
+			    opp[at + 3] : 0) & y) != 0)
+				d -= dom_pop(dom_pair_firsts(popp[at + 2] | y)) -
+				    sopp[at + 2];
 			k = vert ? (size_t)at * cols + a : (size_t)a * cols + at;
 			/* one word: the gain (its size is below 1024), the
 			 * rank (below 2^13), the order made among equals */
 			d = d < -1024 ? -1024 : d > 1023 ? 1023 : d;
 			key[m] = (uint32_t)(d + 1024) << 21 |
-			    grid_domino_rank(k, vert, rows, cols) << 8 |
+			    grid_domino_rank_at(a, at, nl, no) << 8 |
 			    (uint32_t)(255 - m);
 			cell[m++] = (uint32_t)k;
 		}

@@ -1293,21 +1293,17 @@ grid_domino_name(char *s, size_t k, int vertical, int rows, int cols)
 }
 
 /* A domino's rank for edge-first order, larger first (Obsequi's
- * positional values, after Bullock): d is its line's distance from the
+ * positional values, after Bullock), by its line of nl and its first
+ * cell along it, of na: d is its line's distance from the
  * nearer parallel edge (1 = on the edge), e its distance along the line
  * from the nearer end (1 = at the end).  Best are the lines one in from
  * an edge, every other one (d even), at odd e: the dominoes that leave
  * the cells between them and the edge to their owner alone. */
 static inline unsigned
-grid_domino_rank(size_t k, int vertical, int rows, int cols)
+grid_domino_rank_at(int line, int along, int nl, int na)
 {
-	int r = (int)(k / cols), c = (int)(k % cols), line, along, nl, na;
 	int d, e, level;
 
-	line = vertical ? c : r;
-	along = vertical ? r : c;
-	nl = vertical ? cols : rows;
-	na = vertical ? rows : cols;
 	d = line + 1 < nl - line ? line + 1 : nl - line;
 	e = along + 1 < na - 1 - along ? along + 1 : na - 1 - along;
 	if (d % 2 == 0 && e % 2 == 1)
@@ -1323,6 +1319,16 @@ grid_domino_rank(size_t k, int vertical, int rows, int cols)
 	d = d > 31 ? 31 : d;
 	e = e > 31 ? 31 : e;
 	return (unsigned)(level << 10 | (31 - d) << 5 | (31 - e));
+}
+
+/* The same for the domino at cell k (its top or left cell). */
+static inline unsigned
+grid_domino_rank(size_t k, int vertical, int rows, int cols)
+{
+	int r = (int)(k / cols), c = (int)(k % cols);
+
+	return vertical ? grid_domino_rank_at(c, r, cols, rows) :
+	    grid_domino_rank_at(r, c, rows, cols);
 }
 
 static int
