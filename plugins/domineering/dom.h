@@ -115,17 +115,21 @@ dom_slots_first(uint32_t one, uint32_t two)
 DOM_INLINE uint32_t
 dom_options_waste(const uint32_t w[4], uint32_t skip, int tempo)
 {
-	uint32_t k, i = 0, wt, sum = 0;
+	uint32_t wt, n, i = 0, sum = 0, wasted = tempo ? 0u : 1u;
 
-	for (wt = 3; wt >= 1; wt--)
-		for (k = 0; k < w[wt]; k++) {
-			if (skip > 0) {
-				skip--;
-				continue;
-			}
-			if (i++ % 2 == (tempo ? 0u : 1u))
-				sum += wt;
+	/* by weight: of the n options counted from the i-th, those at an
+	 * even or at an odd place, without a loop over the options */
+	for (wt = 3; wt >= 1; wt--) {
+		n = w[wt];
+		if (skip >= n) {
+			skip -= n;
+			continue;
 		}
+		n -= skip;
+		skip = 0;
+		sum += wt * ((n + (i % 2 == wasted)) / 2);
+		i += n;
+	}
 	return sum;
 }
 
