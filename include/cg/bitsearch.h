@@ -114,6 +114,12 @@ struct cg_bit_shape {
  * bits of its second word, leaving 47).  0 promises nothing. */
 #define CG_BIT_SPARE_SHIFT 8
 #define CG_BIT_SPARE(n) ((uint32_t)(n) << CG_BIT_SPARE_SHIFT)
+/* Set by the ruleset in pack(): at a state of n set bits or more (n up
+ * to 255), the host looks up every child in its table before it searches
+ * any (an enhanced transposition cutoff), which repays its probes only
+ * where subtrees are large.  0: never. */
+#define CG_BIT_ETC_SHIFT 16
+#define CG_BIT_ETC(n) ((uint32_t)(n) << CG_BIT_ETC_SHIFT)
 
 struct cg_bit_search {
 	uint32_t struct_size;   /* sizeof(struct cg_bit_search) of the plugin */

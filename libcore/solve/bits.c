@@ -85,6 +85,7 @@ struct bits {
 	int swap_hook;           /* key the table by x->swap's image too */
 	int children_hook;       /* x->children once the first option fails */
 	int key_hook;            /* x->key in place of the three calls */
+	unsigned etc_bits;       /* etc() at states of this many set bits */
 	unsigned jobs;
 	struct table *_Atomic tab;
 	size_t limit;            /* most buckets the budget allows */
@@ -129,6 +130,8 @@ struct bthread {
 	 * and a word of side + 1 and the verdict + 1 (0: empty) */
 	uint64_t *settled;
 	uint64_t *seen;          /* SEEN hashes of states lately expanded */
+	uint64_t *etc_keys, *etc_hash;   /* etc()'s, per option */
+	unsigned char *etc_side;
 };
 
 /* Slots of a thread's cache of the counts' verdicts, direct-mapped: of
@@ -625,6 +628,47 @@ store_note(struct bthread *t, const uint64_t *key, int side, int win)
 	pthread_mutex_unlock(&b->ckmu);
 }
 
+static unsigned
+set_bits(const uint64_t *st, size_t w)
+{
+	unsigned n = 0;
+
+	while (w-- > 0)
+		n += (unsigned)__builtin_popcountll(st[w]);
+	return n;
+}
+
+/* Enhanced transposition cutoff: does a child of the position at depth
+ * d (its n options made) stand in the table as the opponent's loss?
+ * The children's buckets are fetched all at once, then read.  Asked
+ * where the ruleset says the subtrees are large enough to repay a table
+ * probe for every child (CG_BIT_ETC). */
+static int
+etc(struct bthread *t, size_t d, int side, int n)
+{
+	struct bits *b = t->b;
+	const uint64_t *st = t->state + d * b->w,
+	    *m = t->masks + d * b->sh.max_options * b->w;
+	uint64_t *keys = t->etc_keys, child[CG_BIT_WORDS], *h = t->etc_hash;
+	struct table *tab = table_now(b);
+	unsigned char *ks = t->etc_side;
+	int i;
+	size_t j;
+
+	for (i = 0; i < n; i++, m += b->w) {
+		for (j = 0; j < b->w; j++)
+			child[j] = st[j] ^ m[j];
+		ks[i] = (unsigned char)table_key(t, child, !side,
+		    keys + (size_t)i * b->w);
+		h[i] = hash_state(keys + (size_t)i * b->w, b->w, ks[i]);
+		__builtin_prefetch((const void *)bucket_of(b, tab, h[i]));
+	}
+	for (i = 0; i < n; i++)
+		if (tab_get(b, keys + (size_t)i * b->w, ks[i], h[i]) == 0)
+			return 1;
+	return 0;
+}
+
 /* Does the side to move at depth d win?  -1 when stopped. */
 static int
 wins(struct bthread *t, size_t d, int side)
@@ -689,6 +733,8 @@ wins(struct bthread *t, size_t d, int side)
 		progress(t, d);
 	split = b->jobs > 1 && d + 1 < SPLIT;
 	later = split ? t->later + d * b->sh.max_options : NULL;
+	if (b->etc_bits > 0 && set_bits(st, b->w) >= b->etc_bits)
+		win = etc(t, d, side, n);
 	for (pass = 0; pass < 1 + split && !win; pass++)
 		for (i = 0, m = m0; i < n && !win; i++, m += b->w) {
 			if (pass == 1 && !later[i])
@@ -765,6 +811,9 @@ thread_new(struct bits *b, unsigned id)
 	t->kids = cg_xcalloc(b->maxdepth, b->sh.max_options);
 	t->settled = cg_xcalloc(SETTLED, b->sw * sizeof *t->settled);
 	t->seen = cg_xcalloc(SEEN, sizeof *t->seen);
+	t->etc_keys = cg_xcalloc(b->sh.max_options, b->w * sizeof *t->etc_keys);
+	t->etc_hash = cg_xcalloc(b->sh.max_options, sizeof *t->etc_hash);
+	t->etc_side = cg_xcalloc(b->sh.max_options, 1);
 	return t;
 }
 
@@ -779,6 +828,9 @@ thread_free(struct bthread *t)
 	free(t->kids);
 	free(t->settled);
 	free(t->seen);
+	free(t->etc_keys);
+	free(t->etc_hash);
+	free(t->etc_side);
 	free(t);
 }
 
@@ -846,6 +898,7 @@ bits_outcome(struct cg_solver *s, const uint32_t *ids, size_t n)
 	    sizeof x->swap && x->swap != NULL;
 	b.children_hook = x->struct_size >= offsetof(struct cg_bit_search,
 	    children) + sizeof x->children && x->children != NULL;
+	b.etc_bits = b.sh.flags >> CG_BIT_ETC_SHIFT & 0xff;
 	b.key_hook = x->struct_size >= offsetof(struct cg_bit_search, key) +
 	    sizeof x->key && x->key != NULL;
 	b.jobs = s->jobs > CG_MAX_JOBS ? CG_MAX_JOBS : s->jobs ? s->jobs : 1;

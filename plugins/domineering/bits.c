@@ -107,6 +107,11 @@ db_pack(const struct cg_context *cx, const unsigned char *const *comp,
 		sh->flags = CG_BIT_PREFER;
 	/* the cells past the board's, for the host's table */
 	sh->flags |= CG_BIT_SPARE(sh->words * 64 - (uint32_t)(rows * cols));
+	/* the table's children first where 52 cells or more are empty, on
+	 * boards of 81 cells or more (a 9x9 position of depth 4: 159.9 user
+	 * s without, 146.8 with; 147.4 from 60 cells, 243.0 from 40) */
+	if (rows * cols >= 81)
+		sh->flags |= CG_BIT_ETC(52);
 	memset(st, 0, sh->words * sizeof *st);
 	for (i = 0; i < n; i++) {
 		cr = comp[i][0];

@@ -265,13 +265,17 @@ dom_keep_surer(struct cg_move_bounds *b, const struct cg_move_bounds *sl,
 DOM_INLINE uint32_t
 dom_bits_areas(const uint64_t *line, int nl, uint64_t *used, uint64_t *guard)
 {
-	uint64_t cand, f, both, open;
+	uint64_t cand, f, both, open, sq;
 	uint32_t n = 0;
 	int a, side, w, o;
 
 	for (a = 0; a < nl; a++)
 		used[a] = guard[a] = 0;
-	for (a = 0; a + 1 < nl; a++)
+	for (a = 0; a + 1 < nl; a++) {
+		/* an area needs two empty cells side by side on both lines */
+		sq = line[a] & line[a + 1];
+		if ((sq & sq >> 1) == 0)
+			continue;
 		for (side = 0; side < 2; side++) {
 			/* side 0: the wall at a - 1, the guard line a + 2 */
 			w = side ? a + 2 : a - 1;
@@ -291,6 +295,7 @@ dom_bits_areas(const uint64_t *line, int nl, uint64_t *used, uint64_t *guard)
 			if (o >= 0 && o < nl)
 				guard[o] |= both & line[o];
 		}
+	}
 	return n;
 }
 
@@ -317,6 +322,11 @@ dom_bits_options(const uint64_t *line, int nl, const uint64_t *sm,
 
 	w[0] = w[1] = w[2] = w[3] = 0;
 	for (a = 0; a < nl; a++) {
+		/* most lines have no safe domino, so no option */
+		if (sm[a] == 0) {
+			opt[a] = 0;
+			continue;
+		}
 		for (side = 0; side < 2; side++) {
 			k = side ? a + 1 : a - 1;
 			across[side] = k >= 0 && k < nl ? line[k] &
@@ -355,17 +365,19 @@ dom_bits_slots(const uint64_t *line, int nl, const uint64_t *sm,
     const uint64_t *used, const uint64_t *guard, uint32_t areas,
     struct cg_move_bounds *b, int side)
 {
-	uint64_t slot[64], open[64], opt[64], firsts, adj, two_f, rest, pf;
+	uint64_t slot[64], open[64], opt[64], first[64], firsts, adj, two_f,
+	    rest, pf;
 	uint32_t w[4];
 	uint32_t one = 0, two = 0, q1 = 0, q2 = 0, room = 0;
 	int a, free = 0;
 
 	for (a = 0; a < nl; a++) {
-		slot[a] = dom_pairs(line[a] & ~sm[a] & ~used[a]);
+		first[a] = dom_pair_firsts(line[a] & ~sm[a] & ~used[a]);
+		slot[a] = first[a] | first[a] << 1;
 		open[a] = slot[a] & ~dom_proof_bits(line, nl, a);
 	}
 	for (a = 0; a < nl; a++) {
-		firsts = dom_pair_firsts(line[a] & ~sm[a] & ~used[a]);
+		firsts = first[a];
 		adj = open[a] & ((a > 0 ? open[a - 1] : 0) |
 		    (a + 1 < nl ? open[a + 1] : 0));
 		two_f = firsts & (adj | adj >> 1);
