@@ -19,10 +19,10 @@
  *      least three rows and columns, whose positions split less than a
  *      strip's; CG_BIT_SPARE(n) when no state of the shape, nor its
  *      canonical() or swap() image, sets the top n bits of its last
- *      word) and shape->dims (the ruleset's own, e.g. rows and
- *      columns; every later call gets the shape back).  CG_EUNSUPPORTED when the
- *      sum does not fit; the host then searches as it would without the
- *      extension.
+ *      word; CG_BIT_ETC(n), below) and shape->dims (the ruleset's own,
+ *      e.g. rows and columns; every later call gets the shape back).
+ *      CG_EUNSUPPORTED when the sum does not fit; the host then searches
+ *      as it would without the extension.
  *  options(shape, state, side, masks): side's options, each once, as
  *      masks written one after another (shape->words words each), in the
  *      order a search should try them, best first.  Returns how many

@@ -7,7 +7,12 @@
  * engine (outcome.c) spends ten: no graph, no decomposition, no sums
  * table, and a table that replaces its cheapest entries once it is full
  * instead of growing.  The ruleset's move counts settle states, and its
- * order puts the likely winning move first.
+ * order puts the likely winning move first.  Once a position's first
+ * option has failed, the ruleset's children() settles what children it
+ * can from the position's own counts; a state a thread expanded lately
+ * is looked up in the table before the counts are asked; and where the
+ * ruleset says subtrees are large (CG_BIT_ETC), every child is looked up
+ * in the table before any is searched.
  *
  * The table: buckets of four entries, each the state's words (the least
  * of its images when the ruleset has canonical()) and its result: bit 0
