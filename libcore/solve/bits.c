@@ -674,6 +674,17 @@ etc(struct bthread *t, size_t d, int side, int n)
 	return 0;
 }
 
+/* Add one to a thread's own count, which other threads only read: a
+ * plain load and store, not a locked add, as no one else writes it. */
+static uint64_t
+count_one(atomic_uint_fast64_t *c)
+{
+	uint64_t v = atomic_load_explicit(c, memory_order_relaxed);
+
+	atomic_store_explicit(c, v + 1, memory_order_relaxed);
+	return v;
+}
+
 /* Does the side to move at depth d win?  -1 when stopped. */
 static int
 wins(struct bthread *t, size_t d, int side)
@@ -698,8 +709,9 @@ wins(struct bthread *t, size_t d, int side)
 		probed = 1;
 	}
 	sc = t->settled + (hr >> 48) % SETTLED * b->sw;
-	if (sc[b->w] >> 8 == (uint64_t)side + 1 && memcmp(sc, st, b->w *
-	    sizeof *st) == 0) {
+	for (j = 0; j < b->w && sc[j] == st[j]; j++)
+		;
+	if (sc[b->w] >> 8 == (uint64_t)side + 1 && j == b->w) {
 		r = (int)(sc[b->w] & 0xff) - 1;
 	} else {
 		if (b->settle_hook)
@@ -710,7 +722,8 @@ wins(struct bthread *t, size_t d, int side)
 			b->x->bounds(t->cx, &b->sh, st, &mb);
 			r = settle(&mb, side);
 		}
-		memcpy(sc, st, b->w * sizeof *st);
+		for (j = 0; j < b->w; j++)
+			sc[j] = st[j];
 		sc[b->w] = ((uint64_t)side + 1) << 8 | (uint64_t)(r + 1);
 	}
 	if (r >= 0)
@@ -730,8 +743,7 @@ wins(struct bthread *t, size_t d, int side)
 	if (n < 0 || (uint32_t)n > b->sh.max_options)
 		cg_die(1, "ruleset '%s': bit-search options failed",
 		    b->rs->name);
-	start = atomic_fetch_add_explicit(&t->expanded, 1,
-	    memory_order_relaxed);
+	start = count_one(&t->expanded);
 	t->at[d] = 0;
 	t->nopt[d] = (uint32_t)n;
 	if (t->id == 0 && b->s->progress != NULL)
@@ -776,7 +788,7 @@ wins(struct bthread *t, size_t d, int side)
 				return -1;
 			win = !r;
 		}
-	atomic_fetch_add_explicit(&t->solved, 1, memory_order_relaxed);
+	(void)count_one(&t->solved);
 	work = atomic_load_explicit(&t->expanded, memory_order_relaxed) -
 	    start;
 	tab_put(b, key, kside, win, h, work);
