@@ -94,7 +94,11 @@ struct bits {
 	unsigned jobs;
 	struct table *_Atomic tab;
 	size_t limit;            /* most buckets the budget allows */
-	atomic_size_t used;      /* entries taken (about) */
+	/* entries taken (about: each thread adds its own by USED_BATCH),
+	 * on a cache line of its own, which the other fields, read by
+	 * every thread at every position, do not share */
+	_Alignas(64) atomic_size_t used;
+	_Alignas(64) char after_used;
 	pthread_mutex_t grow;
 	atomic_int done;         /* a thread has answered the query */
 	int answer;
@@ -135,6 +139,7 @@ struct bthread {
 	 * and a word of side + 1 and the verdict + 1 (0: empty) */
 	uint64_t *settled;
 	uint64_t *seen;          /* SEEN hashes of states lately expanded */
+	uint64_t taken;          /* table entries taken, for b->used */
 	uint64_t *etc_keys, *etc_hash;   /* etc()'s, per option */
 	unsigned char *etc_side;
 };
@@ -334,9 +339,17 @@ tab_grow(struct bits *b, struct table *old)
 	pthread_mutex_unlock(&b->grow);
 }
 
+/* A thread adds the entries it takes to the table's count in batches
+ * of USED_BATCH: a locked add on a line both threads touch at every
+ * new entry cost both cores its misses. */
+#define USED_BATCH 64
+#define PROGRESS_EVERY 1024
+
+/* Put a result into the table; *mine (a thread's own count of the
+ * entries it took, or NULL) batches the count of entries taken. */
 static void
 tab_put(struct bits *b, const uint64_t *key, int side, int win, uint64_t h,
-    uint64_t work)
+    uint64_t work, uint64_t *mine)
 {
 	struct table *t = table_now(b);
 	int lg = 0, fresh;
@@ -348,9 +361,14 @@ tab_put(struct bits *b, const uint64_t *key, int side, int win, uint64_t h,
 	fresh = tab_place(b, t, key, h, check_of(b, h) | (uint64_t)lg << 3 |
 	    (uint64_t)win << 2 | (uint64_t)side << 1 | 1);
 	/* a full bucket past half load: double while the budget allows */
-	if (fresh)
-		atomic_fetch_add_explicit(&b->used, 1, memory_order_relaxed);
-	else if (atomic_load_explicit(&b->used, memory_order_relaxed) >
+	if (fresh) {
+		if (mine == NULL)
+			atomic_fetch_add_explicit(&b->used, 1,
+			    memory_order_relaxed);
+		else if (++*mine % USED_BATCH == 0)
+			atomic_fetch_add_explicit(&b->used, USED_BATCH,
+			    memory_order_relaxed);
+	} else if (atomic_load_explicit(&b->used, memory_order_relaxed) >
 	    t->nb * BUCKET / 2 &&
 	    t->nb < __atomic_load_n(&b->limit, __ATOMIC_RELAXED))
 		tab_grow(b, t);
@@ -569,7 +587,7 @@ store_load(struct bits *b)
 		memcpy(key, p + 21, b->w * 8);
 		side = p[len];
 		tab_put(b, key, side, p[len + 1], hash_state(key, b->w, side),
-		    UINT64_MAX);
+		    UINT64_MAX, NULL);
 		n++;
 	}
 	return n;
@@ -746,7 +764,10 @@ wins(struct bthread *t, size_t d, int side)
 	start = count_one(&t->expanded);
 	t->at[d] = 0;
 	t->nopt[d] = (uint32_t)n;
-	if (t->id == 0 && b->s->progress != NULL)
+	/* the others' counts read every PROGRESS_EVERY positions only: they
+	 * write them at every position */
+	if (t->id == 0 && start % PROGRESS_EVERY == 0 &&
+	    b->s->progress != NULL)
 		progress(t, d);
 	split = b->jobs > 1 && d + 1 < SPLIT;
 	later = split ? t->later + d * b->sh.max_options : NULL;
@@ -791,7 +812,7 @@ wins(struct bthread *t, size_t d, int side)
 	(void)count_one(&t->solved);
 	work = atomic_load_explicit(&t->expanded, memory_order_relaxed) -
 	    start;
-	tab_put(b, key, kside, win, h, work);
+	tab_put(b, key, kside, win, h, work, &t->taken);
 	t->seen[hr % SEEN] = hr;
 	if (b->store != NULL && work >= (uint64_t)1 << CKPT_LG)
 		store_note(t, key, kside, win);
