@@ -297,6 +297,40 @@ for b in boards:
 	done
 }
 
+@test "domineering: the bit search keeps G + -G = 0 where it asks for transposition cutoffs" {
+	[ -x "$CG_BUILD/bin/cg-outcome" ] || skip "cg-outcome not built"
+	# As above, on boards of 96 squares with 60 or more empty, where the
+	# ruleset asks the host to look up every child in the table before
+	# it searches any (CG_BIT_ETC, from 52 empty squares on boards of 81
+	# or more), besides its children() and key().  (These searches are
+	# small: a cutoff that read a child's result the wrong way round went
+	# unnoticed here, so this checks outcomes, not the cutoffs' reading.)
+	awk -v seed=5 -v count=3 -v fill=0.8 'BEGIN {
+		srand(seed); n = 6
+		for (k = 0; k < count; k++) {
+			for (r = 0; r < n; r++)
+				for (c = 0; c < n; c++)
+					g[r, c] = rand() < fill ? "." : "#"
+			extra = k % 3; line = ""
+			for (r = 0; r < n; r++) {
+				row = ""
+				for (c = 0; c < n; c++) row = row g[r, c]
+				row = row "#"
+				for (c = 0; c < n; c++) row = row g[c, r]
+				row = row "#" (extra == 1 && r < 2 ? "." : "#") \
+				    (extra == 2 && r == 0 ? ".." : "##")
+				line = line (r ? "|" : "") row
+			}
+			print line "\t" (extra == 0 ? "P" : extra == 1 ? "L" : "R")
+		}
+	}' > "$BATS_TEST_TMPDIR/want"
+	[ "$(awk -F'\t' '{ if (gsub(/\./, ".", $1) < 52) bad++ } END { print bad + 0 }' "$BATS_TEST_TMPDIR/want")" -eq 0 ]
+	cut -f1 "$BATS_TEST_TMPDIR/want" | cg cg-parse -r domineering |
+	    cg cg-outcome -t --search bits --jobs 2 > "$BATS_TEST_TMPDIR/got"
+	run diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+	assert_success
+}
+
 @test "domineering: --table-memory keeps the depth-first tables small, the outcomes right" {
 	[ -x "$CG_BUILD/bin/cg-outcome" ] || skip "cg-outcome not built"
 	# Uiterwijk's 7x8 (R) and 8x7 (L): past 9 MB of tables unbounded
