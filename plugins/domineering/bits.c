@@ -489,19 +489,22 @@ db_canonical8(uint64_t x, int rows, uint64_t *out)
 	out[0] = both < x ? both : x;
 }
 
-/* Which of mirror images a and c (bit 0 left-right, bit 1 up-down) of
- * the board of rows row[] (rev[]: each reversed) comes first as words
- * compared from the last, that is row by row from the last row? */
+/* Which of images a and c comes first as words compared from the last,
+ * that is row by row from the last row?  Each is a mirror (bit 0
+ * left-right, bit 1 up-down) of the board (bit 2 clear: its rows
+ * lines[0], each reversed lines[1]) or of the board turned about its
+ * diagonal (bit 2 set: its rows are the board's columns, lines[2],
+ * reversed lines[3]); n rows. */
 static int
-db_image_less(const uint64_t *row, const uint64_t *rev, int rows, int a,
-    int c)
+db_image_less(const uint64_t *const lines[4], int n, int a, int c)
 {
-	const uint64_t *ra = a & 1 ? rev : row, *rc = c & 1 ? rev : row;
+	const uint64_t *ra = lines[(a >> 2) * 2 + (a & 1)],
+	    *rc = lines[(c >> 2) * 2 + (c & 1)];
 	int r;
 
-	for (r = rows - 1; r >= 0; r--) {
-		uint64_t x = ra[a & 2 ? rows - 1 - r : r],
-		    y = rc[c & 2 ? rows - 1 - r : r];
+	for (r = n - 1; r >= 0; r--) {
+		uint64_t x = ra[a & 2 ? n - 1 - r : r],
+		    y = rc[c & 2 ? n - 1 - r : r];
 
 		if (x != y)
 			return x < y;
@@ -518,6 +521,7 @@ db_canonical(const struct cg_context *cx, const struct cg_bit_shape *sh,
 {
 	int rows = (int)sh->dims[0], cols = (int)sh->dims[1], r, sym, best = 0;
 	uint64_t row[64], rev[64];
+	const uint64_t *const lines[4] = { row, rev, NULL, NULL };
 
 	(void)cx;
 	if (cols == 8 && rows <= 8) {
@@ -529,7 +533,7 @@ db_canonical(const struct cg_context *cx, const struct cg_bit_shape *sh,
 		rev[r] = db_reverse(row[r], cols);
 	}
 	for (sym = 1; sym < 4; sym++)
-		if (db_image_less(row, rev, rows, sym, best))
+		if (db_image_less(lines, rows, sym, best))
 			best = sym;
 	if (best == 0) {
 		memcpy(out, st, sh->words * sizeof *st);
@@ -562,27 +566,6 @@ db_swap(const struct cg_context *cx, const struct cg_bit_shape *sh,
 	for (r = 0; r < n; r++)
 		db_put_row(out, r, n, col[r]);
 	return 1;
-}
-
-/* Which of images a and c comes first (db_image_less), each a mirror
- * (bits 0-1) of the board (bit 2 clear: rows row[], reversed rev[]) or
- * of the board turned about its diagonal (bit 2 set: its rows are the
- * board's columns, col[], reversed rcol[]). */
-static int
-db_image8_less(const uint64_t *const lines[4], int n, int a, int c)
-{
-	const uint64_t *ra = lines[(a >> 2) * 2 + (a & 1)],
-	    *rc = lines[(c >> 2) * 2 + (c & 1)];
-	int r;
-
-	for (r = n - 1; r >= 0; r--) {
-		uint64_t x = ra[a & 2 ? n - 1 - r : r],
-		    y = rc[c & 2 ? n - 1 - r : r];
-
-		if (x != y)
-			return x < y;
-	}
-	return 0;
 }
 
 /*
@@ -642,7 +625,7 @@ db_key(const struct cg_context *cx, const struct cg_bit_shape *sh,
 	lo = lead < 0 ? 4 : 0;
 	hi = lead > 0 ? 4 : 8;
 	for (best = lo, sym = lo + 1; sym < hi; sym++)
-		if (db_image8_less(lines, n, sym, best))
+		if (db_image_less(lines, n, sym, best))
 			best = sym;
 	memset(out, 0, sh->words * sizeof *out);
 	for (r = 0; r < n; r++)

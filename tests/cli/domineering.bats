@@ -260,16 +260,13 @@ for b in boards:
 	done
 }
 
-@test "domineering: the bit search's packed table, full and shared by two threads, keeps G + -G = 0" {
-	[ -x "$CG_BUILD/bin/cg-outcome" ] || skip "cg-outcome not built"
-	# A board G beside its transpose -G (each player's dominoes turned
-	# into the other's) is G - G = 0, a second-player win (P); with a
-	# vertical domino's two cells beside them, +1 (L), with a horizontal
-	# one's, -1 (R).  6 rows and 17 columns leave 26 bits of the second
-	# word clear, so the table keeps its results there (CG_BIT_SPARE);
-	# 1 MiB of table holds 32,768 results and these searches expand
-	# about 80,000 positions each, so results take each other's places
-	awk -v seed=11 -v count=12 -v fill=0.7 'BEGIN {
+# g_minus_g SEED COUNT FILL: COUNT boards G beside their transposes -G
+# (each player's dominoes turned into the other's), G 6x6 with FILL of
+# its squares empty, each with its outcome: G - G = 0, a second-player
+# win (P); with a vertical domino's two cells beside them +1 (L), with a
+# horizontal one's -1 (R)
+g_minus_g() {
+	awk -v seed="$1" -v count="$2" -v fill="$3" 'BEGIN {
 		srand(seed); n = 6
 		for (k = 0; k < count; k++) {
 			for (r = 0; r < n; r++)
@@ -287,7 +284,16 @@ for b in boards:
 			}
 			print line "\t" (extra == 0 ? "P" : extra == 1 ? "L" : "R")
 		}
-	}' > "$BATS_TEST_TMPDIR/want"
+	}'
+}
+
+@test "domineering: the bit search's packed table, full and shared by two threads, keeps G + -G = 0" {
+	[ -x "$CG_BUILD/bin/cg-outcome" ] || skip "cg-outcome not built"
+	# g_minus_g's boards: 6 rows and 17 columns leave 26 bits of the
+	# second word clear, so the table keeps its results there (CG_BIT_SPARE);
+	# 1 MiB of table holds 32,768 results and these searches expand
+	# about 80,000 positions each, so results take each other's places
+	g_minus_g 11 12 0.7 > "$BATS_TEST_TMPDIR/want"
 	for j in 1 2; do
 		cut -f1 "$BATS_TEST_TMPDIR/want" | cg cg-parse -r domineering |
 		    cg cg-outcome -t --search bits --table-memory 1 --jobs $j \
@@ -299,31 +305,13 @@ for b in boards:
 
 @test "domineering: the bit search keeps G + -G = 0 where it asks for transposition cutoffs" {
 	[ -x "$CG_BUILD/bin/cg-outcome" ] || skip "cg-outcome not built"
-	# As above, on boards of 96 squares with 60 or more empty, where the
+	# g_minus_g's boards with 60 or more of 102 squares empty, where the
 	# ruleset asks the host to look up every child in the table before
 	# it searches any (CG_BIT_ETC, from 52 empty squares on boards of 81
 	# or more), besides its children() and key().  (These searches are
 	# small: a cutoff that read a child's result the wrong way round went
 	# unnoticed here, so this checks outcomes, not the cutoffs' reading.)
-	awk -v seed=5 -v count=3 -v fill=0.8 'BEGIN {
-		srand(seed); n = 6
-		for (k = 0; k < count; k++) {
-			for (r = 0; r < n; r++)
-				for (c = 0; c < n; c++)
-					g[r, c] = rand() < fill ? "." : "#"
-			extra = k % 3; line = ""
-			for (r = 0; r < n; r++) {
-				row = ""
-				for (c = 0; c < n; c++) row = row g[r, c]
-				row = row "#"
-				for (c = 0; c < n; c++) row = row g[c, r]
-				row = row "#" (extra == 1 && r < 2 ? "." : "#") \
-				    (extra == 2 && r == 0 ? ".." : "##")
-				line = line (r ? "|" : "") row
-			}
-			print line "\t" (extra == 0 ? "P" : extra == 1 ? "L" : "R")
-		}
-	}' > "$BATS_TEST_TMPDIR/want"
+	g_minus_g 5 3 0.8 > "$BATS_TEST_TMPDIR/want"
 	[ "$(awk -F'\t' '{ if (gsub(/\./, ".", $1) < 52) bad++ } END { print bad + 0 }' "$BATS_TEST_TMPDIR/want")" -eq 0 ]
 	cut -f1 "$BATS_TEST_TMPDIR/want" | cg cg-parse -r domineering |
 	    cg cg-outcome -t --search bits --jobs 2 > "$BATS_TEST_TMPDIR/got"
