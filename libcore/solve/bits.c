@@ -716,8 +716,7 @@ wins(struct bthread *t, size_t d, int side)
 	signed char *kv = NULL;
 	size_t j;
 
-	/* the counts first: most states they settle are never stored, so a
-	 * small cache keeps the last verdicts */
+	/* a state this thread expanded lately: the table first (SEEN) */
 	hr = h = hash_state(st, b->w, side);
 	if (t->seen[hr % SEEN] == hr) {
 		kside = table_key(t, st, side, key);
@@ -726,6 +725,8 @@ wins(struct bthread *t, size_t d, int side)
 			return r;
 		probed = 1;
 	}
+	/* else the counts first: most states they settle are never stored,
+	 * so a small cache keeps the last verdicts */
 	sc = t->settled + (hr >> 48) % SETTLED * b->sw;
 	for (j = 0; j < b->w && sc[j] == st[j]; j++)
 		;
@@ -1012,7 +1013,7 @@ bits_memory(const struct bits *b)
 	    t = t->older)
 		sum += t->nb * BUCKET * b->ew * sizeof *t->e;
 	return sum + b->jobs * ((b->maxdepth * ((size_t)b->sh.max_options +
-	    1) * b->w + (size_t)SETTLED * b->sw + SEEN) *
-	    sizeof *b->t[0]->state +
-	    b->maxdepth * (size_t)b->sh.max_options);
+	    1) * b->w + (size_t)SETTLED * b->sw + SEEN +
+	    (size_t)b->sh.max_options * (b->w + 1)) * sizeof *b->t[0]->state +
+	    (b->maxdepth + 1) * (size_t)b->sh.max_options);
 }
