@@ -215,9 +215,9 @@ db_holds(const struct cg_move_bounds *b, int y, uint32_t most_x)
  * the mover does not win (most states the search meets are the mover's
  * wins).
  */
-DOM_HOT static int
-db_settle(const struct cg_context *cx, const struct cg_bit_shape *sh,
-    const uint64_t *st, enum cg_side side)
+DOM_INLINE int
+db_settle_sh(const struct cg_bit_shape *sh, const uint64_t *st,
+    enum cg_side side)
 {
 	uint64_t row[64], col[64], *own, *opp;
 	uint32_t deny[2], most_x, most_y;
@@ -226,7 +226,6 @@ db_settle(const struct cg_context *cx, const struct cg_bit_shape *sh,
 	int x = side, y = !x, nx, ny;
 	int64_t gap;
 
-	(void)cx;
 	db_lines(sh, st, row, col);
 	own = x == CG_LEFT ? col : row;
 	opp = x == CG_LEFT ? row : col;
@@ -260,6 +259,23 @@ db_settle(const struct cg_context *cx, const struct cg_bit_shape *sh,
 			return 0;
 	}
 	return -1;
+}
+
+/* The 9x9 board's shape as a constant: db_settle_sh is built once more
+ * for it, its loops over nine lines of known length (d6d and d4f of
+ * bench/domineering-deep, one thread, three runs in turn: 41.71 user s
+ * on average without, 40.71 with; the other hooks built so gained
+ * nothing). */
+static const struct cg_bit_shape db_9x9 = { .words = 2, .dims = { 9, 9 } };
+
+DOM_HOT static int
+db_settle(const struct cg_context *cx, const struct cg_bit_shape *sh,
+    const uint64_t *st, enum cg_side side)
+{
+	(void)cx;
+	if (sh->dims[0] == 9 && sh->dims[1] == 9)
+		return db_settle_sh(&db_9x9, st, side);
+	return db_settle_sh(sh, st, side);
 }
 
 /*
