@@ -264,8 +264,8 @@ db_settle_sh(const struct cg_bit_shape *sh, const uint64_t *st,
 /* The 9x9 board's shape as a constant: db_settle_sh is built once more
  * for it, its loops over nine lines of known length (d6d and d4f of
  * bench/domineering-deep, one thread, three runs in turn: 41.71 user s
- * on average without, 40.71 with; the other hooks built so gained
- * nothing). */
+ * on average without, 40.71 with, another process busy on the other
+ * core throughout; the other hooks built so gained nothing). */
 static const struct cg_bit_shape db_9x9 = { .words = 2, .dims = { 9, 9 } };
 
 DOM_HOT static int

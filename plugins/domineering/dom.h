@@ -33,7 +33,8 @@ extern const struct cg_bit_search dom_bit_search;     /* bits.c */
  * instruction only, and for any, and the loader picks one (GCC's
  * target_clones).  Their helpers are always inlined, so they are built
  * with them.  The v3 build: d6d and d4f of bench/domineering-deep, one
- * thread, 44.1 and 44.3 user s before, 41.5 and 42.1 with it.
+ * thread, builds run in turn, 44.1 and 44.3 user s before, 41.5 and
+ * 42.1 with it (another process busy on the other core throughout).
  */
 #if defined(__x86_64__) && !defined(__POPCNT__) && defined(__GNUC__)
 #define DOM_HOT __attribute__((target_clones("arch=x86-64-v3", "popcnt", \
