@@ -1460,7 +1460,6 @@ test_settle_9x9(void)
 			const char *b = k ? wide : text;
 
 			pos[k].len = 0;
-			comp = NULL;
 			if (cg_rs_parse(p, b, strlen(b), &pos[k]) < 0) {
 				ok_pack = 0;
 				break;
