@@ -91,6 +91,16 @@ $(BUILD)/pobj/%.o: %.c | $(DEPS_STAMP)
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(CPPFLAGS) $(PLUGIN_INC) $(ALLCFLAGS) $(PLUGIN_CFLAGS) -MMD -MP -c -o $@ $<
 
+# Domineering's bit-search hooks (counts over a board's bit lines, short
+# loops of known kind at every position) are most of a deep search's
+# time, and GCC's -O3 takes 5-7 % off them: d6d + d4f of
+# bench/domineering-deep, one thread, builds in turn, 37.3 and 36.5 user
+# s against 39.4 and 40.7 (bench/RESULTS.md, stop 37; no one of -O3's
+# flags gives it alone).  libcore's search loop gained nothing so, and
+# keeps CFLAGS.  HOT_CFLAGS= builds them as the rest (for a debugger).
+HOT_CFLAGS ?= -O3
+$(BUILD)/pobj/plugins/domineering/%.o: ALLCFLAGS += $(HOT_CFLAGS)
+
 $(BUILD)/libcore.a: $(LIB_OBJ)
 	@$(if $(Q),echo "  AR      $@")
 	$(Q)rm -f $@ && ar rcs $@ $^
