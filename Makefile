@@ -10,6 +10,7 @@
 #   make lint            every man page clean under mandoc -Tlint and groff
 #   make install         PREFIX=/usr/local DESTDIR= (tools, plugins, headers,
 #                        man pages, cgtools.pc for pkg-config)
+#   make HOT_CFLAGS=     the Domineering plugin at CFLAGS too (else -O3)
 #
 # Sources are discovered: libcore/*/*.c make libcore.a, tools/cg-*.c one tool
 # each, plugins/NAME.c or plugins/NAME/*.c one NAME.so each, plugins/cgr/
@@ -93,11 +94,11 @@ $(BUILD)/pobj/%.o: %.c | $(DEPS_STAMP)
 
 # Domineering's bit-search hooks (counts over a board's bit lines, short
 # loops of known kind at every position) are most of a deep search's
-# time, and GCC's -O3 takes 5-8 % off them: d6d + d4f of
-# bench/domineering-deep, one thread, builds in turn, 37.3 and 36.5 user
-# s against 39.4 and 40.7; 9x9 on two threads 554.7 s against 592.5
-# (bench/RESULTS.md, stop 37, where neither half of -O3's loop flags
-# gave it alone).  libcore's search loop gained nothing so, and keeps
+# time, and GCC's -O3 takes 5-8 % off them (a turn's two passes
+# together): d6d + d4f of bench/domineering-deep, one thread, builds in
+# turn, 37.3 and 36.5 user s against 39.4 and 40.7; 9x9 on two threads
+# 554.7 s against 592.5 (bench/RESULTS.md, stop 37, where neither half
+# of -O3's loop flags gave it alone).  libcore's search loop gained nothing so, and keeps
 # CFLAGS.  Other plugins were not measured at -O3.  HOT_CFLAGS= builds
 # these as the rest (for a debugger).
 HOT_CFLAGS ?= -O3
