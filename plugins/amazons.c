@@ -29,10 +29,14 @@
  * are taken up to symmetry) with at most one amazon of each side and at
  * least one amazon that can move, once up to the 8 symmetries, as its
  * canonical form; W*H <= 30.  Smaller boxes first.
+ *
+ * cg.rank (cg/rank.h): the family's members numbered by arithmetic on
+ * their cells (the index is described above struct am_rank).
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "cg/rank.h"
 #include "cg/ruleset.h"
 #include "lib/grid.h"
 
@@ -456,6 +460,293 @@ am_enumerate(const struct cg_context *cx, const char *family,
 	return CG_OK;
 }
 
+/*
+ * cg.rank (cg/rank.h): the index of family "WxH" counts every board the
+ * enumeration could meet, so rank() is arithmetic on the board's bits.
+ *
+ * Boxes: R x C with R <= C fitting W x H either way, in enumerate()'s
+ * order (R * C ascending, then R); box by box, each owns the slots after
+ * those of the boxes before it.  Inside an R x C box of n cells, masks
+ * m = 0 .. 2^n - 1 in ascending order, bit i set when cell i (r * C + c)
+ * is not burnt ('.', 'x' or 'o'); mask m owns f(k) = k (k + 1) slots,
+ * k = popcount(m), the placements of at most one 'x' and one 'o' on its
+ * k unburnt cells, numbered 0 .. k - 1 in cell order, with at least one
+ * amazon: slot j (j < k) is 'o' on cell j without 'x'; slot k + a k is
+ * 'x' on cell a without 'o', and slot k + a k + 1 + b is 'x' on cell a
+ * and 'o' on the b-th of the other k - 1 cells.
+ *
+ * The masks below m are, for each set bit i of m with p set bits above
+ * it, those that agree with m above bit i, lack bit i and are free
+ * below it; they own am_block(i, p) = sum over j of C(i, j) f(p + j)
+ * slots, a polynomial in i and p times 2^i.  So the offset of m in its
+ * box is one such term per set bit of m (a table of them is kept with
+ * the family's box offsets), and unrank() finds m bit by bit from the
+ * highest, the masks without the bit coming first.  A box of n cells owns
+ * am_block(n, 0) = 2^(n-2) n (n + 3) slots: 5x4 has 1.3e8 slots in all,
+ * 5x5 6.0e9, 5x6 2.7e11.
+ *
+ * Every board of such a box with at most one amazon of each side and at
+ * least one has a slot, whether or not it is one region, touches its
+ * sides, can move or is canonical; those that are not members are the
+ * holes of the index.
+ */
+
+/* The tables of a family: where each box starts, and am_block(). */
+struct am_rank {
+	uint64_t key;               /* grid_rank_get(): the family's */
+	uint64_t slots;
+	/* the first slot of box R x C (R <= C, so R <= 5), or UINT64_MAX
+	 * when the box is not in the family */
+	uint64_t off[6][AMAZONS_ENUM_CELLS + 1];
+	uint64_t block[AMAZONS_ENUM_CELLS + 1][AMAZONS_ENUM_CELLS + 1];
+	int nbox;                   /* the boxes in order, for unrank() */
+	unsigned char box[64][2];
+};
+
+/* sum over j = 0 .. i of C(i, j) f(p + j), f(k) = k (k + 1): with
+ * sum C(i, j) = 2^i, sum j C(i, j) = i 2^(i-1) and sum j^2 C(i, j) =
+ * i (i + 1) 2^(i-2), that is 2^(i-2) (4 p (p + 1) + 2 i (2 p + 1) +
+ * i (i + 1)), a whole number for every i and p. */
+static inline uint64_t
+am_block(unsigned i, unsigned p)
+{
+	return ((uint64_t)(4 * p * (p + 1) + 2 * i * (2 * p + 1) +
+	    i * (i + 1)) << i) >> 2;
+}
+
+/* The tables of family: those kept in the state, else made and kept
+ * (without a state, made for the call: *scratch is then what to free
+ * after it).  NULL with *rc set on an error. */
+static const struct am_rank *
+am_rank_tables(const struct cg_context *cx, const char *family,
+    void **scratch, int *rc)
+{
+	struct am_rank *t;
+	int W, H, n, R, C;
+	unsigned i, p;
+	uint64_t key, at = 0;
+
+	if (am_parse_box(family, &W, &H) < 0) {
+		*rc = cx->host->error(cx->err, 0, "bad family '%s' (expected "
+		    "WxH, a box W columns wide and H rows high, W*H <= %d)",
+		    family ? family : "", AMAZONS_ENUM_CELLS);
+		return NULL;
+	}
+	key = (uint64_t)W << 16 | (uint64_t)H;
+	*scratch = NULL;
+	if ((t = grid_rank_get(cx, key)) != NULL)
+		return t;
+	if ((t = cx->host->alloc(sizeof *t)) == NULL) {
+		*rc = CG_ENOMEM;
+		return NULL;
+	}
+	memset(t->off, 0xff, sizeof t->off);
+	t->key = key;
+	t->nbox = 0;
+	for (i = 0; i <= AMAZONS_ENUM_CELLS; i++)
+		for (p = 0; i + p <= AMAZONS_ENUM_CELLS; p++)
+			t->block[i][p] = am_block(i, p);
+	/* am_enumerate()'s order */
+	for (n = 1; n <= W * H; n++)
+		for (R = 1; R * R <= n; R++) {
+			C = n / R;
+			if (n % R != 0 || !((R <= H && C <= W) ||
+			    (R <= W && C <= H)))
+				continue;
+			t->off[R][C] = at;
+			t->box[t->nbox][0] = (unsigned char)R;
+			t->box[t->nbox++][1] = (unsigned char)C;
+			at += am_block((unsigned)n, 0);
+		}
+	t->slots = at;
+	if (grid_rank_put(cx, t) < 0)
+		*scratch = t;
+	return t;
+}
+
+static int
+am_slots(const struct cg_context *cx, const char *family, uint64_t *n)
+{
+	const struct am_rank *t;
+	void *scratch;
+	int rc;
+
+	if ((t = am_rank_tables(cx, family, &scratch, &rc)) == NULL)
+		return rc;
+	*n = t->slots;
+	grid_rank_done(cx, scratch);
+	return CG_OK;
+}
+
+/* The n (<= 30) cells of a board as masks, 8 at a time: the unburnt
+ * ones, the x's and the o's.  -1 for a byte outside ".#xo". */
+static inline int
+am_rank_cells(const unsigned char *cells, int n, uint64_t *live,
+    uint64_t *x, uint64_t *o)
+{
+	uint64_t v, dot, wall, xs, os;
+	int s, i, k;
+
+	*live = *x = *o = 0;
+	for (s = 0; s < n; s += 8) {
+		k = n - s < 8 ? n - s : 8;
+		v = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+		if (k == 8)
+			memcpy(&v, cells + s, 8);
+		else
+#endif
+			for (i = 0; i < k; i++)
+				v |= (uint64_t)cells[s + i] << (8 * i);
+		dot = grid_bytes_eq8(v, '.');
+		wall = grid_bytes_eq8(v, '#');
+		xs = grid_bytes_eq8(v, 'x');
+		os = grid_bytes_eq8(v, 'o');
+		if ((dot | wall | xs | os) != ((uint64_t)1 << k) - 1)
+			return -1;
+		*live |= (dot | xs | os) << s;
+		*x |= xs << s;
+		*o |= os << s;
+	}
+	return 0;
+}
+
+/* The slot of pos in the index whose tables are t. */
+static int
+am_rank_in(const struct am_rank *t, const unsigned char *pos, size_t len,
+    uint64_t *r)
+{
+	uint64_t live, m, x, o, at;
+	int i, p, k;
+
+	if (len < GRID_HDR || pos[0] == 0 || pos[0] > pos[1] ||
+	    pos[0] >= sizeof t->off / sizeof t->off[0] ||
+	    pos[1] > AMAZONS_ENUM_CELLS ||
+	    len != GRID_HDR + (size_t)pos[0] * pos[1] ||
+	    (at = t->off[pos[0]][pos[1]]) == UINT64_MAX ||
+	    am_rank_cells(pos + GRID_HDR, pos[0] * pos[1], &live, &x, &o) < 0 ||
+	    (x & (x - 1)) != 0 || (o & (o - 1)) != 0 || (x | o) == 0)
+		return CG_EUNSUPPORTED;
+	/* the masks below live: cell i with p unburnt cells above it */
+	k = grid_pop(live);
+	for (m = live, p = k; m != 0; m &= m - 1) {
+		i = __builtin_ctzll(m);
+		at += t->block[i][--p];
+	}
+	/* the placement, by the amazons' numbers among the unburnt cells */
+	if (x == 0)
+		at += (uint64_t)grid_pop(live & (o - 1));
+	else {
+		at += (uint64_t)k * (1 + (uint64_t)grid_pop(live & (x - 1)));
+		if (o != 0)
+			at += 1 + (uint64_t)grid_pop(live & (o - 1) & ~x);
+	}
+	*r = at;
+	return CG_OK;
+}
+
+static int
+am_rank(const struct cg_context *cx, const char *family,
+    const unsigned char *pos, size_t len, uint64_t *r)
+{
+	const struct am_rank *t;
+	void *scratch;
+	int rc;
+
+	if ((t = am_rank_tables(cx, family, &scratch, &rc)) == NULL)
+		return rc;
+	rc = am_rank_in(t, pos, len, r);
+	grid_rank_done(cx, scratch);
+	return rc;
+}
+
+/* The i-th (from 0) set bit of m, as a mask. */
+static inline uint64_t
+am_nth_bit(uint64_t m, unsigned i)
+{
+	while (i-- > 0)
+		m &= m - 1;
+	return m & -m;
+}
+
+/* The board of slot r in the index whose tables are t, appended. */
+static int
+am_unrank_in(const struct cg_context *cx, const struct am_rank *t,
+    uint64_t r, struct cg_buf *out)
+{
+	unsigned char board[GRID_HDR + AMAZONS_ENUM_CELLS];
+	uint64_t m = 0, x = 0, o = 0, u;
+	int R = 0, C = 0, n, j;
+	unsigned p, k;
+
+	if (r >= t->slots)
+		return CG_EUNSUPPORTED;
+	/* the last box starting at r or before */
+	for (j = t->nbox - 1; j >= 0; j--) {
+		R = t->box[j][0];
+		C = t->box[j][1];
+		if (t->off[R][C] <= r)
+			break;
+	}
+	r -= t->off[R][C];
+	n = R * C;
+	/* the mask, from its highest cell: the masks without cell j come
+	 * first */
+	for (j = n - 1, p = 0; j >= 0; j--)
+		if (r >= t->block[j][p]) {
+			r -= t->block[j][p];
+			m |= (uint64_t)1 << j;
+			p++;
+		}
+	/* r < f(k) numbers the placement */
+	k = p;
+	if (r < k)
+		o = am_nth_bit(m, (unsigned)r);
+	else {
+		u = r - k;
+		x = am_nth_bit(m, (unsigned)(u / k));
+		if (u % k != 0)
+			o = am_nth_bit(m & ~x, (unsigned)(u % k) - 1);
+	}
+	board[0] = (unsigned char)R;
+	board[1] = (unsigned char)C;
+	for (j = 0; j < n; j++)
+		board[GRID_HDR + j] = x >> j & 1 ? 'x' : o >> j & 1 ? 'o' :
+		    m >> j & 1 ? '.' : '#';
+	return cx->host->buf_put(out, board, GRID_HDR + (size_t)n);
+}
+
+static int
+am_unrank(const struct cg_context *cx, const char *family, uint64_t r,
+    struct cg_buf *out)
+{
+	const struct am_rank *t;
+	void *scratch;
+	int rc;
+
+	if ((t = am_rank_tables(cx, family, &scratch, &rc)) == NULL)
+		return rc;
+	rc = am_unrank_in(cx, t, r, out);
+	grid_rank_done(cx, scratch);
+	return rc;
+}
+
+static const struct cg_rank am_rank_ext = {
+	.struct_size = sizeof(struct cg_rank),
+	.slots = am_slots,
+	.rank = am_rank,
+	.unrank = am_unrank,
+};
+
+static const void *
+am_extension(const struct cg_context *cx, const char *name)
+{
+	(void)cx;
+	if (strcmp(name, CG_EXT_RANK) == 0)
+		return &am_rank_ext;
+	return NULL;
+}
+
 static const struct cg_ruleset am_ruleset = {
 	.abi_version = CG_ABI_VERSION,
 	.struct_size = sizeof(struct cg_ruleset),
@@ -475,6 +766,7 @@ static const struct cg_ruleset am_ruleset = {
 	.decompose = am_decompose,
 	.enumerate = am_enumerate,
 	.move_parse = am_move_parse,
+	.extension = am_extension,
 	.measure = grid_measure_empty,
 };
 

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cg/movecounts.h"
+#include "cg/rank.h"
 #include "cg/searchorder.h"
 #include "host/plugin.h"
 #include "base/jobs.h"
@@ -301,6 +302,33 @@ flags_agree(const struct cg_ruleset *rs, char *why, size_t whylen)
 	return 1;
 }
 
+static int init_state(const struct cg_ruleset *, const char *, void **,
+    struct cg_error *);
+
+/* Does rs offer extension name with no parameters?  Asked of a state
+ * made for the question, as a loaded plugin would be asked. */
+static int
+offers(const struct cg_ruleset *rs, const char *name)
+{
+	struct cg_error err;
+	struct cg_context cx;
+	int has_init, has;
+
+	if (!DESC_HAS(rs, extension))
+		return 0;
+	memset(&err, 0, sizeof err);
+	cx.host = cg_host();
+	cx.state = NULL;
+	cx.err = &err;
+	has_init = rs->init != NULL || DESC_HAS(rs, init_desc);
+	if (has_init && init_state(rs, NULL, &cx.state, &err) < 0)
+		return 0;
+	has = rs->extension(&cx, name) != NULL;
+	if (has_init && rs->fini != NULL)
+		rs->fini(cg_host(), cx.state);
+	return has;
+}
+
 void
 cg_rs_capabilities(const struct cg_ruleset *rs, struct cg_buf *out)
 {
@@ -322,6 +350,8 @@ cg_rs_capabilities(const struct cg_ruleset *rs, struct cg_buf *out)
 	if (rs->struct_size >= offsetof(struct cg_ruleset, measure) +
 	    sizeof rs->measure && rs->measure != NULL)
 		cg_buf_addf(out, "%smeasure", out->len > start ? "," : "");
+	if (offers(rs, CG_EXT_RANK))
+		cg_buf_addf(out, "%srank", out->len > start ? "," : "");
 	if (out->len == start)
 		cg_buf_addc(out, '-');
 }
@@ -626,6 +656,7 @@ load(const char *path, const char *name, const char *params, int param_status)
 	}
 	p->move_counts = cg_rs_extension(p, CG_EXT_MOVE_COUNTS);
 	p->search_order = cg_rs_extension(p, CG_EXT_SEARCH_ORDER);
+	p->rank = cg_rs_extension(p, CG_EXT_RANK);
 	p->next = loaded;
 	loaded = p;
 	return p;
@@ -1040,6 +1071,60 @@ cg_rs_move_counts(struct cg_plugin *p, const unsigned char *pos, size_t len,
 		    b->first_sure[s] < b->sure[s]))
 			return CG_EUNSUPPORTED;   /* inconsistent: not used */
 	return fail(cx, r, "cannot count moves");
+}
+
+/* Does the plugin's cg.rank extension have this hook? */
+#define RANK_HAS(rk, field)                                              \
+	((rk) != NULL && (rk)->struct_size >= offsetof(struct cg_rank,    \
+	    field) + sizeof((rk)->field) && (rk)->field != NULL)
+
+int
+cg_rs_slots(struct cg_plugin *p, const char *family, uint64_t *n)
+{
+	struct cg_context *cx = clear(p);
+
+	if (!RANK_HAS(p->rank, slots))
+		return fail(cx, CG_EUNSUPPORTED, "");
+	return fail(cx, p->rank->slots(cx, family, n),
+	    "cannot count the slots of the family");
+}
+
+int
+cg_rs_rank(struct cg_plugin *p, const char *family, const unsigned char *pos,
+    size_t len, uint64_t *r)
+{
+	struct cg_context *cx = clear(p);
+	int rc;
+
+	if (!RANK_HAS(p->rank, rank))
+		return fail(cx, CG_EUNSUPPORTED, "");
+	rc = p->rank->rank(cx, family, pos, len, r);
+	if (rc == CG_EUNSUPPORTED && !cx->err->set) {
+		snprintf(cx->err->msg, sizeof cx->err->msg, "the position "
+		    "has no slot in the index of family '%s'",
+		    cg_quote_str(family ? family : ""));
+		cx->err->set = 1;
+	}
+	return fail(cx, rc, "cannot rank position");
+}
+
+int
+cg_rs_unrank(struct cg_plugin *p, const char *family, uint64_t r,
+    struct cg_buf *out)
+{
+	struct cg_context *cx = clear(p);
+	int rc;
+
+	if (!RANK_HAS(p->rank, unrank))
+		return fail(cx, CG_EUNSUPPORTED, "");
+	rc = p->rank->unrank(cx, family, r, out);
+	if (rc == CG_EUNSUPPORTED && !cx->err->set) {
+		snprintf(cx->err->msg, sizeof cx->err->msg, "no position has "
+		    "slot %llu in the index of family '%s'",
+		    (unsigned long long)r, cg_quote_str(family ? family : ""));
+		cx->err->set = 1;
+	}
+	return fail(cx, rc, "cannot unrank slot");
 }
 
 struct move_match {

@@ -9,6 +9,7 @@
 #include "cg/ruleset.h"
 
 struct cg_move_counts;
+struct cg_rank;
 struct cg_search_order;
 #include "base/buf.h"
 
@@ -41,10 +42,11 @@ struct cg_plugin {
 	/* a ruleset read from a rules file: the interpreter that made rs */
 	const struct cg_ruleset *interp;
 	int inited;               /* init() succeeded: call fini() */
-	/* its cg.move-counts and cg.search-order extensions (asked once,
-	 * at load), or NULL */
+	/* its cg.move-counts, cg.search-order and cg.rank extensions
+	 * (asked once, at load), or NULL */
 	const struct cg_move_counts *move_counts;
 	const struct cg_search_order *search_order;
+	const struct cg_rank *rank;
 	struct cg_plugin *next;
 };
 
@@ -137,6 +139,16 @@ cg_bounds_room_lead(const struct cg_move_bounds *b, int s)
 	return d > 0 ? (uint64_t)d : 0;
 }
 
+/* The ruleset's cg.rank index of a family (cg/rank.h): the number of
+ * slots, the slot of pos (canonical bytes), the position of slot r
+ * appended to out.  CG_EUNSUPPORTED when the ruleset has no index for
+ * the family, or pos no slot in it, or no position has slot r. */
+int cg_rs_slots(struct cg_plugin *p, const char *family, uint64_t *n);
+int cg_rs_rank(struct cg_plugin *p, const char *family,
+    const unsigned char *pos, size_t len, uint64_t *r);
+int cg_rs_unrank(struct cg_plugin *p, const char *family, uint64_t r,
+    struct cg_buf *out);
+
 /* The ruleset's measure of pos; CG_EUNSUPPORTED when it has none. */
 int cg_rs_measure(struct cg_plugin *p, const unsigned char *pos, size_t len,
     uint64_t *m);
@@ -144,8 +156,10 @@ int cg_rs_measure(struct cg_plugin *p, const unsigned char *pos, size_t len,
 int cg_rs_move_parse(struct cg_plugin *p, const unsigned char *pos,
     size_t len, enum cg_side side, const char *text, struct cg_buf *child);
 
-/* What a ruleset can do, from its flags and optional hooks, as a comma-
- * separated list ("impartial,symmetry,decomposes,..."; "-" for none). */
+/* What a ruleset can do, from its flags, optional hooks and the
+ * extensions it offers with no parameters (cg.rank, as "rank"), as a
+ * comma-separated list ("impartial,symmetry,decomposes,..."; "-" for
+ * none). */
 void cg_rs_capabilities(const struct cg_ruleset *rs, struct cg_buf *out);
 
 /* p's last error in this worker as "message" or "column N: message". */

@@ -12,6 +12,7 @@
 #include "cg/bitsearch.h"
 #include "cg/conjugate.h"
 #include "cg/movecounts.h"
+#include "cg/rank.h"
 #include "cg/ruleset.h"
 #include "lib/grid.h"
 
@@ -22,6 +23,7 @@ int64_t dom_alone(const unsigned char *cells, int rows, int cols,
 
 extern const struct cg_move_counts dom_move_counts;   /* counts.c */
 extern const struct cg_bit_search dom_bit_search;     /* bits.c */
+extern const struct cg_rank dom_rank;                 /* rank.c */
 
 
 /*

@@ -26,7 +26,8 @@
  * player, for the outcome searches (counts.c); cg.bit-search
  * (cg/bitsearch.h): boards as bits for cg-outcome --search bits
  * (bits.c); cg.search-order (cg/searchorder.h): options edge first
- * (grid_domino_rank).
+ * (grid_domino_rank); cg.rank (cg/rank.h): the members of a family
+ * numbered by arithmetic (rank.c).
  *
  * enumerate("N"): every region (a polyomino of empty cells, 2 <= size <=
  * N, N <= 24) once up to the four symmetries, smallest sizes first.
@@ -254,6 +255,8 @@ dom_extension(const struct cg_context *cx, const char *name)
 		return &dom_search_order;
 	if (strcmp(name, CG_EXT_BIT_SEARCH) == 0)
 		return &dom_bit_search;
+	if (strcmp(name, CG_EXT_RANK) == 0)
+		return &dom_rank;
 	return NULL;
 }
 

@@ -391,6 +391,21 @@ struct grid_bits {
 	uint64_t notl, notr; /* cells not in the first / last column */
 };
 
+/* The number of set bits of x, without a call into libgcc where the
+ * processor's instruction is not assumed. */
+static inline int
+grid_pop(uint64_t x)
+{
+#ifdef __POPCNT__
+	return __builtin_popcountll(x);
+#else
+	x -= (x >> 1) & 0x5555555555555555ull;
+	x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+	return (int)((x * 0x0101010101010101ull) >> 56);
+#endif
+}
+
 /* The cells of code k (0..3). */
 static inline uint64_t
 grid_bits_plane(const struct grid_bits *b, unsigned k)
@@ -602,6 +617,10 @@ struct grid_lent {
 struct grid_state {
 	int reference;  /* "reference": the labelling code for every board */
 	struct grid_lent lent;
+	/* the ruleset's cg.rank tables for the family it was last asked
+	 * about (one allocation starting with its uint64_t key; see
+	 * grid_rank_get()), or NULL */
+	void *rank;
 };
 
 /* init() of the grid rulesets: no parameters, or "reference", which
@@ -632,7 +651,53 @@ grid_init(const struct cg_host *host, const char *params, void **state,
 static inline void
 grid_fini(const struct cg_host *host, void *state)
 {
+	struct grid_state *st = state;
+
+	if (st != NULL)
+		host->free(st->rank);
 	host->free(state);
+}
+
+/*
+ * The cg.rank tables a ruleset built for a family: what rank() needs
+ * beyond arithmetic (the first slot of each box, counting tables)
+ * depends on the family alone, so each thread keeps the tables of the
+ * last family it was asked about in its state.  A ruleset's tables are
+ * one host allocation whose first member is a uint64_t key naming the
+ * family (never 0).  grid_rank_get() gives the kept tables when their
+ * key is key, else NULL; grid_rank_put() keeps t instead of those kept
+ * before, or returns -1 when there is no state to keep them in: the
+ * tables then serve one call, and grid_rank_done() frees them after it
+ * (it is given NULL for tables that are kept).
+ */
+static inline void *
+grid_rank_get(const struct cg_context *cx, uint64_t key)
+{
+	const struct grid_state *st = cx->state;
+
+	if (st != NULL && st->rank != NULL &&
+	    *(const uint64_t *)st->rank == key)
+		return st->rank;
+	return NULL;
+}
+
+static inline int
+grid_rank_put(const struct cg_context *cx, void *t)
+{
+	struct grid_state *st = cx->state;
+
+	if (st == NULL)
+		return -1;
+	cx->host->free(st->rank);
+	st->rank = t;
+	return 0;
+}
+
+static inline void
+grid_rank_done(const struct cg_context *cx, void *scratch)
+{
+	if (scratch != NULL)
+		cx->host->free(scratch);
 }
 
 /* Do boards of this many cells go through the bit-board code? */

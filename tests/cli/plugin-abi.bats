@@ -243,7 +243,9 @@ CG_RULESET_ENTRY(noparse, rs)'
 @test "cg-parse -L lists what each ruleset can do" {
 	run cg cg-parse -L
 	assert_success
-	assert_line --regexp "^amazons	symmetry,decomposes,enumerates,board,measure	Amazons"
+	assert_line --regexp "^amazons	symmetry,decomposes,enumerates,board,measure,rank	Amazons"
+	assert_line --regexp "^domineering	symmetry,decomposes,synchronized,enumerates,board,measure,rank	Domineering"
+	assert_line --regexp "^cram	impartial,symmetry,decomposes,enumerates,board,measure	Cram"
 	assert_line --regexp "^nim	impartial,symmetry,decomposes	Nim"
 	assert_line --regexp "^push	synchronized	Push"
 }
