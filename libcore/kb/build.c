@@ -17,6 +17,7 @@
 #include "kb/kb.h"
 #include "kb/kbfile.h"
 #include "kb/kbvalue.h"
+#include "kb/rankbuild.h"
 #include "solve/canonical.h"
 #include "solve/session.h"
 #include "values/notation.h"
@@ -47,6 +48,8 @@ struct cg_kb_builder {
 	struct cg_ckpt *ck;
 	struct cg_canon_eval ev[CG_MAX_JOBS];
 	struct cg_session *session[CG_MAX_JOBS];
+	/* a family the ruleset ranks is built by rankbuild.c */
+	struct cg_kb_ranked *ranked;
 };
 
 /* ------------------------------------------------------------ helpers */
@@ -142,7 +145,6 @@ cg_kb_builder_new(const struct cg_kb_build_options *o, struct cg_plugin *rs)
 	b->o = *o;
 	if (b->o.jobs == 0)
 		b->o.jobs = cg_jobs_default();
-	cg_kbfile_jobs(b->o.jobs);
 	if (b->o.batch == 0)
 		b->o.batch = 20000;
 	cg_kb_meta_init(&b->meta);
@@ -180,6 +182,8 @@ cg_kb_builder_new(const struct cg_kb_build_options *o, struct cg_plugin *rs)
 	cg_buf_init(&b->text);
 	if (rs != NULL)
 		set_ruleset(b, rs);
+	if (rs != NULL && o->family != NULL)
+		b->ranked = cg_kb_ranked_new(&b->o, rs, &b->meta);
 	return b;
 }
 
@@ -190,6 +194,7 @@ cg_kb_builder_free(struct cg_kb_builder *b)
 
 	if (b == NULL)
 		return;
+	cg_kb_ranked_free(b->ranked);
 	for (k = 0; k < CG_MAX_JOBS; k++)
 		cg_session_free(b->session[k]);
 	cg_kbset_free(b->set);
@@ -207,12 +212,16 @@ cg_kb_builder_free(struct cg_kb_builder *b)
 size_t
 cg_kb_builder_count(const struct cg_kb_builder *b)
 {
+	if (b->ranked != NULL)
+		return cg_kb_ranked_count(b->ranked);
 	return cg_kbset_count(b->set);
 }
 
 size_t
 cg_kb_builder_seen(const struct cg_kb_builder *b)
 {
+	if (b->ranked != NULL)
+		return cg_kb_ranked_seen(b->ranked);
 	return b->seen;
 }
 
@@ -363,6 +372,10 @@ cg_kb_builder_family(struct cg_kb_builder *b)
 	if (!CG_HAS_HOOK(b->rs, enumerate))
 		cg_die(CG_EXIT_DATA, "ruleset '%s' cannot enumerate families",
 		    b->rs->name);
+	if (b->ranked != NULL) {
+		cg_kb_ranked_family(b->ranked);
+		return;
+	}
 	memset(&f, 0, sizeof f);
 	f.b = b;
 	cg_buf_init(&f.raw);
@@ -908,6 +921,10 @@ cg_kb_builder_compute(struct cg_kb_builder *b, const char *ckpt)
 
 	if (b->rs == NULL)
 		cg_die(CG_EXIT_DATA, "no positions in the input");
+	if (b->ranked != NULL) {
+		cg_kb_ranked_compute(b->ranked, ckpt);
+		return;
+	}
 	for (k = 0; k < b->meta.nkinds; k++) {
 		enum cg_kind sk;
 		int search = cg_kind_parse(b->meta.kinds[k], &sk) == 0;
@@ -961,7 +978,7 @@ cg_kb_builder_compute(struct cg_kb_builder *b, const char *ckpt)
 /* ------------------------------------------------------------ writing */
 
 void
-cg_kb_write_to(const struct cg_kbset *s, struct cg_kb_meta *m,
+cg_kb_write_source(const struct cg_kb_source *src, struct cg_kb_meta *m,
     const char *out)
 {
 	char err[1024];
@@ -985,7 +1002,7 @@ cg_kb_write_to(const struct cg_kbset *s, struct cg_kb_meta *m,
 		if (fd < 0)
 			cg_die(CG_EXIT_DATA, "temporary file: %s", strerror(errno));
 		close(fd);
-		if (cg_kbset_write(s, m, tmpl, err, sizeof err) < 0) {
+		if (cg_kbfile_write(src, m, tmpl, err, sizeof err) < 0) {
 			unlink(tmpl);
 			cg_die(CG_EXIT_DATA, "%s", err);
 		}
@@ -1016,14 +1033,31 @@ cg_kb_write_to(const struct cg_kbset *s, struct cg_kb_meta *m,
 			cg_die(CG_EXIT_DATA, "%s: %s", out, strerror(errno));
 		return;
 	}
-	if (cg_kbset_write(s, m, out, err, sizeof err) < 0)
+	if (cg_kbfile_write(src, m, out, err, sizeof err) < 0)
 		cg_die(CG_EXIT_DATA, "%s", err);
+}
+
+void
+cg_kb_write_to(const struct cg_kbset *s, struct cg_kb_meta *m,
+    struct cg_plugin *rs, const char *out)
+{
+	char err[1024];
+	struct cg_kb_source *src = cg_kbset_source(s, m, rs, err, sizeof err);
+
+	if (src == NULL)
+		cg_die(CG_EXIT_DATA, "%s", err);
+	cg_kb_write_source(src, m, out);
+	cg_kbset_source_free(src);
 }
 
 void
 cg_kb_builder_write(struct cg_kb_builder *b, const char *path)
 {
-	cg_kb_write_to(b->set, &b->meta, path);
+	if (b->ranked != NULL) {
+		cg_kb_ranked_write(b->ranked, path);
+		return;
+	}
+	cg_kb_write_to(b->set, &b->meta, b->rs, path);
 	if (b->ck != NULL) {
 		cg_ckpt_close(b->ck, 1);
 		b->ck = NULL;

@@ -64,12 +64,20 @@ void cg_kb_builder_compute(struct cg_kb_builder *b, const char *ckpt);
 /* Write the base to path atomically ("-" for standard output). */
 void cg_kb_builder_write(struct cg_kb_builder *b, const char *path);
 
-/* Write a base through a temporary file when path is not a regular file
- * (standard output, a pipe, a device).  Errors are fatal. */
+/* Write a base to path, through a temporary file when path is not a
+ * regular file (standard output, a pipe, a device).  Errors are
+ * fatal. */
+struct cg_kb_source;
+struct cg_kb_meta;
+void cg_kb_write_source(const struct cg_kb_source *src,
+    struct cg_kb_meta *m, const char *path);
+/* Write a base of the entries of s (rs ranks a base of slots) to path,
+ * through a temporary file when path is not a regular file (standard
+ * output, a pipe, a device).  Errors are fatal. */
 struct cg_kbset;
 struct cg_kb_meta;
 void cg_kb_write_to(const struct cg_kbset *s, struct cg_kb_meta *m,
-    const char *path);
+    struct cg_plugin *rs, const char *path);
 
 /* Join shards (or whole bases) into out; refuse conflicts, missing or
  * duplicate shards.  games: store canonical forms as games. */

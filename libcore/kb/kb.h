@@ -33,6 +33,13 @@ int cg_kb_known(void *ctx, struct cg_plugin *rs, const unsigned char *pos,
 /* The canonical form of v from the added bases, or CG_NO_GAME (the
  * known() of a struct cg_canon_eval; ctx unused). */
 cg_game cg_kb_canon(void *ctx, struct cg_graph *g, cg_vertex v);
+/* The canonical form of pos from a base that stores canonical forms
+ * as games, or CG_NO_GAME. */
+cg_game cg_kb_find_game(struct cg_plugin *rs, const unsigned char *pos,
+    size_t len);
+/* Every added base must be of ruleset rs (a tool told its ruleset):
+ * one of another is a fatal error naming it. */
+void cg_kb_expect(struct cg_plugin *rs);
 /* Close every added base. */
 void cg_kb_close_all(void);
 

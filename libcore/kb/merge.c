@@ -64,6 +64,7 @@ cg_kb_report(const char *path, double secs)
 
 struct merge_visit {
 	struct cg_kbset *s;
+	struct cg_kbfile *f;
 	const struct cg_kb_meta *mi;
 	const unsigned char *ckey;
 	size_t clen;
@@ -73,26 +74,39 @@ struct merge_visit {
 };
 
 static int
-merge_entry(void *ctx, const unsigned char *key, size_t len,
-    const char *const *vals)
+merge_entry(void *ctx, const struct cg_kbentry *e)
 {
 	struct merge_visit *v = ctx;
-	int k;
+	uint64_t entry;
+	uint32_t k, id;
 
-	if (v->mi->shard_n > 1 && cg_kb_shard_of(key, len, v->mi->shard_n) !=
-	    v->mi->shard_k) {
+	v->kind = -1;
+	if (v->mi->shard_n > 1 && cg_kb_shard_of(e->key, e->len,
+	    v->mi->shard_n) != v->mi->shard_k) {
 		v->wrong_shard = 1;
-		k = -1;
-	} else {
-		k = cg_kbset_add(v->s, key, len, vals, &v->old);
-		if (k < 0)
-			return 0;
+		goto stop;
 	}
-	v->kind = k;
-	v->new = k >= 0 ? vals[k] : NULL;
-	cg_buf_add(&v->keep, key, len);
+	entry = cg_kbset_entry(v->s, e->key, e->len);
+	for (k = 0; k < v->mi->nkinds; k++) {
+		if (e->ref[k] == CG_KB_NOVALUE)
+			continue;
+		if (cg_kbfile_games(v->f, k))
+			id = cg_kbset_game_id(v->s, k, cg_kbfile_game(v->f, k,
+			    e->ref[k]));
+		else
+			id = cg_kbset_value_id(v->s, k, cg_kbfile_text(v->f, k,
+			    e->ref[k]));
+		if (cg_kbset_set(v->s, entry, k, id, &v->old) < 0) {
+			v->kind = (int)k;
+			v->new = cg_kbfile_text(v->f, k, e->ref[k]);
+			goto stop;
+		}
+	}
+	return 0;
+stop:
+	cg_buf_add(&v->keep, e->key, e->len);
 	v->ckey = v->keep.data;
-	v->clen = len;
+	v->clen = e->len;
 	return 1;
 }
 
@@ -239,9 +253,10 @@ cg_kb_merge(int argc, char **argv, const char *out, int games, int verbose)
 
 		memset(&v, 0, sizeof v);
 		v.s = set;
+		v.f = f[i];
 		v.mi = cg_kbfile_meta(f[i]);
 		cg_buf_init(&v.keep);
-		rc = cg_kbfile_each(f[i], merge_entry, &v, err, sizeof err);
+		rc = cg_kbfile_each(f[i], 1, merge_entry, &v, err, sizeof err);
 		if (rc < 0)
 			cg_die(CG_EXIT_DATA, "%s", err);
 		if (rc > 0) {
@@ -258,7 +273,7 @@ cg_kb_merge(int argc, char **argv, const char *out, int games, int verbose)
 		}
 		cg_buf_free(&v.keep);
 	}
-	cg_kb_write_to(set, &m, out);
+	cg_kb_write_to(set, &m, *m.index_family ? plugin_for(&m) : NULL, out);
 	if (verbose)
 		cg_kb_report(out, cg_elapsed() - t0);
 	cg_kbset_free(set);
@@ -282,13 +297,13 @@ struct verifier {
 };
 
 static int
-verify_entry(void *ctx, const unsigned char *key, size_t len,
-    const char *const *vals)
+verify_entry(void *ctx, const struct cg_kbentry *e)
 {
 	struct verifier *v = ctx;
 	const char *none[CG_KB_MAXKINDS] = { 0 }, *old;
+	const unsigned char *key = e->key;
+	size_t len = e->len;
 
-	(void)vals;
 	if (v->m->shard_n > 1 && cg_kb_shard_of(key, len, v->m->shard_n) !=
 	    v->m->shard_k)
 		cg_die(CG_EXIT_DATA, "%s: '%s' does not belong in shard %u of %u",
@@ -491,7 +506,7 @@ cg_kb_verify(const char *path, size_t batch, int verbose)
 	cg_buf_init(&v.text2);
 	cg_buf_init(&dbuf);
 	/* structure: order, count, shard membership, canonical keys */
-	if (cg_kbfile_each(v.f, verify_entry, &v, err, sizeof err) != 0)
+	if (cg_kbfile_each(v.f, 1, verify_entry, &v, err, sizeof err) != 0)
 		cg_die(CG_EXIT_DATA, "%s", err);
 	n = cg_kbset_count(v.entries);
 	if (verbose)

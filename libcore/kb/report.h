@@ -16,6 +16,7 @@ struct cg_kb_report {
 	double entropy[CG_KB_MAXKINDS];   /* bits per entry */
 	double total_entropy;
 	int timed;                        /* lookups were timed */
+	const char *lookup_kind;          /* of this kind */
 	double lookup_random_us, lookup_cached_us;
 };
 
@@ -23,5 +24,8 @@ struct cg_kb_report {
  * of random entries and as many of one cached entry. */
 void cg_kb_measure(struct cg_kbfile *f, unsigned long ntime,
     struct cg_kb_report *r);
+/* Write the header fields, sizes and measures of a base as
+ * "name<TAB>value" lines (cg-kb stats). */
+void cg_kb_stats(struct cg_kbfile *f, unsigned long ntime, FILE *out);
 
 #endif

@@ -66,6 +66,20 @@ spit(const char *path, const char *data, size_t len)
 }
 
 static int
+write_set(struct cg_kbset *s, struct cg_kb_meta *m, const char *path,
+    char *err, size_t errlen)
+{
+	struct cg_kb_source *src = cg_kbset_source(s, m, NULL, err, errlen);
+	int rc;
+
+	if (src == NULL)
+		return -1;
+	rc = cg_kbfile_write(src, m, path, err, errlen);
+	cg_kbset_source_free(src);
+	return rc;
+}
+
+static int
 build(const char *path, int reverse, uint32_t shard_k, uint32_t shard_n)
 {
 	struct cg_kbset *s = cg_kbset_new(2);
@@ -84,7 +98,7 @@ build(const char *path, int reverse, uint32_t shard_k, uint32_t shard_n)
 			continue;
 		cg_kbset_add(s, (unsigned char *)key, klen, vals, &old);
 	}
-	rc = cg_kbset_write(s, &m, path, err, sizeof err);
+	rc = write_set(s, &m, path, err, sizeof err);
 	if (rc < 0)
 		printf("# %s\n", err);
 	cg_kbset_free(s);
@@ -95,16 +109,21 @@ build(const char *path, int reverse, uint32_t shard_k, uint32_t shard_n)
 struct count {
 	int n, bad;
 	struct cg_kbset *into;
+	struct cg_kbfile *f;
 };
 
 static int
-visit(void *ctx, const unsigned char *key, size_t len, const char *const *v)
+visit(void *ctx, const struct cg_kbentry *e)
 {
 	struct count *c = ctx;
-	const char *old;
+	const char *old, *v[2];
+	uint32_t k;
 
 	c->n++;
-	if (cg_kbset_add(c->into, key, len, v, &old) >= 0)
+	for (k = 0; k < 2; k++)
+		v[k] = e->ref[k] == CG_KB_NOVALUE ? NULL :
+		    cg_kbfile_text(c->f, k, e->ref[k]);
+	if (cg_kbset_add(c->into, e->key, e->len, v, &old) >= 0)
 		c->bad++;
 	return 0;
 }
@@ -148,8 +167,9 @@ main(void)
 		struct cg_kbfile_stats st;
 
 		cg_kbfile_stats(f, &st);
-		ok(st.nblocks > 5, "several blocks (%u)", st.nblocks);
-		is_int(st.ndistinct[0], 37, "37 distinct kind-0 values");
+		ok(st.nblocks > 5, "several blocks (%llu)",
+		    (unsigned long long)st.nblocks);
+		is_int(st.nvalues[0], 37, "37 distinct kind-0 values");
 		is_int(st.file_size, alen, "file size");
 	}
 	fails = 0;
@@ -173,9 +193,9 @@ main(void)
 	ok(cg_kbfile_get(f, (unsigned char *)"", 0, 0) == NULL,
 	    "the empty key is absent");
 	{
-		struct count c = { 0, 0, cg_kbset_new(2) };
+		struct count c = { 0, 0, cg_kbset_new(2), f };
 
-		ok(cg_kbfile_each(f, visit, &c, err, sizeof err) == 0,
+		ok(cg_kbfile_each(f, 1, visit, &c, err, sizeof err) == 0,
 		    "iterate every entry in key order");
 		is_int(c.n, N, "entries visited");
 		is_int(c.bad, 0, "no duplicate seen");
@@ -192,16 +212,16 @@ main(void)
 		if (f == NULL)
 			continue;
 		{
-			struct count c = { 0, 0, s };
+			struct count c = { 0, 0, s, f };
 
-			cg_kbfile_each(f, visit, &c, err, sizeof err);
+			cg_kbfile_each(f, 1, visit, &c, err, sizeof err);
 			ok(c.n > N / 5 && c.n < N / 2, "shard %d holds %d entries",
 			    k + 1, c.n);
 		}
 		cg_kbfile_close(f);
 	}
 	meta(&mm, 1, 1);
-	ok(cg_kbset_write(s, &mm, m, err, sizeof err) == 0, "write the union");
+	ok(write_set(s, &mm, m, err, sizeof err) == 0, "write the union");
 	cg_kb_meta_free(&mm);
 	cg_kbset_free(s);
 	db = slurp(m, &blen);
@@ -226,18 +246,19 @@ main(void)
 	is_str(cg_kbset_value(s, 0, 1), "L", "filled-in value kept");
 	cg_kbset_free(s);
 
-	/* corruption: flip one byte anywhere, the open must fail */
+	/* corruption: flip one byte anywhere, the open or the check of
+	 * every block must fail */
 	fails = 0;
-	for (i = 0; (size_t)i < alen; i += (i < 200 ? 1 : 97)) {
+	for (i = 0; (size_t)i < alen; i += (i < 400 ? 1 : 37)) {
 		da[i] ^= 0x20;
 		spit(b, da, alen);
 		da[i] ^= 0x20;
 		f = cg_kbfile_open(b, err, sizeof err);
-		if (f != NULL) {
+		if (f != NULL && cg_kbfile_check(f, err, sizeof err) == 0) {
 			fails++;
 			printf("# flip at %d not detected\n", i);
-			cg_kbfile_close(f);
 		}
+		cg_kbfile_close(f);
 	}
 	is_int(fails, 0, "every flipped byte is caught");
 	spit(b, da, alen - 10);
@@ -264,7 +285,7 @@ main(void)
 	mm.plugin_version = strdup("1");
 	mm.family = strdup("");
 	cg_kb_meta_set_kinds(&mm, "outcome");
-	ok(cg_kbset_write(s, &mm, b, err, sizeof err) == 0, "write an empty base");
+	ok(write_set(s, &mm, b, err, sizeof err) == 0, "write an empty base");
 	f = cg_kbfile_open(b, err, sizeof err);
 	ok(f != NULL && cg_kbfile_get(f, (unsigned char *)"a", 1, 0) == NULL,
 	    "an empty base opens and finds nothing");
@@ -303,7 +324,7 @@ main(void)
 				vals[0] = "not a game";
 				cg_kbset_add(s, (unsigned char *)"zzz", 3, vals, &old);
 			}
-			ok(cg_kbset_write(s, &mm, b, err, sizeof err) == 0,
+			ok(write_set(s, &mm, b, err, sizeof err) == 0,
 			    "write canonical forms (%s)", enc ? "text: one is not" : "games");
 			f = cg_kbfile_open(b, err, sizeof err);
 			ok(f != NULL, "open: %s", f ? "ok" : err);
