@@ -1,5 +1,6 @@
 /* cg-kb - query a knowledge base: look positions up, best moves with the
- * values they lead to, dump a base as a document, statistics. */
+ * values they lead to, dump a base as a document, select its positions
+ * by their values and count them, statistics. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,12 +12,15 @@
 #include "kb/kbfile.h"
 #include "kb/kbmove.h"
 #include "kb/report.h"
+#include "kb/select.h"
 
 static const char usage[] =
     "lookup [-t] [-k KINDS] [-r NAME[:PARAMS]] [-P DIR] BASE [file ...]\n"
     "       cg-kb best [-a] [-s left|right] [-k KINDS] [-r NAME[:PARAMS]] "
     "[-P DIR] BASE [file ...]\n"
     "       cg-kb dump [-P DIR] BASE\n"
+    "       cg-kb select [-t] [-k KINDS] [-P DIR] EXPR BASE\n"
+    "       cg-kb count [-t] [-e EXPR] [-P DIR] KIND BASE\n"
     "       cg-kb stats [-T N] BASE";
 static const char help[] =
     "Query a knowledge base built by cg-kb-build (cgkb(5)).\n"
@@ -28,10 +32,15 @@ static const char help[] =
     "           resulting position's values; children no base holds are\n"
     "           computed by the engines\n"
     "  dump     write BASE as a cgt document (one root per entry)\n"
+    "  select   the positions of BASE whose values satisfy EXPR, such as\n"
+    "           'temp>=2', 'canon==*3', 'infinitesimal and not zero'\n"
+    "           (-t: one line per position, position and values)\n"
+    "  count    how many positions hold each value of KIND, most first\n"
     "  stats    header fields, sizes, bits per position, value entropy\n"
     "\n"
     "  -k LIST           value kinds to show (default: all the base holds)\n"
-    "  -t                tab-separated output (lookup)\n"
+    "  -t                tab-separated output (lookup, select)\n"
+    "  -e EXPR           count only the positions that satisfy EXPR (count)\n"
     "  -a                every move, with a last column '*' on the best (best)\n"
     "  -s SIDE           only moves of left or right (best)\n"
     "  -T N              also time N lookups of random entries (stats)\n"
@@ -195,46 +204,7 @@ do_best(struct cg_doc *d, void *arg)
 	cg_buf_free(&text);
 }
 
-static void
-stats(unsigned long ntime)
-{
-	const struct cg_kb_meta *m = cg_kbfile_meta(base);
-	struct cg_kb_report r;
-	char spec[512];
-	uint64_t n = m->count;
-	uint32_t k;
-
-	cg_kb_measure(base, ntime, &r);
-	printf("file\t%s\nformat\t%d\nruleset\t%s\nruleset-version\t%s\n",
-	    base_path, CG_KB_FORMAT, cg_kb_meta_spec(m, spec, sizeof spec),
-	    m->plugin_version);
-	printf("family\t%s\nshard\t%u/%u\nkinds\t", m->family, m->shard_k,
-	    m->shard_n);
-	for (k = 0; k < m->nkinds; k++)
-		printf("%s%s", k ? "," : "", m->kinds[k]);
-	printf("\nentries\t%llu\nblocks\t%u\nblock-size\t%u\n",
-	    (unsigned long long)n, r.file.nblocks, m->block_size);
-	printf("file-bytes\t%llu\nheader-bytes\t%llu\ndictionary-bytes\t%llu\n"
-	    "data-bytes\t%llu\nraw-bytes\t%llu\n",
-	    (unsigned long long)r.file.file_size,
-	    (unsigned long long)r.file.header_size,
-	    (unsigned long long)r.file.dict_size,
-	    (unsigned long long)r.file.data_size,
-	    (unsigned long long)r.file.raw_size);
-	if (n > 0)
-		printf("bytes-per-position\t%.3f\nbits-per-position\t%.3f\n",
-		    (double)r.file.file_size / n, 8.0 * r.file.file_size / n);
-	for (k = 0; k < m->nkinds; k++)
-		printf("%s-distinct\t%llu\n%s-absent\t%llu\n%s-entropy-bits\t"
-		    "%.3f\n", m->kinds[k], (unsigned long long)r.distinct[k],
-		    m->kinds[k], (unsigned long long)r.absent[k], m->kinds[k],
-		    r.entropy[k]);
-	printf("value-entropy-bits\t%.3f\n", r.total_entropy);
-	if (r.timed)
-		printf("lookup-random-us\t%.2f\nlookup-cached-us\t%.3f\n",
-		    r.lookup_random_us, r.lookup_cached_us);
-	cg_check_write(stdout, "standard output");
-}
+#define IS(name) (strcmp(cmd, name) == 0)
 
 int
 main(int argc, char **argv)
@@ -244,9 +214,9 @@ main(int argc, char **argv)
 		{ "version", no_argument, NULL, CG_OPT_VERSION },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *cmd, *spec = NULL, *klist = NULL;
+	const char *cmd, *spec = NULL, *klist = NULL, *where = NULL;
 	unsigned long ntime = 0;
-	int c;
+	int c, mining;
 
 	cg_tool_init(argc, argv);
 	if (argc >= 2 && (strcmp(argv[1], "-h") == 0 ||
@@ -257,8 +227,9 @@ main(int argc, char **argv)
 	if (argc < 2 || argv[1][0] == '-')
 		cg_usage(usage);
 	cmd = argv[1];
-	if (strcmp(cmd, "lookup") != 0 && strcmp(cmd, "best") != 0 &&
-	    strcmp(cmd, "dump") != 0 && strcmp(cmd, "stats") != 0) {
+	mining = IS("select") || IS("count");
+	if (!IS("lookup") && !IS("best") && !IS("dump") && !IS("stats") &&
+	    !mining) {
 		fprintf(stderr, "%s: unknown command '%s'\n", cg_progname, cmd);
 		cg_usage(usage);
 	}
@@ -271,10 +242,11 @@ main(int argc, char **argv)
 		snprintf(name, sizeof name, "%s %s", cg_progname, cmd);
 		argv[0] = name;
 	}
-	while ((c = getopt_long(argc, argv, "ahk:P:r:s:tT:", longopts,
+	while ((c = getopt_long(argc, argv, "ae:hk:P:r:s:tT:", longopts,
 	    NULL)) != -1) {
 		switch (c) {
 		case 'a': all_moves = 1; break;
+		case 'e': where = optarg; break;
 		case 'k': klist = optarg; break;
 		case 't': tsv = 1; break;
 		case 'T': ntime = cg_parse_count(optarg, "-T"); break;
@@ -295,22 +267,25 @@ main(int argc, char **argv)
 	}
 	argc -= optind;
 	argv += optind;
-	if (argc < 1)
+	if (argc < 1 + mining || (ntime && !IS("stats")) ||
+	    (where && !IS("count")) || (klist && IS("count")))
 		cg_usage(usage);
-	if ((strcmp(cmd, "dump") == 0 || strcmp(cmd, "stats") == 0) &&
-	    (argc != 1 || spec || klist || tsv || all_moves || sides != 3))
+	if ((IS("dump") || IS("stats") || mining) && (argc != 1 + mining ||
+	    spec || all_moves || sides != 3 || ((klist || tsv) && !mining)))
 		cg_usage(usage);
-	if (ntime && strcmp(cmd, "stats") != 0)
-		cg_usage(usage);
-	open_base(argv[0]);
-	if (strcmp(cmd, "dump") == 0) {
+	open_base(argv[mining]);
+	if (IS("dump"))
 		cg_kb_dump(base, stdout);
-	} else if (strcmp(cmd, "stats") == 0) {
-		stats(ntime);
-	} else {
+	else if (IS("stats"))
+		cg_kb_stats(base, ntime, stdout);
+	else if (IS("select"))
+		cg_kb_select(base, argv[0], klist, tsv, stdout);
+	else if (IS("count"))
+		cg_kb_count(base, argv[0], where, stdout);
+	else {
 		set_kinds(klist);
 		cg_each_document(argc - 1, argv + 1, spec,
-		    strcmp(cmd, "best") == 0 ? do_best : do_lookup, NULL);
+		    IS("best") ? do_best : do_lookup, NULL);
 	}
 	cg_kbfile_close(base);
 	cg_kb_close_all();
