@@ -37,6 +37,7 @@
 #include <string.h>
 
 #include "cg/rank.h"
+#include "cg/conjugate.h"
 #include "cg/ruleset.h"
 #include "lib/grid.h"
 
@@ -738,12 +739,38 @@ static const struct cg_rank am_rank_ext = {
 	.unrank = am_unrank,
 };
 
+/* The board with the amazons' colours exchanged: each player has the
+ * other's moves, so its value is the board's negative. */
+static int
+am_conjugate(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, struct cg_buf *out)
+{
+	size_t start = out->len, i;
+	int rows, cols, rc;
+
+	if ((rc = grid_dims(cx, pos, len, &rows, &cols)) < 0)
+		return rc;
+	if (cx->host->buf_put(out, pos, len) < 0)
+		return CG_ENOMEM;
+	for (i = start + GRID_HDR; i < out->len; i++)
+		if (out->data[i] == 'x' || out->data[i] == 'o')
+			out->data[i] ^= 'x' ^ 'o';
+	return CG_OK;
+}
+
+static const struct cg_conjugate am_conjugate_ext = {
+	.struct_size = sizeof(struct cg_conjugate),
+	.conjugate = am_conjugate,
+};
+
 static const void *
 am_extension(const struct cg_context *cx, const char *name)
 {
 	(void)cx;
 	if (strcmp(name, CG_EXT_RANK) == 0)
 		return &am_rank_ext;
+	if (strcmp(name, CG_EXT_CONJUGATE) == 0)
+		return &am_conjugate_ext;
 	return NULL;
 }
 

@@ -15,6 +15,7 @@
 #include "cg/movecounts.h"
 #include "cg/rank.h"
 #include "cg/searchorder.h"
+#include "cg/conjugate.h"
 #include "host/plugin.h"
 #include "base/jobs.h"
 #include "base/util.h"
@@ -657,6 +658,7 @@ load(const char *path, const char *name, const char *params, int param_status)
 	p->move_counts = cg_rs_extension(p, CG_EXT_MOVE_COUNTS);
 	p->search_order = cg_rs_extension(p, CG_EXT_SEARCH_ORDER);
 	p->rank = cg_rs_extension(p, CG_EXT_RANK);
+	p->conjugate = cg_rs_extension(p, CG_EXT_CONJUGATE);
 	p->next = loaded;
 	loaded = p;
 	return p;
@@ -1087,6 +1089,20 @@ cg_rs_slots(struct cg_plugin *p, const char *family, uint64_t *n)
 		return fail(cx, CG_EUNSUPPORTED, "");
 	return fail(cx, p->rank->slots(cx, family, n),
 	    "cannot count the slots of the family");
+}
+
+int
+cg_rs_conjugate(struct cg_plugin *p, const unsigned char *pos, size_t len,
+    struct cg_buf *out)
+{
+	struct cg_context *cx = clear(p);
+	const struct cg_conjugate *x = p->conjugate;
+
+	if (x == NULL || x->struct_size < offsetof(struct cg_conjugate,
+	    conjugate) + sizeof x->conjugate || x->conjugate == NULL)
+		return fail(cx, CG_EUNSUPPORTED, "");
+	return fail(cx, x->conjugate(cx, pos, len, out),
+	    "cannot exchange the players' roles");
 }
 
 int

@@ -10,6 +10,7 @@
 
 struct cg_move_counts;
 struct cg_rank;
+struct cg_conjugate;
 struct cg_search_order;
 #include "base/buf.h"
 
@@ -47,6 +48,7 @@ struct cg_plugin {
 	const struct cg_move_counts *move_counts;
 	const struct cg_search_order *search_order;
 	const struct cg_rank *rank;
+	const struct cg_conjugate *conjugate;
 	struct cg_plugin *next;
 };
 
@@ -144,6 +146,11 @@ cg_bounds_room_lead(const struct cg_move_bounds *b, int s)
  * appended to out.  CG_EUNSUPPORTED when the ruleset has no index for
  * the family, or pos no slot in it, or no position has slot r. */
 int cg_rs_slots(struct cg_plugin *p, const char *family, uint64_t *n);
+/* The conjugate of a component (cg/conjugate.h: the players' roles
+ * exchanged, the value negated), appended to out; CG_EUNSUPPORTED when
+ * the ruleset offers none. */
+int cg_rs_conjugate(struct cg_plugin *p, const unsigned char *pos,
+    size_t len, struct cg_buf *out);
 int cg_rs_rank(struct cg_plugin *p, const char *family,
     const unsigned char *pos, size_t len, uint64_t *r);
 int cg_rs_unrank(struct cg_plugin *p, const char *family, uint64_t r,

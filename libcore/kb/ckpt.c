@@ -11,6 +11,7 @@
 #include "base/buf.h"
 #include "base/bytemap.h"
 #include "base/util.h"
+#include "base/varint.h"
 #include "kb/ckpt.h"
 
 static const char magic[8] = { 'C', 'G', 'K', 'B', 'C', 'K', 'P', '2' };
@@ -21,62 +22,12 @@ struct cg_ckpt {
 	uint32_t crc;            /* of the last record written or read */
 	struct cg_buf queue;     /* records not yet written */
 	uint32_t qcrc;           /* the chain over the queue */
-	struct cg_bytemap *num;  /* game id -> game number + 1 */
+	uint64_t *num;           /* by game id: game number + 1 */
+	size_t numcap;
 	uint64_t ngames;
 	struct cg_buf rec;       /* scratch payload */
 	struct { cg_game *v; size_t n, cap; } stack;  /* games to write */
 };
-
-/* ------------------------------------------------------------ varints */
-
-static void
-put_varint(struct cg_buf *b, uint64_t v)
-{
-	while (v >= 0x80) {
-		cg_buf_addc(b, (int)(v & 0x7f) | 0x80);
-		v >>= 7;
-	}
-	cg_buf_addc(b, (int)v);
-}
-
-static void
-put_zigzag(struct cg_buf *b, int64_t v)
-{
-	put_varint(b, v < 0 ? ((uint64_t)(-(v + 1)) << 1) | 1 :
-	    (uint64_t)v << 1);
-}
-
-struct rd {
-	const unsigned char *p, *end;
-	int bad;
-};
-
-static uint64_t
-get_varint(struct rd *r)
-{
-	uint64_t v = 0;
-	int shift;
-
-	for (shift = 0; shift < 64; shift += 7) {
-		if (r->p >= r->end) {
-			r->bad = 1;
-			return 0;
-		}
-		v |= (uint64_t)(*r->p & 0x7f) << shift;
-		if (!(*r->p++ & 0x80))
-			return v;
-	}
-	r->bad = 1;
-	return 0;
-}
-
-static int64_t
-get_zigzag(struct rd *r)
-{
-	uint64_t v = get_varint(r);
-
-	return (v & 1) ? -(int64_t)(v >> 1) - 1 : (int64_t)(v >> 1);
-}
 
 /* ------------------------------------------------------------ records */
 
@@ -113,18 +64,14 @@ queue(struct cg_ckpt *c, int type)
 static uint64_t
 game_number(struct cg_ckpt *c, cg_game g)
 {
-	int64_t e = cg_bytemap_find(c->num, &g, sizeof g);
-
-	return e < 0 ? 0 : *cg_bytemap_value(c->num, (uint64_t)e);
+	return (size_t)g < c->numcap ? c->num[g] : 0;
 }
 
 static void
 set_number(struct cg_ckpt *c, cg_game g, uint64_t n)
 {
-	int isnew;
-	uint64_t e = cg_bytemap_intern(c->num, &g, sizeof g, &isnew);
-
-	*cg_bytemap_value(c->num, e) = n + 1;
+	c->num = cg_xgrow_zero(c->num, &c->numcap, g, sizeof *c->num);
+	c->num[g] = n + 1;
 }
 
 static void
@@ -160,11 +107,11 @@ queue_game(struct cg_ckpt *c, cg_game g0)
 		}
 		c->rec.len = 0;
 		if (cg_canon_nus_parts(g, &x, &up, &nim)) {
-			put_varint(&c->rec, 0);
-			put_zigzag(&c->rec, x.num);
-			put_varint(&c->rec, (uint64_t)x.exp);
-			put_zigzag(&c->rec, up);
-			put_varint(&c->rec, nim);
+			cg_put_varint(&c->rec, 0);
+			cg_put_zigzag(&c->rec, x.num);
+			cg_put_varint(&c->rec, (uint64_t)x.exp);
+			cg_put_zigzag(&c->rec, up);
+			cg_put_varint(&c->rec, nim);
 		} else {
 			for (s = 0; s < 2; s++) {
 				o[s] = cg_canon_options(g, (enum cg_side)s, &n[s]);
@@ -177,12 +124,12 @@ queue_game(struct cg_ckpt *c, cg_game g0)
 			if (missing)
 				continue;
 			me = c->ngames;
-			put_varint(&c->rec, 1);
-			put_varint(&c->rec, n[0]);
-			put_varint(&c->rec, n[1]);
+			cg_put_varint(&c->rec, 1);
+			cg_put_varint(&c->rec, n[0]);
+			cg_put_varint(&c->rec, n[1]);
 			for (s = 0; s < 2; s++)
 				for (i = 0; i < n[s]; i++)
-					put_varint(&c->rec, me -
+					cg_put_varint(&c->rec, me -
 					    (game_number(c, o[s][i]) - 1));
 		}
 		queue(c, 'G');
@@ -199,11 +146,11 @@ cg_ckpt_game(struct cg_ckpt *c, const unsigned char *key, size_t len,
 	uint64_t n = queue_game(c, g);
 
 	c->rec.len = 0;
-	put_varint(&c->rec, kind);
-	put_varint(&c->rec, len);
+	cg_put_varint(&c->rec, kind);
+	cg_put_varint(&c->rec, len);
 	cg_buf_add(&c->rec, key, len);
-	put_varint(&c->rec, 0);
-	put_varint(&c->rec, n);
+	cg_put_varint(&c->rec, 0);
+	cg_put_varint(&c->rec, n);
 	queue(c, 'V');
 }
 
@@ -214,11 +161,11 @@ cg_ckpt_text(struct cg_ckpt *c, const unsigned char *key, size_t len,
 	size_t tl = strlen(text);
 
 	c->rec.len = 0;
-	put_varint(&c->rec, kind);
-	put_varint(&c->rec, len);
+	cg_put_varint(&c->rec, kind);
+	cg_put_varint(&c->rec, len);
 	cg_buf_add(&c->rec, key, len);
-	put_varint(&c->rec, 1);
-	put_varint(&c->rec, tl);
+	cg_put_varint(&c->rec, 1);
+	cg_put_varint(&c->rec, tl);
 	cg_buf_add(&c->rec, text, tl);
 	queue(c, 'V');
 }
@@ -291,33 +238,33 @@ make_game(void *arg)
 }
 
 static int
-load_game(struct loader *l, struct rd *r)
+load_game(struct loader *l, struct cg_rd *r)
 {
 	uint64_t form, nl, nr, i, d, me = l->c->ngames, steps;
 	cg_game *opt, g;
 
 	l->earned += (uint64_t)(r->end - r->p) << 10;
-	form = get_varint(r);
+	form = cg_get_varint(r);
 
 	if (form == 0) {
-		int64_t num = get_zigzag(r), up;
-		uint64_t exp = get_varint(r), nim;
+		int64_t num = cg_get_zigzag(r), up;
+		uint64_t exp = cg_get_varint(r), nim;
 
-		up = get_zigzag(r);
-		nim = get_varint(r);
+		up = cg_get_zigzag(r);
+		nim = cg_get_varint(r);
 		if (r->bad || exp > 62 || up > (1 << 20) || up < -(1 << 20) ||
 		    nim > (1u << 26))
 			return -1;
 		g = cg_canon_nus(cg_dyadic_make(num, (int)exp), up, nim);
 	} else if (form == 1) {
-		nl = get_varint(r);
-		nr = get_varint(r);
+		nl = cg_get_varint(r);
+		nr = cg_get_varint(r);
 		if (r->bad || nl > (uint64_t)(r->end - r->p) ||
 		    nr > (uint64_t)(r->end - r->p) - nl)
 			return -1;
 		opt = cg_xmalloc((size_t)(nl + nr + 1) * sizeof *opt);
 		for (i = 0; i < nl + nr; i++) {
-			d = get_varint(r);
+			d = cg_get_varint(r);
 			if (r->bad || d == 0 || d > me) {
 				free(opt);
 				return -1;
@@ -357,9 +304,9 @@ load_game(struct loader *l, struct rd *r)
 }
 
 static int
-load_value(struct loader *l, struct rd *r, char *err, size_t errlen)
+load_value(struct loader *l, struct cg_rd *r, char *err, size_t errlen)
 {
-	uint64_t kind = get_varint(r), klen = get_varint(r), tag, n;
+	uint64_t kind = cg_get_varint(r), klen = cg_get_varint(r), tag, n;
 	const unsigned char *key;
 	char *text;
 	int rc;
@@ -368,17 +315,17 @@ load_value(struct loader *l, struct rd *r, char *err, size_t errlen)
 		return -1;
 	key = r->p;
 	r->p += klen;
-	tag = get_varint(r);
+	tag = cg_get_varint(r);
 	if (r->bad)
 		return -1;
 	if (tag == 0) {
-		n = get_varint(r);
+		n = cg_get_varint(r);
 		if (r->bad || n >= l->c->ngames || r->p != r->end)
 			return -1;
 		rc = l->fn(l->ctx, key, (size_t)klen, (uint32_t)kind,
 		    l->games[n], NULL, err, errlen);
 	} else if (tag == 1) {
-		n = get_varint(r);
+		n = cg_get_varint(r);
 		if (r->bad || n != (uint64_t)(r->end - r->p))
 			return -1;
 		text = cg_xstrndup((const char *)r->p, (size_t)n);
@@ -411,7 +358,6 @@ cg_ckpt_open(const char *path, const char *header, cg_ckpt_value_fn fn,
 
 	c->path = cg_xstrdup(path);
 	c->fd = -1;
-	c->num = cg_bytemap_new();
 	cg_buf_init(&c->queue);
 	cg_buf_init(&c->rec);
 	c->crc = (uint32_t)crc32(0, (const unsigned char *)magic,
@@ -437,7 +383,7 @@ cg_ckpt_open(const char *path, const char *header, cg_ckpt_value_fn fn,
 		goto fail;
 	}
 	for (;;) {
-		struct rd r;
+		struct cg_rd r;
 
 		if (fread(hdr, 1, 5, fp) != 5)
 			break;
@@ -531,7 +477,7 @@ cg_ckpt_close(struct cg_ckpt *c, int remove)
 	if (remove)
 		(void)unlink(c->path);
 	free(c->path);
-	cg_bytemap_free(c->num);
+	free(c->num);
 	cg_buf_free(&c->queue);
 	cg_buf_free(&c->rec);
 	free(c->stack.v);

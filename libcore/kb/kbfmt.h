@@ -32,10 +32,12 @@ enum { STORE_ENTRY = 0, STORE_COLUMN = 1 };
 /* a kind's dictionary */
 enum { DICT_TEXT = 0, DICT_GAMES = 1 };
 
-/* Records of a games dictionary per block, values of a text dictionary
- * per block. */
+/* Records of a games dictionary per block.  A text dictionary's block
+ * holds values up to KB_TEXT_BLOCK bytes, at least one value, at most
+ * KB_TEXTS_PER_BLOCK; a value is at most KB_PRINT_MAX bytes. */
 #define KB_GAMES_PER_BLOCK 64
-#define KB_TEXTS_PER_BLOCK 256
+#define KB_TEXT_BLOCK 65536
+#define KB_TEXTS_PER_BLOCK 4096
 
 /* Shapes of a games record: 0 a number-up-star; 1 + a * 17 + b a game
  * of a Left and b Right options (16: 16 or more, the rest as a number);

@@ -27,6 +27,7 @@
 
 struct gw {
 	/* by store id */
+	cg_game *neg;             /* the negative + 1; 0: not known yet */
 	uint64_t *hash;
 	uint64_t *ref;            /* 2 record + sign, + 1; 0: none */
 	uint64_t *pcount;         /* a pair's entries, at its representative */
@@ -45,6 +46,8 @@ gw_room(struct gw *w, cg_game g)
 		return;
 	while (cap <= (size_t)g)
 		cap *= 2;
+	w->neg = cg_xreallocarray(w->neg, cap, sizeof *w->neg);
+	memset(w->neg + w->cap, 0, (cap - w->cap) * sizeof *w->neg);
 	w->hash = cg_xreallocarray(w->hash, cap, sizeof *w->hash);
 	w->ref = cg_xreallocarray(w->ref, cap, sizeof *w->ref);
 	w->pcount = cg_xreallocarray(w->pcount, cap, sizeof *w->pcount);
@@ -119,11 +122,28 @@ scmp(struct gw *w, cg_game a, cg_game b)
 	return a == b ? 0 : cg_canon_order(a, b);
 }
 
+/* -g, remembered: the store's cache of negatives is small and a
+ * dictionary asks for millions. */
+static cg_game
+neg(struct gw *w, cg_game g)
+{
+	cg_game n;
+
+	gw_room(w, g);
+	if (w->neg[g] != 0)
+		return w->neg[g] - 1;
+	n = cg_canon_neg(g);
+	gw_room(w, n > g ? n : g);
+	w->neg[g] = n + 1;
+	w->neg[n] = g + 1;
+	return n;
+}
+
 /* The game of the pair {g, -g} a record holds. */
 static cg_game
 representative(struct gw *w, cg_game g)
 {
-	cg_game n = cg_canon_neg(g);
+	cg_game n = neg(w, g);
 
 	return scmp(w, g, n) <= 0 ? g : n;
 }
@@ -163,7 +183,7 @@ number(struct gw *w, size_t from)
 	size_t r;
 
 	for (r = from; r < w->nrec; r++) {
-		cg_game rep = w->rec[r], n = cg_canon_neg(rep);
+		cg_game rep = w->rec[r], n = neg(w, rep);
 
 		gw_room(w, rep > n ? rep : n);
 		w->ref[rep] = 2 * (uint64_t)r + 1;
@@ -348,7 +368,7 @@ kb_games_write(const cg_game *val, const uint64_t *count, size_t n,
 	o->selfneg = cg_xmalloc(nv ? nv : 1);
 	o->count = cg_xmalloc((nv ? nv : 1) * sizeof *o->count);
 	for (r = 0; r < nv; r++) {
-		o->selfneg[r] = cg_canon_neg(w.rec[r]) == w.rec[r];
+		o->selfneg[r] = neg(&w, w.rec[r]) == w.rec[r];
 		o->count[r] = w.pcount[w.rec[r]];
 	}
 	/* the records: codes counted, then written in blocks */
@@ -407,6 +427,7 @@ kb_games_write(const cg_game *val, const uint64_t *count, size_t n,
 	cg_buf_free(&data);
 	cg_buf_free(&table);
 	free(c);
+	free(w.neg);
 	free(w.hash);
 	free(w.ref);
 	free(w.pcount);

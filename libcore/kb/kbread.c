@@ -32,7 +32,7 @@
 
 struct tblock {
 	char *text;
-	uint32_t off[KB_TEXTS_PER_BLOCK];
+	uint32_t *off;
 	uint32_t n;
 };
 
@@ -43,6 +43,7 @@ struct rkind {
 	struct kb_games *games;           /* a games dictionary */
 	const unsigned char *text;        /* a text dictionary's section */
 	uint64_t textlen, textnb;
+	uint64_t *tfirst;                 /* each block's first value */
 	_Atomic(struct tblock *) *tcache;
 	_Atomic(char *) *printed;         /* games: printed values, by ref */
 	const unsigned char *col;         /* a column */
@@ -177,32 +178,44 @@ bitlen(uint64_t v)
 	return v ? 64 - (unsigned)__builtin_clzll(v) : 0;
 }
 
-/* The text dictionary's table: its blocks and their sizes. */
+/* The text dictionary's table: its blocks, their sizes and values. */
 static int
 open_text(struct cg_kbfile *f, struct rkind *k, const struct kb_section *s)
 {
 	struct cg_rd r;
-	uint64_t n, nb, b, prev = 0, off, clen, ulen;
+	uint64_t n, nb, b, prev = 0, off, clen, ulen, cnt, first = 0;
 	const unsigned char *t;
 
 	cg_rd_init(&r, f->map + s->off, s->checked);
 	n = cg_get_le(&r, 8);
 	nb = cg_get_le(&r, 8);
-	if (r.bad || n != k->d.nvalues || nb != (n + KB_TEXTS_PER_BLOCK - 1) /
-	    KB_TEXTS_PER_BLOCK || nb > cg_rd_left(&r) / 24 ||
-	    cg_rd_left(&r) != 24 * nb || s->checked != 16 + 24 * nb)
+	if (r.bad || n != k->d.nvalues || nb > n || nb > cg_rd_left(&r) / 24 ||
+	    cg_rd_left(&r) != 24 * nb || s->checked != 16 + 24 * nb ||
+	    (n > 0 && nb == 0))
 		return -1;
 	t = r.p;
+	k->tfirst = cg_xmalloc((nb + 1) * sizeof *k->tfirst);
 	for (b = 0; b < nb; b++) {
 		off = cg_load_le(t + 24 * b, 8);
 		clen = cg_load_le(t + 24 * b + 8, 4);
 		ulen = cg_load_le(t + 24 * b + 12, 4);
+		cnt = cg_load_le(t + 24 * b + 20, 4);
+		/* the format's bounds: a block of values up to KB_TEXT_BLOCK
+		 * bytes, or of one value up to KB_PRINT_MAX */
 		if ((b > 0 && off < prev) || off > s->len - s->checked ||
 		    clen > s->len - s->checked - off || clen == 0 ||
-		    ulen > MAX_INFLATE(clen) || ulen == 0)
+		    cnt == 0 || cnt > KB_TEXTS_PER_BLOCK || cnt > ulen ||
+		    ulen > (cnt == 1 ? KB_PRINT_MAX : KB_TEXT_BLOCK +
+		    KB_PRINT_MAX) || ulen > MAX_INFLATE(clen) ||
+		    cnt > n - first)
 			return -1;
+		k->tfirst[b] = first;
+		first += cnt;
 		prev = off + clen;
 	}
+	if (first != n)
+		return -1;
+	k->tfirst[nb] = n;
 	k->text = f->map + s->off;
 	k->textlen = s->len;
 	k->textnb = nb;
@@ -407,7 +420,7 @@ cg_kbfile_open(const char *path, char *err, size_t errlen)
 		goto fail;
 	}
 	hsize = (uint32_t)cg_get_le(&r, 4);
-	if (hsize < 60 || hsize > f->size) {
+	if (hsize < 64 || hsize > f->size) {
 		snprintf(err, errlen, "%s: truncated knowledge base "
 		    "(header of %u bytes, file of %zu)", path, hsize, f->size);
 		goto fail;
@@ -425,6 +438,7 @@ cg_kbfile_open(const char *path, char *err, size_t errlen)
 	f->meta.shard_n = (uint32_t)cg_get_le(&r, 4);
 	flags = (uint32_t)cg_get_le(&r, 4);
 	f->meta.block_members = (uint32_t)cg_get_le(&r, 4);
+	f->meta.block_size = (uint32_t)cg_get_le(&r, 4);
 	f->meta.nkinds = (uint32_t)cg_get_le(&r, 4);
 	nsec = (uint32_t)cg_get_le(&r, 4);
 	f->ranked = (flags & KB_RANKED) != 0;
@@ -555,11 +569,13 @@ cg_kbfile_close(struct cg_kbfile *f)
 			struct tblock *t = atomic_load(&k->tcache[i]);
 
 			if (t) {
+				free(t->off);
 				free(t->text);
 				free(t);
 			}
 		}
 		free((void *)k->tcache);
+		free(k->tfirst);
 		for (i = 0; k->printed && i < k->nrefs; i++)
 			free(atomic_load(&k->printed[i]));
 		free((void *)k->printed);
@@ -973,7 +989,8 @@ text_block_get(struct cg_kbfile *f, struct rkind *k, uint64_t b, char *err,
 	    memory_order_acquire), *none = NULL;
 	const unsigned char *e = k->text + 16 + 24 * b;
 	uint64_t off = cg_load_le(e, 8), clen = cg_load_le(e + 8, 4);
-	uint64_t ulen = cg_load_le(e + 12, 4), i, want, at;
+	uint64_t ulen = cg_load_le(e + 12, 4), i, at;
+	uint64_t want = k->tfirst[b + 1] - k->tfirst[b];
 	const unsigned char *src = k->text + 16 + 24 * k->textnb + off;
 	uLongf got = (uLongf)ulen;
 
@@ -983,11 +1000,10 @@ text_block_get(struct cg_kbfile *f, struct rkind *k, uint64_t b, char *err,
 		goto bad;
 	t = cg_xcalloc(1, sizeof *t);
 	t->text = cg_xmalloc(ulen);
+	t->off = cg_xmalloc(want * sizeof *t->off);
 	if (uncompress((unsigned char *)t->text, &got, src, (uLong)clen) !=
 	    Z_OK || got != ulen || t->text[ulen - 1] != '\0')
 		goto badt;
-	want = b + 1 < k->textnb ? KB_TEXTS_PER_BLOCK :
-	    k->d.nvalues - b * KB_TEXTS_PER_BLOCK;
 	for (i = 0, at = 0; i < want; i++) {
 		if (at >= ulen)
 			goto badt;
@@ -998,12 +1014,14 @@ text_block_get(struct cg_kbfile *f, struct rkind *k, uint64_t b, char *err,
 		goto badt;
 	t->n = (uint32_t)want;
 	if (!atomic_compare_exchange_strong(&k->tcache[b], &none, t)) {
+		free(t->off);
 		free(t->text);
 		free(t);
 		t = none;
 	}
 	return t;
 badt:
+	free(t->off);
 	free(t->text);
 	free(t);
 bad:
@@ -1050,9 +1068,19 @@ cg_kbfile_text(struct cg_kbfile *f, uint32_t kk, uint64_t ref)
 		return NULL;
 	k = &f->k[kk];
 	if (k->games == NULL) {
-		struct tblock *t = text_block(f, k, ref / KB_TEXTS_PER_BLOCK);
+		uint64_t lo = 0, hi = k->textnb, mid;
+		struct tblock *t;
 
-		return t->text + t->off[ref % KB_TEXTS_PER_BLOCK];
+		/* the last block whose first value is <= ref */
+		while (hi - lo > 1) {
+			mid = lo + (hi - lo) / 2;
+			if (k->tfirst[mid] <= ref)
+				lo = mid;
+			else
+				hi = mid;
+		}
+		t = text_block(f, k, lo);
+		return t->text + t->off[ref - k->tfirst[lo]];
 	}
 	s = atomic_load_explicit(&k->printed[ref], memory_order_acquire);
 	if (s != NULL)

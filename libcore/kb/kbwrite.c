@@ -139,30 +139,39 @@ cmp_text(const void *pa, const void *pb, void *arg)
 	    t->src->text(t->src->ctx, t->k, b));
 }
 
-/* A text dictionary: values in order, in zlib blocks of
- * KB_TEXTS_PER_BLOCK. */
-static void
+/* A text dictionary: the values in order, in zlib blocks of about
+ * KB_TEXT_BLOCK bytes. */
+static int
 text_dict(struct writer *w, uint32_t kk, const uint64_t *order)
 {
 	struct wkind *k = &w->k[kk];
-	uint64_t nb = (k->nvals + KB_TEXTS_PER_BLOCK - 1) / KB_TEXTS_PER_BLOCK;
-	uint64_t b, i;
-	struct cg_buf raw, data;
+	struct cg_buf raw, data, table;
+	uint64_t i = 0, nb = 0, n;
 
 	cg_buf_init(&raw);
 	cg_buf_init(&data);
-	cg_put_le(&k->dict, k->nvals, 8);
-	cg_put_le(&k->dict, nb, 8);
-	for (b = 0; b < nb; b++) {
+	cg_buf_init(&table);
+	while (i < k->nvals) {
 		uLongf clen;
 		size_t at = data.len;
 
 		raw.len = 0;
-		for (i = b * KB_TEXTS_PER_BLOCK; i < k->nvals &&
-		    i < (b + 1) * KB_TEXTS_PER_BLOCK; i++) {
+		for (n = 0; i < k->nvals && n < KB_TEXTS_PER_BLOCK; i++, n++) {
 			const char *t = w->src->text(w->src->ctx, kk, order[i]);
+			size_t tl = strlen(t) + 1;
 
-			cg_buf_add(&raw, t, strlen(t) + 1);
+			if (tl > KB_PRINT_MAX) {
+				snprintf(w->err, w->errlen, "%s: a value of kind "
+				    "'%s' of %zu bytes is too long for a text "
+				    "dictionary", w->path, w->m->kinds[kk], tl);
+				cg_buf_free(&raw);
+				cg_buf_free(&data);
+				cg_buf_free(&table);
+				return -1;
+			}
+			if (n > 0 && raw.len + tl > KB_TEXT_BLOCK)
+				break;
+			cg_buf_add(&raw, t, tl);
 		}
 		clen = compressBound((uLong)raw.len);
 		cg_buf_reserve(&data, clen);
@@ -170,20 +179,27 @@ text_dict(struct writer *w, uint32_t kk, const uint64_t *order)
 		    9) != Z_OK)
 			cg_die(CG_EXIT_DATA, "zlib compression failed");
 		data.len += clen;
-		cg_put_le(&k->dict, at, 8);
-		cg_put_le(&k->dict, clen, 4);
-		cg_put_le(&k->dict, raw.len, 4);
-		cg_put_le(&k->dict, crc(data.data + at, clen), 4);
-		cg_put_le(&k->dict, 0, 4);
+		cg_put_le(&table, at, 8);
+		cg_put_le(&table, clen, 4);
+		cg_put_le(&table, raw.len, 4);
+		cg_put_le(&table, crc(data.data + at, clen), 4);
+		cg_put_le(&table, n, 4);
+		nb++;
 	}
+	cg_put_le(&k->dict, k->nvals, 8);
+	cg_put_le(&k->dict, nb, 8);
+	cg_buf_add(&k->dict, table.data, table.len);
 	k->dict_checked = k->dict.len;
 	cg_buf_add(&k->dict, data.data, data.len);
 	cg_buf_free(&raw);
 	cg_buf_free(&data);
+	cg_buf_free(&table);
+	return 0;
 }
 
-/* Count the values, number them by frequency, make the dictionaries. */
-static void
+/* Count the values, number them by frequency, make the dictionaries:
+ * 0, or -1 with a message. */
+static int
 values(struct writer *w)
 {
 	const struct cg_kb_source *src = w->src;
@@ -252,7 +268,10 @@ values(struct writer *w)
 			}
 			k->nvals = nused;
 			k->nrefs = nused;
-			text_dict(w, kk, order);
+			if (text_dict(w, kk, order) < 0) {
+				free(order);
+				return -1;
+			}
 			free(order);
 		}
 		/* no value is a symbol too, in its place by frequency */
@@ -264,6 +283,7 @@ values(struct writer *w)
 		}
 		k->nsym = k->nvals + (k->absent > 0);
 	}
+	return 0;
 }
 
 /* Code lengths of each kind's symbols, and the bits a code per entry
@@ -627,6 +647,7 @@ header(struct writer *w, struct cg_buf *h, uint64_t size)
 	cg_put_le(h, m->shard_n, 4);
 	cg_put_le(h, w->ranked ? KB_RANKED : 0, 4);
 	cg_put_le(h, m->block_members, 4);
+	cg_put_le(h, m->block_size, 4);
 	cg_put_le(h, w->nk, 4);
 	cg_put_le(h, (uint64_t)w->nsec, 4);
 	put_str(h, m->ruleset);
@@ -732,7 +753,10 @@ cg_kbfile_write(const struct cg_kb_source *src, struct cg_kb_meta *m,
 	if (w.ranked && src->rank == NULL)
 		cg_die(CG_EXIT_DATA, "internal error: a base of slots without "
 		    "slots");
-	values(&w);
+	if (values(&w) < 0) {
+		writer_free(&w);
+		return -1;
+	}
 	storage(&w);
 	m->count = src->n;
 	m->games = 0;

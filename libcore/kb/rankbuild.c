@@ -33,7 +33,7 @@
 enum route { FROM_CANON, BY_SEARCH };
 
 struct worker {
-	struct cg_buf key, canon;
+	struct cg_buf key, canon, turned;
 	cg_game *opt[2];
 	size_t nopt[2], cap[2];
 	cg_game comp[64];         /* the current option's components */
@@ -104,6 +104,7 @@ worker(struct cg_kb_ranked *b)
 		*w = cg_xcalloc(1, sizeof **w);
 		cg_buf_init(&(*w)->key);
 		cg_buf_init(&(*w)->canon);
+		cg_buf_init(&(*w)->turned);
 	}
 	return *w;
 }
@@ -124,6 +125,7 @@ cg_kb_ranked_free(struct cg_kb_ranked *b)
 			continue;
 		cg_buf_free(&w->key);
 		cg_buf_free(&w->canon);
+		cg_buf_free(&w->turned);
 		free(w->opt[0]);
 		free(w->opt[1]);
 		cg_session_free(w->session);
@@ -518,9 +520,33 @@ position(struct cg_kb_ranked *b, struct worker *w, uint64_t i)
 		    cg_rs_errmsg(b->rs));
 }
 
+/* The member whose position is the conjugate of w->key's (cg/conjugate.h:
+ * its value is the negative), or -1. */
+static int64_t
+conjugate(struct cg_kb_ranked *b, struct worker *w)
+{
+	uint64_t s;
+
+	w->turned.len = 0;
+	w->canon.len = 0;
+	if (b->rs->conjugate == NULL || cg_rs_conjugate(b->rs, w->key.data,
+	    w->key.len, &w->turned) < 0 || cg_rs_canonical(b->rs,
+	    w->turned.data, w->turned.len, &w->canon) < 0 ||
+	    cg_rs_rank(b->rs, b->family, w->canon.data, w->canon.len, &s) < 0)
+		return -1;
+	return member(b, s);
+}
+
+/*
+ * A wave's members in two passes: the first makes the form of every
+ * member but those whose conjugate (a member of the same wave: the
+ * roles exchanged keep the measure) has the smaller slot; the second
+ * gives those the negative of their conjugate's form.
+ */
 struct wave {
 	struct cg_kb_ranked *b;
 	const uint32_t *m;        /* the members of the wave */
+	int pass;
 };
 
 static void
@@ -529,12 +555,24 @@ eval_one(void *ctx, size_t i)
 	struct wave *wv = ctx;
 	struct cg_kb_ranked *b = wv->b;
 	struct worker *w = worker(b);
-	uint32_t x = wv->m[i];
+	uint32_t x = wv->m[i], y;
+	int64_t c;
 	cg_game g = CG_NO_GAME;
 
 	if (cg_stop || atomic_load_explicit(&b->val[x], memory_order_relaxed))
 		return;
 	position(b, w, x);
+	c = conjugate(b, w);
+	if (c >= 0 && b->slot[c] < b->slot[x]) {
+		if (wv->pass == 0)
+			return;
+		y = atomic_load_explicit(&b->val[c], memory_order_acquire);
+		if (y != 0) {
+			atomic_store_explicit(&b->val[x],
+			    cg_canon_neg(y - 1) + 1, memory_order_release);
+			return;
+		}
+	}
 	if (b->o.use_kb && !(b->flag[x] & F_ENTRY))
 		g = cg_kb_find_game(b->rs, w->key.data, w->key.len);
 	if (g == CG_NO_GAME)
@@ -581,16 +619,47 @@ slot_key(uint64_t s, unsigned char *k)
 		k[i] = (unsigned char)(s >> (8 * i));
 }
 
+/* One batch of a wave's pass, checkpointed. */
+static void
+batch(struct cg_kb_ranked *b, struct wave *wv, const uint32_t *order,
+    uint64_t start, uint64_t end, double t0)
+{
+	unsigned char k8[8];
+	uint64_t i;
+
+	wv->m = order + start;
+	cg_parallel_for(end - start, b->o.jobs, 16, eval_one, wv);
+	for (i = start; i < end && b->ck != NULL; i++) {
+		uint32_t x = atomic_load(&b->val[order[i]]);
+
+		if (x == 0)
+			continue;
+		slot_key(b->slot[order[i]], k8);
+		cg_ckpt_game(b->ck, k8, 8, FORM_KIND, x - 1);
+	}
+	if (cg_stop)
+		stop_build(b);
+	ckpt_flush(b);
+	if (b->o.progress)
+		fprintf(stderr, "%s: measure %u, pass %d: %llu of %llu members, "
+		    "%llu evaluated (%.0f/s), %zu games, %.0f MB\n",
+		    cg_progname, b->measure[order[end - 1]], wv->pass + 1,
+		    (unsigned long long)end, (unsigned long long)b->n,
+		    (unsigned long long)evaluated(b),
+		    evaluated(b) / (cg_elapsed() - t0 + 1e-9), cg_canon_count(),
+		    (double)cg_memory_rss() / 1048576.0);
+}
+
 /* Every member's form, smallest measure first, batch by batch. */
 static void
 forms(struct cg_kb_ranked *b)
 {
 	uint64_t *cnt = cg_xcalloc(0x10000, sizeof *cnt), i, at, start, end;
+	uint64_t ws, we;
 	uint32_t *order = cg_xmalloc((b->n + 1) * sizeof *order);
 	struct wave wv;
 	unsigned m;
 	double t0 = cg_elapsed();
-	unsigned char k8[8];
 
 	/* members grouped by measure, each group in slot order */
 	for (i = 0; i < b->n; i++)
@@ -609,33 +678,16 @@ forms(struct cg_kb_ranked *b)
 		    "on %u thread%s\n", cg_progname, (unsigned long long)b->n,
 		    (unsigned long long)b->nentries, b->o.jobs,
 		    b->o.jobs == 1 ? "" : "s");
-	for (start = 0; start < b->n; start = end) {
-		/* a batch of one wave: the next wave needs this one whole */
-		end = start + 1;
-		while (end < b->n && end - start < b->o.batch &&
-		    b->measure[order[end]] == b->measure[order[start]])
-			end++;
-		wv.m = order + start;
-		cg_parallel_for(end - start, b->o.jobs, 16, eval_one, &wv);
-		for (i = start; i < end && b->ck != NULL; i++) {
-			uint32_t x = atomic_load(&b->val[order[i]]);
-
-			if (x == 0)
-				continue;
-			slot_key(b->slot[order[i]], k8);
-			cg_ckpt_game(b->ck, k8, 8, FORM_KIND, x - 1);
-		}
-		if (cg_stop)
-			stop_build(b);
-		ckpt_flush(b);
-		if (b->o.progress)
-			fprintf(stderr, "%s: measure %u: %llu of %llu members, "
-			    "%llu evaluated (%.0f/s), %zu games, %.0f MB\n",
-			    cg_progname, b->measure[order[end - 1]],
-			    (unsigned long long)end, (unsigned long long)b->n,
-			    (unsigned long long)evaluated(b),
-			    evaluated(b) / (cg_elapsed() - t0 + 1e-9),
-			    cg_canon_count(), (double)cg_memory_rss() / 1048576.0);
+	for (ws = 0; ws < b->n; ws = we) {
+		for (we = ws + 1; we < b->n && b->measure[order[we]] ==
+		    b->measure[order[ws]]; we++)
+			;
+		for (wv.pass = 0; wv.pass < 2; wv.pass++)
+			for (start = ws; start < we; start = end) {
+				end = start + b->o.batch < we ? start + b->o.batch :
+				    we;
+				batch(b, &wv, order, start, end, t0);
+			}
 	}
 	free(order);
 	free(cnt);

@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cg/conjugate.h"
 #include "cg/value.h"
 #include "base/jobs.h"
 #include "base/util.h"
@@ -200,21 +199,18 @@ static cg_game
 by_conjugate(struct cg_graph *g, cg_vertex v)
 {
 	struct cg_plugin *rs = cg_graph_ruleset(g, v);
-	const struct cg_conjugate *x;
 	const unsigned char *key;
 	struct cg_buf turned, canon;
 	cg_game form = CG_NO_GAME;
 	int64_t e;
 	size_t len;
 
-	if (rs == NULL || (x = cg_rs_extension(rs, CG_EXT_CONJUGATE)) == NULL ||
-	    x->struct_size < offsetof(struct cg_conjugate, conjugate) +
-	    sizeof x->conjugate || x->conjugate == NULL)
+	if (rs == NULL || rs->conjugate == NULL)
 		return CG_NO_GAME;
 	key = cg_graph_key(g, v, &len);
 	cg_buf_init(&turned);
 	cg_buf_init(&canon);
-	if (x->conjugate(cg_rs_context(rs), key, len, &turned) == CG_OK &&
+	if (cg_rs_conjugate(rs, key, len, &turned) == CG_OK &&
 	    cg_rs_canonical(rs, turned.data, turned.len, &canon) >= 0 &&
 	    (e = cg_graph_find(g, rs, canon.data, canon.len)) >= 0 &&
 	    (form = cg_graph_canon(g, (cg_vertex)e)) != CG_NO_GAME)
