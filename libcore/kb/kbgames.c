@@ -455,6 +455,7 @@ struct kb_games {
 	struct cg_huff_dec code[4];
 	const unsigned char *selfneg, *btab;
 	_Atomic uint32_t *game;       /* per record: game id + 1 */
+	_Atomic uint32_t *negative;   /* and its negative's, once asked */
 	_Atomic uint64_t *bound;      /* per record: print bound + 1 */
 	_Atomic uint64_t *verified;   /* per block: its checksum was checked */
 	uint64_t max_steps;
@@ -504,6 +505,7 @@ kb_games_open(const unsigned char *sec, uint64_t len, uint64_t checked,
 		prev = off;
 	}
 	g->game = cg_xcalloc(g->nrec ? g->nrec : 1, sizeof *g->game);
+	g->negative = cg_xcalloc(g->nrec ? g->nrec : 1, sizeof *g->negative);
 	g->bound = cg_xcalloc(g->nrec ? g->nrec : 1, sizeof *g->bound);
 	g->verified = cg_xcalloc(g->nblocks / 64 + 1, sizeof *g->verified);
 	g->max_steps = CG_CANON_MAX_STEPS + (len << 10);
@@ -524,6 +526,7 @@ kb_games_free(struct kb_games *g)
 	for (k = 0; k < 4; k++)
 		cg_huff_dec_free(&g->code[k]);
 	free((void *)g->game);
+	free((void *)g->negative);
 	free((void *)g->bound);
 	free((void *)g->verified);
 	free(g);
@@ -908,7 +911,7 @@ kb_games_get(struct kb_games *g, uint64_t ref, char *err, size_t errlen)
 	struct build c;
 	char msg[256];
 	uint64_t steps = g->max_steps, rec = ref >> 1;
-	uint32_t have;
+	uint32_t have, neg;
 	int rc, i;
 
 	if (rec >= g->nrec) {
@@ -941,7 +944,17 @@ kb_games_get(struct kb_games *g, uint64_t ref, char *err, size_t errlen)
 		}
 		have = c.result + 1;
 	}
-	return (ref & 1) ? cg_canon_neg(have - 1) : have - 1;
+	if (!(ref & 1))
+		return have - 1;
+	/* the store's cache of negatives is small; a base asks for
+	 * millions */
+	neg = atomic_load_explicit(&g->negative[rec], memory_order_acquire);
+	if (neg == 0) {
+		neg = cg_canon_neg(have - 1) + 1;
+		atomic_store_explicit(&g->negative[rec], neg,
+		    memory_order_release);
+	}
+	return neg - 1;
 }
 
 uint64_t

@@ -87,9 +87,21 @@ canon_sum(struct cg_plugin *rs, struct comps *c, struct cg_buf *canon)
 	size_t i, col;
 
 	for (i = 0; i < c->n; i++) {
-		char *v = find1(rs, c->bytes.data + c->off[i],
-		    c->off[i + 1] - c->off[i], "canon", canon);
+		char *v;
 
+		/* a base of games gives the form itself, not its print */
+		canon->len = 0;
+		if (cg_rs_canonical(rs, c->bytes.data + c->off[i],
+		    c->off[i + 1] - c->off[i], canon) < 0)
+			cg_die(CG_EXIT_DATA, "ruleset '%s': %s", rs->name,
+			    cg_rs_errmsg(rs));
+		g = cg_kb_find_game(rs, canon->data, canon->len);
+		if (g != CG_NO_GAME) {
+			sum = cg_canon_add(sum, g);
+			continue;
+		}
+		v = find1(rs, c->bytes.data + c->off[i],
+		    c->off[i + 1] - c->off[i], "canon", canon);
 		if (v == NULL || cg_canon_parse(v, strlen(v), &g, msg,
 		    sizeof msg, &col) < 0) {
 			free(v);
@@ -168,6 +180,37 @@ done:
 	cg_buf_free(&out);
 	free(c.off);
 	return r;
+}
+
+cg_game
+cg_kb_lookup_game(struct cg_plugin *rs, const unsigned char *pos,
+    size_t len)
+{
+	struct comps c;
+	struct cg_buf canon;
+	cg_game g;
+
+	cg_buf_init(&canon);
+	if (cg_rs_canonical(rs, pos, len, &canon) < 0)
+		cg_die(CG_EXIT_DATA, "ruleset '%s': %s", rs->name,
+		    cg_rs_errmsg(rs));
+	g = cg_kb_find_game(rs, canon.data, canon.len);
+	if (g == CG_NO_GAME) {
+		memset(&c, 0, sizeof c);
+		cg_buf_init(&c.bytes);
+		if (cg_rs_decompose(rs, pos, len, on_component, &c) < 0)
+			cg_die(CG_EXIT_DATA, "ruleset '%s': %s", rs->name,
+			    cg_rs_errmsg(rs));
+		if (c.n == 0)
+			g = cg_canon_zero();
+		else if (c.n > 1 || c.off[1] != len ||
+		    memcmp(c.bytes.data, pos, len) != 0)
+			g = canon_sum(rs, &c, &canon);
+		cg_buf_free(&c.bytes);
+		free(c.off);
+	}
+	cg_buf_free(&canon);
+	return g;
 }
 
 char *

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "host/plugin.h"
+#include "values/canon.h"
 
 struct cg_kbmove {
 	char *move;               /* the move's name, or NULL */
@@ -38,6 +39,10 @@ void cg_kb_moves_free(struct cg_kbmove *m, size_t n, size_t nkinds);
  * malloc'ed, or NULL. */
 char *cg_kb_lookup(struct cg_plugin *rs, const unsigned char *pos,
     size_t len, const char *kind);
+/* The canonical form of a position from the added bases: its own, or
+ * its components' added; CG_NO_GAME when a base lacks one. */
+cg_game cg_kb_lookup_game(struct cg_plugin *rs, const unsigned char *pos,
+    size_t len);
 /* Count of values found in bases and computed, since the start. */
 void cg_kb_moves_counts(size_t *from_base, size_t *computed);
 
