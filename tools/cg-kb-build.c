@@ -234,6 +234,8 @@ main(int argc, char **argv)
 	if (o.family != NULL && (spec == NULL || argc > 0))
 		cg_die(CG_EXIT_USAGE, "--family needs -r NAME and no input "
 		    "files");
+	if (o.use_kb && spec != NULL)
+		cg_kb_expect(cg_plugin_get(spec, CG_EXIT_USAGE));
 	t0 = cg_elapsed();
 	b = cg_kb_builder_new(&o, spec ? cg_plugin_get(spec, CG_EXIT_USAGE) :
 	    NULL);
@@ -248,6 +250,10 @@ main(int argc, char **argv)
 	if (dry_run) {
 		printf("%zu\n", cg_kb_builder_count(b));
 		cg_check_write(stdout, "standard output");
+		fflush(stdout);
+		if (o.family != NULL)
+			cg_kb_builder_estimate(b, getenv("CG_ESTIMATE_BUDGET") ?
+			    atof(getenv("CG_ESTIMATE_BUDGET")) : 5.0);
 		cg_kb_builder_free(b);
 		goto done;
 	}

@@ -403,6 +403,17 @@ cg_kb_builder_family(struct cg_kb_builder *b)
 }
 
 void
+cg_kb_builder_estimate(struct cg_kb_builder *b, double budget)
+{
+	if (b->ranked != NULL)
+		cg_kb_ranked_estimate(b->ranked, budget);
+	else
+		fprintf(stderr, "%s: no estimate of time and memory: ruleset "
+		    "'%s' does not rank family '%s'\n", cg_progname,
+		    b->rs->name, b->o.family);
+}
+
+void
 cg_kb_builder_document(struct cg_kb_builder *b, struct cg_doc *d)
 {
 	const char *vals[CG_KB_MAXKINDS];

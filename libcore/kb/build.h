@@ -53,6 +53,9 @@ void cg_kb_builder_free(struct cg_kb_builder *b);
  * nodes) of d with the values their annotations give. */
 void cg_kb_builder_family(struct cg_kb_builder *b);
 void cg_kb_builder_document(struct cg_kb_builder *b, struct cg_doc *d);
+/* On standard error, what building the family will take in time and
+ * memory, from a sample computed in about budget seconds. */
+void cg_kb_builder_estimate(struct cg_kb_builder *b, double budget);
 /* Entries so far, and positions offered before symmetry folded them. */
 size_t cg_kb_builder_count(const struct cg_kb_builder *b);
 size_t cg_kb_builder_seen(const struct cg_kb_builder *b);

@@ -17,6 +17,7 @@
 #include <zlib.h>
 
 #include "base/util.h"
+#include "base/watch.h"
 #include "base/varint.h"
 #include "kb/huff.h"
 #include "kb/kbfile.h"
@@ -203,9 +204,20 @@ static int
 values(struct writer *w)
 {
 	const struct cg_kb_source *src = w->src;
-	uint64_t i, id, v, nused;
+	uint64_t i, id, v, nused, need;
 	uint32_t kk;
 
+	/* the tables below, about 20 bytes a value id and 40 a game of
+	 * the store: never past the memory limit */
+	for (kk = 0, need = 0; kk < w->nk; kk++)
+		need += src->nvalues[kk] * 20 + (src->games[kk] ?
+		    (uint64_t)cg_canon_count() * 40 : 0);
+	if (!cg_watch_room(need)) {
+		snprintf(w->err, w->errlen, "%s: %s while writing (about %llu "
+		    "MB more needed)", w->path, cg_stop_reason(),
+		    (unsigned long long)(need >> 20));
+		return -1;
+	}
 	for (kk = 0; kk < w->nk; kk++) {
 		struct wkind *k = &w->k[kk];
 

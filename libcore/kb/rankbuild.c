@@ -7,10 +7,12 @@
  * three cache lines, with eight bytes a member.  A component that is no
  * member (a family that is not closed under moves) is evaluated through
  * a position graph instead, with the members' forms known to it. */
+#include <math.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/bytemap.h"
 #include "base/jobs.h"
@@ -39,6 +41,7 @@ struct worker {
 	cg_game comp[64];         /* the current option's components */
 	size_t ncomp;
 	int side;
+	double outside_s;         /* time spent on components no member */
 	struct cg_canon_eval ev;
 	struct cg_session *session;
 	uint64_t evaluated;
@@ -58,7 +61,8 @@ struct cg_kb_ranked {
 	uint32_t *dir;            /* first member of each slot >> shift */
 	unsigned shift;
 	uint64_t ndir;
-	/* the entries of the base, by slot */
+	/* the entries of the base, by slot: their members (NULL: every
+	 * member is one) */
 	uint32_t *entry;
 	uint64_t nentries;
 	enum route route[CG_KB_MAXKINDS];
@@ -66,12 +70,21 @@ struct cg_kb_ranked {
 	struct cg_graph *graph;   /* components that are no members */
 	struct worker *w[CG_MAX_JOBS];
 	struct cg_ckpt *ck;
+	char *ckpath;             /* removed once the base is written */
+	int ckpath_done;
 	uint64_t loaded;
 	uint32_t *reloaded;       /* members whose forms the checkpoint gave */
 	uint64_t nreloaded;
 };
 
 /* ---------------------------------------------------------- members */
+
+/* The member of entry i of the base. */
+static inline uint32_t
+ent(const struct cg_kb_ranked *b, uint64_t i)
+{
+	return b->entry != NULL ? b->entry[i] : (uint32_t)i;
+}
 
 struct cg_kb_ranked *
 cg_kb_ranked_new(const struct cg_kb_build_options *o, struct cg_plugin *rs,
@@ -146,6 +159,7 @@ cg_kb_ranked_free(struct cg_kb_ranked *b)
 	free(b->dir);
 	free(b->entry);
 	free(b->reloaded);
+	free(b->ckpath);
 	cg_kb_meta_free(&b->meta);
 	free(b);
 }
@@ -362,6 +376,14 @@ cg_kb_ranked_family(struct cg_kb_ranked *b)
 		e.all[j++] = e.all[i];
 	}
 	b->n = j;
+	/* the build's arrays, about 30 bytes a member, before any is made */
+	if (!cg_watch_room(b->n * 30)) {
+		free(e.all);
+		cg_die(cg_stop_status(), "family '%s': %s: its %llu members "
+		    "need about %llu MB more", b->o.family, cg_stop_reason(),
+		    (unsigned long long)b->n,
+		    (unsigned long long)(b->n * 30 >> 20));
+	}
 	if (b->n > UINT32_MAX)
 		cg_die(CG_EXIT_DATA, "family '%s': %llu members, more than this "
 		    "builder numbers", b->o.family, (unsigned long long)b->n);
@@ -375,10 +397,13 @@ cg_kb_ranked_family(struct cg_kb_ranked *b)
 		b->nentries += e.all[i].flag & F_ENTRY;
 	}
 	free(e.all);
-	b->entry = cg_xmalloc((b->nentries + 1) * sizeof *b->entry);
-	for (i = 0, j = 0; i < b->n; i++)
-		if (b->flag[i] & F_ENTRY)
-			b->entry[j++] = (uint32_t)i;
+	/* every member in the base (a whole family): no table */
+	if (b->nentries < b->n) {
+		b->entry = cg_xmalloc((b->nentries + 1) * sizeof *b->entry);
+		for (i = 0, j = 0; i < b->n; i++)
+			if (b->flag[i] & F_ENTRY)
+				b->entry[j++] = (uint32_t)i;
+	}
 	directory(b);
 	b->val = cg_xcalloc(b->n + 1, sizeof *b->val);
 }
@@ -444,7 +469,14 @@ on_component(void *ctx, const unsigned char *pos, size_t len,
 	if (cg_rs_rank(b->rs, b->family, w->canon.data, w->canon.len,
 	    &s) == 0 && (m = member(b, s)) >= 0)
 		x = atomic_load_explicit(&b->val[m], memory_order_acquire);
-	g = x ? x - 1 : outsider(b, w, w->canon.data, w->canon.len);
+	if (x == 0) {
+		double t0 = cg_elapsed();
+
+		g = outsider(b, w, w->canon.data, w->canon.len);
+		w->outside_s += cg_elapsed() - t0;
+	} else {
+		g = x - 1;
+	}
 	if (g == CG_NO_GAME)
 		return 1;       /* interrupted */
 	if (w->ncomp == sizeof w->comp / sizeof w->comp[0]) {
@@ -641,9 +673,10 @@ batch(struct cg_kb_ranked *b, struct wave *wv, const uint32_t *order,
 		stop_build(b);
 	ckpt_flush(b);
 	if (b->o.progress)
-		fprintf(stderr, "%s: measure %u, pass %d: %llu of %llu members, "
-		    "%llu evaluated (%.0f/s), %zu games, %.0f MB\n",
-		    cg_progname, b->measure[order[end - 1]], wv->pass + 1,
+		fprintf(stderr, "%s: %.0f s: measure %u, pass %d: %llu of %llu "
+		    "members, %llu evaluated (%.0f/s), %zu games, %.0f MB\n",
+		    cg_progname, cg_elapsed(), b->measure[order[end - 1]],
+		    wv->pass + 1,
 		    (unsigned long long)end, (unsigned long long)b->n,
 		    (unsigned long long)evaluated(b),
 		    evaluated(b) / (cg_elapsed() - t0 + 1e-9), cg_canon_count(),
@@ -718,6 +751,8 @@ entry_of(const struct cg_kb_ranked *b, uint64_t m)
 {
 	uint64_t lo = 0, hi = b->nentries, mid;
 
+	if (b->entry == NULL)
+		return (int64_t)m;
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
 		if (b->entry[mid] < m)
@@ -856,7 +891,7 @@ search_one(void *ctx, size_t i)
 			so.known = cg_kb_known;
 		w->session = cg_session_new(&so);
 	}
-	position(b, w, b->entry[e]);
+	position(b, w, ent(b, e));
 	s = cg_session_solver(w->session, b->rs);
 	n = cg_solver_components(s, w->key.data, w->key.len, &ids);
 	cg_buf_init(&out);
@@ -885,7 +920,7 @@ by_search(struct cg_kb_ranked *b, uint32_t k)
 		cg_parallel_for(end - sr.from, b->o.jobs, 1, search_one, &sr);
 		for (e = sr.from; e < end && b->ck != NULL; e++)
 			if (b->text[k][e] != NULL) {
-				slot_key(b->slot[b->entry[e]], k8);
+				slot_key(b->slot[ent(b, e)], k8);
 				cg_ckpt_text(b->ck, k8, 8, k, b->text[k][e]);
 			}
 		if (cg_stop)
@@ -929,6 +964,7 @@ cg_kb_ranked_compute(struct cg_kb_ranked *b, const char *ckpt)
 		ckpt_header(b, &h);
 		b->ck = cg_ckpt_open(ckpt, cg_buf_str(&h), on_ckpt_value, b,
 		    &loaded, err, sizeof err);
+		b->ckpath = cg_xstrdup(ckpt);
 		cg_buf_free(&h);
 		if (b->ck == NULL)
 			cg_die(CG_EXIT_DATA, "%s", err);
@@ -944,6 +980,161 @@ cg_kb_ranked_compute(struct cg_kb_ranked *b, const char *ckpt)
 		if (b->route[k] == BY_SEARCH)
 			by_search(b, k);
 	ckpt_flush(b);
+}
+
+/* ------------------------------------------------------------ estimate */
+
+/*
+ * What a build will take, from a sample.  Each measure's members are
+ * sampled evenly; a sampled member's form is made as the build makes it
+ * once its options are known (the time spent on the members below it,
+ * made on the way through a position graph, is not counted), while the
+ * budget lasts, smallest measures first; beyond it, a member costs what
+ * one of the last measure sampled cost, scaled by the square of their
+ * numbers of options (the options' comparisons are what grows), which
+ * cost next to nothing to count.  A sampled member meets the store's
+ * caches cold where the build meets them warm, so the time is an upper
+ * bound.  Memory: the build's arrays, and the store at the games per
+ * member and bytes per game the sample made.
+ */
+#define SAMPLE 24
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static int
+count_option(void *ctx, const unsigned char *pos, size_t len,
+    const char *move)
+{
+	(void)pos;
+	(void)len;
+	(void)move;
+	++*(uint64_t *)ctx;
+	return 0;
+}
+
+void
+cg_kb_ranked_estimate(struct cg_kb_ranked *b, double budget)
+{
+	uint64_t *cnt = cg_xcalloc(0x10000, sizeof *cnt);
+	uint64_t *first = cg_xcalloc(0x10000, sizeof *first), i, m, top = 0;
+	double *cost = cg_xcalloc(0x10000, sizeof *cost);
+	double *opts = cg_xcalloc(0x10000, sizeof *opts);
+	double t0 = cg_elapsed(), total = 0, spent, per_game, ratio, eff;
+	double conj = b->rs->conjugate ? 0.5 : 1.0;
+	uint32_t *order = cg_xmalloc((b->n + 1) * sizeof *order);
+	unsigned done = 0, k;
+	struct worker *w = worker(b);
+	uint64_t games0 = cg_canon_count(), sampled = 0, peak, games;
+	char extra[80] = "";
+
+	for (i = 0; i < b->n; i++) {
+		cnt[b->measure[i]]++;
+		if (b->measure[i] > top)
+			top = b->measure[i];
+	}
+	for (m = 0, i = 0; m <= top; m++) {
+		first[m] = i;
+		i += cnt[m];
+	}
+	for (i = 0; i < b->n; i++)
+		order[first[b->measure[i]]++] = (uint32_t)i;
+	for (m = 0; m <= top; m++)
+		first[m] -= cnt[m];
+	/* options per member, every measure */
+	for (m = 0; m <= top; m++) {
+		uint64_t o = 0, n = 0;
+
+		for (k = 0; k < SAMPLE && k < cnt[m]; k++) {
+			position(b, w, order[first[m] + k * cnt[m] /
+			    (cnt[m] < SAMPLE ? cnt[m] : SAMPLE)]);
+			cg_rs_options(b->rs, w->key.data, w->key.len, CG_LEFT,
+			    count_option, &o);
+			cg_rs_options(b->rs, w->key.data, w->key.len, CG_RIGHT,
+			    count_option, &o);
+			n++;
+		}
+		opts[m] = n ? (double)o / (double)n + 1 : 1;
+	}
+	/* forms, while the budget lasts */
+	for (m = 0; m <= top && cg_elapsed() - t0 < budget && !cg_stop; m++) {
+		double c[SAMPLE];
+		unsigned n = 0;
+
+		if (cnt[m] == 0) {
+			done = (unsigned)m + 1;
+			continue;
+		}
+		for (k = 0; k < SAMPLE && k < cnt[m]; k++) {
+			uint32_t x = order[first[m] + k * cnt[m] /
+			    (cnt[m] < SAMPLE ? cnt[m] : SAMPLE)];
+			double t;
+
+			position(b, w, x);
+			w->outside_s = 0;
+			t = cg_elapsed();
+			if (form_of(b, w, w->key.data, w->key.len) == CG_NO_GAME)
+				break;
+			c[n++] = cg_elapsed() - t - w->outside_s;
+			if (cg_elapsed() - t0 >= budget)
+				break;
+		}
+		if (n < SAMPLE && n < cnt[m])
+			break;    /* a measure half sampled says too little */
+		/* the median: a member now and then meets every cache cold */
+		qsort(c, n, sizeof *c, cmp_double);
+		cost[m] = c[n / 2];
+		sampled += n;
+		done = (unsigned)m + 1;
+	}
+	free(order);
+	spent = cg_elapsed() - t0;
+	for (m = 0; m <= top; m++) {
+		if (m >= done && done > 0) {
+			unsigned a = done - 1;
+
+			while (a > 0 && cnt[a] == 0)
+				a--;
+			cost[m] = cost[a] * (opts[m] / opts[a]) *
+			    (opts[m] / opts[a]);
+		}
+		total += cost[m] * (double)cnt[m];
+	}
+	/* conjugates are made once for a pair; threads share the work, the
+	 * first whole, each other one at three quarters */
+	eff = 1.0 + 0.75 * (b->o.jobs - 1);
+	total = total * conj / eff;
+	/* a game of the store (record, options, index, caches) and of the
+	 * writer's tables */
+	per_game = 200;
+	ratio = evaluated(b) ? (double)(cg_canon_count() - games0) /
+	    (double)evaluated(b) : 0.5;
+	games = (uint64_t)((ratio < 1 ? ratio : 1) * (double)b->n);
+	peak = ((b->n * 35 + games * (uint64_t)per_game) >> 20) + 64;
+	if (done <= top)
+		snprintf(extra, sizeof extra, ", measures %u to %llu by their "
+		    "options", done, (unsigned long long)top);
+	fprintf(stderr, "%s: estimate for family '%s': %llu members, at most "
+	    "about %.0f s on %u thread%s and %llu MB (%llu members sampled in "
+	    "%.1f s%s)\n", cg_progname, b->o.family, (unsigned long long)b->n,
+	    total, b->o.jobs, b->o.jobs == 1 ? "" : "s",
+	    (unsigned long long)peak, (unsigned long long)sampled, spent,
+	    extra);
+	if (getenv("CG_ESTIMATE_DEBUG"))
+		for (m = 0; m <= top; m++)
+			fprintf(stderr, "measure %llu: %llu members, %.1f options, "
+			    "%.1f us%s\n", (unsigned long long)m,
+			    (unsigned long long)cnt[m], opts[m], cost[m] * 1e6,
+			    m < done ? "" : " (scaled)");
+	free(cnt);
+	free(first);
+	free(cost);
+	free(opts);
 }
 
 /* ------------------------------------------------------------ writing */
@@ -963,7 +1154,7 @@ rs_rank(void *ctx, uint64_t i)
 {
 	struct source *s = ctx;
 
-	return s->b->slot[s->b->entry[i]];
+	return s->b->slot[ent(s->b, i)];
 }
 
 static uint64_t
@@ -971,7 +1162,7 @@ rs_value(void *ctx, uint64_t i, uint32_t k)
 {
 	struct source *s = ctx;
 	struct cg_kb_ranked *b = s->b;
-	uint32_t x = atomic_load_explicit(&b->val[b->entry[i]],
+	uint32_t x = atomic_load_explicit(&b->val[ent(b, i)],
 	    memory_order_relaxed);
 
 	if (b->route[k] == BY_SEARCH) {
@@ -1024,7 +1215,7 @@ texts(struct source *s)
 			continue;
 		s->memo[k] = cg_xcalloc(s->nmemo, sizeof *s->memo[k]);
 		for (i = 0; i < b->nentries; i++) {
-			x = atomic_load_explicit(&b->val[b->entry[i]],
+			x = atomic_load_explicit(&b->val[ent(b, i)],
 			    memory_order_relaxed);
 			if (x == 0 || s->memo[k][x - 1] != 0)
 				continue;
@@ -1058,6 +1249,21 @@ cg_kb_ranked_write(struct cg_kb_ranked *b, const char *path)
 	for (k = 0; k < b->meta.nkinds; k++)
 		s.src.games[k] = strcmp(b->meta.kinds[k], "canon") == 0 &&
 		    !b->o.text && b->route[k] == FROM_CANON;
+	/* what only the computation needed: the writer's tables take its
+	 * place */
+	cg_canon_shrink_caches();
+	cg_graph_free(b->graph);
+	b->graph = NULL;
+	free(b->dir);
+	b->dir = NULL;
+	free(b->measure);
+	b->measure = NULL;
+	if (b->ck != NULL) {
+		ckpt_flush(b);
+		cg_ckpt_close(b->ck, 0);
+		b->ck = NULL;
+		b->ckpath_done = 1;
+	}
 	texts(&s);
 	for (k = 0; k < b->meta.nkinds; k++) {
 		if (s.src.games[k])
@@ -1077,8 +1283,6 @@ cg_kb_ranked_write(struct cg_kb_ranked *b, const char *path)
 		free(s.memo[k]);
 		cg_bytemap_free(s.texts[k]);
 	}
-	if (b->ck != NULL) {
-		cg_ckpt_close(b->ck, 1);
-		b->ck = NULL;
-	}
+	if (b->ckpath_done)
+		(void)unlink(b->ckpath);
 }

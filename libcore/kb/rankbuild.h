@@ -30,6 +30,9 @@ void cg_kb_ranked_family(struct cg_kb_ranked *b);
 /* Members of the base, and positions the ruleset enumerated. */
 size_t cg_kb_ranked_count(const struct cg_kb_ranked *b);
 size_t cg_kb_ranked_seen(const struct cg_kb_ranked *b);
+/* On standard error, what the build will take, in time and memory,
+ * from a sample computed in about budget seconds. */
+void cg_kb_ranked_estimate(struct cg_kb_ranked *b, double budget);
 /* Every value, resuming from and writing to the checkpoint ckpt (NULL:
  * none).  An interrupt or the memory limit stops the build after saving
  * the checkpoint (fatal, with the reason). */

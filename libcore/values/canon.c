@@ -22,6 +22,7 @@
 #include "base/buf.h"
 #include "base/jobs.h"
 #include "base/util.h"
+#include "base/watch.h"
 
 #include "cg/gamelit.h"
 #include "values/gamevec.h"
@@ -490,7 +491,8 @@ grow_cache(struct cache_ent **c, uint32_t *mask, uint32_t want, uint32_t max)
 {
 	if (want > max)
 		want = max;
-	if (want <= *mask + 1)
+	/* a cache can do without growing: never past the memory limit */
+	if (want <= *mask + 1 || !cg_watch_fits((size_t)want * sizeof **c))
 		return;
 	free(*c);
 	*c = xcalloc_cache(want);
@@ -524,6 +526,29 @@ work_new(void)
 	grow_caches(w);
 	works[cg_worker] = w;
 	return w;
+}
+
+void
+cg_canon_shrink_caches(void)
+{
+	struct work *w;
+	unsigned k;
+
+	for (k = 0; k < CG_MAX_JOBS; k++) {
+		if ((w = works[k]) == NULL)
+			continue;
+		free(w->sum);
+		free(w->neg);
+		free(w->leq);
+		w->summask = (1u << 16) - 1;
+		w->negmask = (1u << 14) - 1;
+		w->leqmask = (1u << 17) - 1;
+		w->sum = xcalloc_cache(w->summask + 1);
+		w->neg = xcalloc_cache(w->negmask + 1);
+		w->leq = xcalloc_cache(w->leqmask + 1);
+		/* they grow again once the store has doubled */
+		w->sized = LOAD(S.n);
+	}
 }
 
 static void
@@ -983,18 +1008,18 @@ leq(cg_game g, cg_game h)
 		return 1;
 	if ((flags_of(REC(g)) & flags_of(REC(h)) & F_NUS))
 		return nus_leq(g, h);
+	/* G <= H needs both stops of G at most H's: a test of four words
+	 * of the two records that settles most pairs of hot games, kept
+	 * out of the cache so that it holds the pairs that cost */
+	if (!stops_allow_leq(g, h))
+		return 0;
 	w = W();
 	slot = (mix(g * 0x9e3779b1u ^ h) ^ h) & w->leqmask;
 	e = &w->leq[slot];
 	if (e->a == g && e->b == h)
 		return (int)e->r;
 	deeper();
-	/* G <= H needs both stops of G at most H's: a test of four words
-	 * that settles most pairs of hot games without looking at their
-	 * options */
-	if (!stops_allow_leq(g, h))
-		res = 0;
-	if (res && !cg_canon_is_number(g)) {
+	if (!cg_canon_is_number(g)) {
 		o = LOPTS(g, &n);
 		for (i = 0; i < n && res; i++)
 			if (leq(h, o[i]))
@@ -1034,12 +1059,32 @@ cg_canon_compare(cg_game g, cg_game h)
 
 /* ------------------------------------------------------------ construction */
 
+/* Option lists are short: insertion sort below 32, a library sort
+ * above. */
+static void
+sort_ids(cg_game *v, size_t n)
+{
+	size_t i, j;
+	cg_game x;
+
+	if (n > 32) {
+		qsort(v, n, sizeof *v, cmp_id);
+		return;
+	}
+	for (i = 1; i < n; i++) {
+		x = v[i];
+		for (j = i; j > 0 && v[j - 1] > x; j--)
+			v[j] = v[j - 1];
+		v[j] = x;
+	}
+}
+
 static void
 vec_sort_unique(struct vec *a)
 {
 	size_t i, k = 0;
 
-	qsort(a->v, a->n, sizeof *a->v, cmp_id);
+	sort_ids(a->v, a->n);
 	for (i = 0; i < a->n; i++)
 		if (k == 0 || a->v[k - 1] != a->v[i])
 			a->v[k++] = a->v[i];
@@ -1100,7 +1145,18 @@ remove_dominated(struct vec *a, int dir)
 		r[i].g = a->v[i];
 		stops(r[i].g, &r[i].ls, &r[i].rs);
 	}
-	qsort_r(r, n, sizeof *r, cmp_ranked, &dir);
+	if (n > 32) {
+		qsort_r(r, n, sizeof *r, cmp_ranked, &dir);
+	} else {
+		for (i = 1; i < n; i++) {
+			struct ranked x = r[i];
+
+			for (j = i; j > 0 && cmp_ranked(&r[j - 1], &x, &dir) > 0;
+			    j--)
+				r[j] = r[j - 1];
+			r[j] = x;
+		}
+	}
 	for (i = 0; i < n; i++) {
 		int dominated = 0;
 

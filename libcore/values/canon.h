@@ -107,6 +107,11 @@ int cg_canon_catch_bounded(void (*fn)(void *), void *arg, char *msg,
 void cg_canon_enter(void);
 void cg_canon_leave(void);
 
+/* Give back the memory of every thread's caches of sums, negatives and
+ * comparisons (they start small again); only while no other thread uses
+ * the store, between the phases of a computation. */
+void cg_canon_shrink_caches(void);
+
 /* Statistics: games created, bytes held. */
 size_t cg_canon_count(void);
 size_t cg_canon_memory(void);
