@@ -12,6 +12,7 @@
  * comparisons.  Ideas from CGSuite's CanonicalShortGameOps (see
  * research/cgsuite.md section 2); the code is our own. */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -110,8 +111,8 @@ static pthread_mutex_t lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
 struct work {
-	struct cache_ent *sum, *neg, *leq;
-	uint32_t summask, negmask, leqmask;
+	struct cache_ent *sum, *neg;
+	uint32_t summask, negmask;
 	uint32_t sized;             /* store size the caches were made for */
 	/* reversibility memo for the game being built */
 	struct { uint32_t key, gen; uint8_t val; } *rmemo;
@@ -499,6 +500,75 @@ grow_cache(struct cache_ent **c, uint32_t *mask, uint32_t want, uint32_t max)
 	*mask = want - 1;
 }
 
+/*
+ * Comparisons, one table for every thread: a word a pair, g << 33 |
+ * h << 1 | the answer, written and read whole (ids below 2^31), so that
+ * a thread learns what another has worked out.  A larger table replaces
+ * it as the store grows (up to 2^24 words); the ones it replaces stay
+ * for the threads still reading them until cg_canon_shrink_caches.
+ */
+struct leqtab {
+	uint64_t mask;
+	_Atomic uint64_t e[];
+};
+
+static _Atomic(struct leqtab *) leqtab;
+static struct leqtab **leq_old;
+static size_t nleq_old;
+static pthread_mutex_t leq_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static struct leqtab *
+leq_new(uint64_t n)
+{
+	struct leqtab *t = cg_xcalloc(1, sizeof *t + n * sizeof t->e[0]);
+
+	t->mask = n - 1;
+	return t;
+}
+
+static void
+grow_leq(uint32_t games)
+{
+	uint64_t want = (uint64_t)games * 8, n = 1u << 17;
+	struct leqtab *t;
+
+	if (want > ((uint64_t)1 << 24))
+		want = (uint64_t)1 << 24;
+	while (n < want)
+		n <<= 1;
+	t = atomic_load_explicit(&leqtab, memory_order_acquire);
+	if ((t != NULL && t->mask + 1 >= n) ||
+	    (t != NULL && !cg_watch_fits(n * sizeof t->e[0])))
+		return;
+	pthread_mutex_lock(&leq_lock);
+	t = atomic_load_explicit(&leqtab, memory_order_acquire);
+	if (t == NULL || t->mask + 1 < n) {
+		if (t != NULL) {
+			leq_old = cg_xreallocarray(leq_old, nleq_old + 1,
+			    sizeof *leq_old);
+			leq_old[nleq_old++] = t;
+		}
+		atomic_store_explicit(&leqtab, leq_new(n),
+		    memory_order_release);
+	}
+	pthread_mutex_unlock(&leq_lock);
+}
+
+/* A small table again; no other thread uses the store. */
+static void
+leq_reset(void)
+{
+	size_t i;
+
+	for (i = 0; i < nleq_old; i++)
+		free(leq_old[i]);
+	free(leq_old);
+	leq_old = NULL;
+	nleq_old = 0;
+	free(atomic_load(&leqtab));
+	atomic_store(&leqtab, leq_new(1u << 17));
+}
+
 static void
 grow_caches(struct work *w)
 {
@@ -507,7 +577,7 @@ grow_caches(struct work *w)
 	w->sized = n;
 	grow_cache(&w->sum, &w->summask, n * 4, 1u << 22);
 	grow_cache(&w->neg, &w->negmask, n, 1u << 22);
-	grow_cache(&w->leq, &w->leqmask, n * 8, 1u << 23);
+	grow_leq(n);
 }
 
 static struct work *
@@ -517,10 +587,8 @@ work_new(void)
 
 	w->summask = (1u << 16) - 1;
 	w->negmask = (1u << 14) - 1;
-	w->leqmask = (1u << 17) - 1;
 	w->sum = xcalloc_cache(w->summask + 1);
 	w->neg = xcalloc_cache(w->negmask + 1);
-	w->leq = xcalloc_cache(w->leqmask + 1);
 	w->rmemo = cg_xcalloc(1u << 16, sizeof *w->rmemo);
 	w->rgen = 1;
 	grow_caches(w);
@@ -539,16 +607,14 @@ cg_canon_shrink_caches(void)
 			continue;
 		free(w->sum);
 		free(w->neg);
-		free(w->leq);
 		w->summask = (1u << 16) - 1;
 		w->negmask = (1u << 14) - 1;
-		w->leqmask = (1u << 17) - 1;
 		w->sum = xcalloc_cache(w->summask + 1);
 		w->neg = xcalloc_cache(w->negmask + 1);
-		w->leq = xcalloc_cache(w->leqmask + 1);
 		/* they grow again once the store has doubled */
 		w->sized = LOAD(S.n);
 	}
+	leq_reset();
 }
 
 static void
@@ -909,8 +975,13 @@ cg_canon_memory(void)
 	for (k = 0; k < CG_MAX_JOBS; k++)
 		if (works[k] != NULL)
 			bytes += ((size_t)works[k]->summask +
-			    works[k]->negmask + works[k]->leqmask + 3) *
-			    sizeof(struct cache_ent);
+			    works[k]->negmask + 2) * sizeof(struct cache_ent);
+	{
+		struct leqtab *t = atomic_load(&leqtab);
+
+		if (t != NULL)
+			bytes += (t->mask + 1) * sizeof t->e[0];
+	}
 	unlock_store();
 	return bytes;
 }
@@ -997,12 +1068,11 @@ nus_leq(cg_game g, cg_game h)
 static int
 leq(cg_game g, cg_game h)
 {
-	struct cache_ent *e;
+	struct leqtab *t;
 	const cg_game *o;
 	size_t n, i;
 	int res = 1;
-	uint32_t slot;
-	struct work *w;
+	uint64_t key = 0, slot = 0, v;
 
 	if (g == h)
 		return 1;
@@ -1013,11 +1083,17 @@ leq(cg_game g, cg_game h)
 	 * out of the cache so that it holds the pairs that cost */
 	if (!stops_allow_leq(g, h))
 		return 0;
-	w = W();
-	slot = (mix(g * 0x9e3779b1u ^ h) ^ h) & w->leqmask;
-	e = &w->leq[slot];
-	if (e->a == g && e->b == h)
-		return (int)e->r;
+	t = atomic_load_explicit(&leqtab, memory_order_acquire);
+	if (t != NULL && g < (1u << 31) && h < (1u << 31)) {
+		key = (uint64_t)g << 33 | (uint64_t)h << 1;
+		slot = mix(g * 0x9e3779b1u ^ h) ^ h;
+		slot = (slot ^ ((uint64_t)g << 7)) & t->mask;
+		v = atomic_load_explicit(&t->e[slot], memory_order_relaxed);
+		if ((v & ~(uint64_t)1) == key)
+			return (int)(v & 1);
+	} else {
+		t = NULL;
+	}
 	deeper();
 	if (!cg_canon_is_number(g)) {
 		o = LOPTS(g, &n);
@@ -1032,10 +1108,9 @@ leq(cg_game g, cg_game h)
 				res = 0;
 	}
 	SHALLOWER();
-	e = &w->leq[slot];
-	e->a = g;
-	e->b = h;
-	e->r = (uint32_t)res;
+	if (t != NULL)
+		atomic_store_explicit(&t->e[slot], key | (uint64_t)res,
+		    memory_order_relaxed);
 	return res;
 }
 
