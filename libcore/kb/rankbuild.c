@@ -1177,7 +1177,8 @@ rs_value(void *ctx, uint64_t i, uint32_t k)
 		return CG_KB_NOVALUE;
 	if (s->src.games[k])
 		return x - 1;
-	return s->memo[k][x - 1] ? s->memo[k][x - 1] - 1 : CG_KB_NOVALUE;
+	return s->memo[k][x - 1] && s->memo[k][x - 1] != UINT32_MAX ?
+	    s->memo[k][x - 1] - 1 : CG_KB_NOVALUE;
 }
 
 static cg_game
@@ -1197,7 +1198,65 @@ rs_text(void *ctx, uint32_t k, uint64_t id)
 	return (const char *)cg_bytemap_key(s->texts[k], id, &len);
 }
 
-/* The text of each kind read off the forms, once per distinct form. */
+/*
+ * The outcome of g from its options' (Left moving first wins when a Left
+ * option is L or P, Right when a Right option is R or P), each game's
+ * once, on a stack of its own: linear in the games' options, where a
+ * comparison with zero would go down every game again once the store's
+ * caches are full of other pairs.
+ */
+static int
+outcome_of(cg_game g0, unsigned char *oc, cg_game **stack, size_t *cap)
+{
+	size_t sp = 0, n[2], i;
+	const cg_game *o[2];
+	int s, missing, win[2];
+
+	if (oc[g0])
+		return oc[g0];
+	(*stack)[sp++] = g0;
+	while (sp > 0) {
+		cg_game g = (*stack)[sp - 1];
+
+		if (oc[g]) {
+			sp--;
+			continue;
+		}
+		if (cg_canon_is_nus(g)) {
+			oc[g] = (unsigned char)cg_canon_outcome(g);
+			sp--;
+			continue;
+		}
+		missing = 0;
+		for (s = 0; s < 2; s++) {
+			o[s] = cg_canon_options(g, (enum cg_side)s, &n[s]);
+			for (i = 0; i < n[s]; i++)
+				if (!oc[o[s][i]]) {
+					if (sp == *cap) {
+						*cap *= 2;
+						*stack = cg_xreallocarray(*stack, *cap,
+						    sizeof **stack);
+					}
+					(*stack)[sp++] = o[s][i];
+					missing = 1;
+				}
+		}
+		if (missing)
+			continue;
+		win[0] = win[1] = 0;
+		for (s = 0; s < 2; s++)
+			for (i = 0; i < n[s]; i++)
+				if (oc[o[s][i]] == 'P' || oc[o[s][i]] ==
+				    (s == 0 ? 'L' : 'R'))
+					win[s] = 1;
+		oc[g] = win[0] ? (win[1] ? 'N' : 'L') : (win[1] ? 'R' : 'P');
+		sp--;
+	}
+	return oc[g0];
+}
+
+/* The text of each kind read off the forms, once per distinct form
+ * (memo: the text's id + 1, or UINT32_MAX for none). */
 static void
 texts(struct source *s)
 {
@@ -1205,23 +1264,34 @@ texts(struct source *s)
 	struct cg_buf t;
 	uint64_t i;
 	uint32_t k, x;
+	unsigned char *oc = NULL;
+	cg_game *stack = NULL;
+	size_t cap = 1024;
 	int isnew;
 
 	cg_buf_init(&t);
 	s->nmemo = cg_canon_count() + 1;
 	for (k = 0; k < b->meta.nkinds; k++) {
+		int outcome = strcmp(b->meta.kinds[k], "outcome") == 0;
+
 		s->texts[k] = cg_bytemap_new();
 		if (s->src.games[k] || b->route[k] != FROM_CANON)
 			continue;
 		s->memo[k] = cg_xcalloc(s->nmemo, sizeof *s->memo[k]);
+		if (outcome && oc == NULL) {
+			oc = cg_xcalloc(s->nmemo, 1);
+			stack = cg_xmalloc(cap * sizeof *stack);
+		}
 		for (i = 0; i < b->nentries; i++) {
 			x = atomic_load_explicit(&b->val[ent(b, i)],
 			    memory_order_relaxed);
 			if (x == 0 || s->memo[k][x - 1] != 0)
 				continue;
 			t.len = 0;
-			if (!cg_kbv_from_canon(b->meta.kinds[k], x - 1, &t)) {
-				s->memo[k][x - 1] = 0;
+			if (outcome)
+				cg_buf_addc(&t, outcome_of(x - 1, oc, &stack, &cap));
+			else if (!cg_kbv_from_canon(b->meta.kinds[k], x - 1, &t)) {
+				s->memo[k][x - 1] = UINT32_MAX;
 				continue;
 			}
 			cg_buf_str(&t);
@@ -1229,6 +1299,8 @@ texts(struct source *s)
 			    s->texts[k], t.data, t.len + 1, &isnew) + 1;
 		}
 	}
+	free(oc);
+	free(stack);
 	cg_buf_free(&t);
 }
 
@@ -1249,6 +1321,7 @@ cg_kb_ranked_write(struct cg_kb_ranked *b, const char *path)
 	for (k = 0; k < b->meta.nkinds; k++)
 		s.src.games[k] = strcmp(b->meta.kinds[k], "canon") == 0 &&
 		    !b->o.text && b->route[k] == FROM_CANON;
+	texts(&s);
 	/* what only the computation needed: the writer's tables take its
 	 * place */
 	cg_canon_shrink_caches();
@@ -1264,7 +1337,6 @@ cg_kb_ranked_write(struct cg_kb_ranked *b, const char *path)
 		b->ck = NULL;
 		b->ckpath_done = 1;
 	}
-	texts(&s);
 	for (k = 0; k < b->meta.nkinds; k++) {
 		if (s.src.games[k])
 			s.src.nvalues[k] = cg_canon_count();
