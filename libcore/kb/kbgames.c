@@ -123,16 +123,37 @@ scmp(struct gw *w, cg_game a, cg_game b)
 }
 
 /* -g, remembered: the store's cache of negatives is small and a
- * dictionary asks for millions. */
+ * dictionary asks for millions.  The negative of {L | R} is made from
+ * the negatives of its options, remembered too, so that each game of
+ * the DAG is negated once; the store finds it at once when it has it
+ * (its option lists are those of a game it holds). */
 static cg_game
 neg(struct gw *w, cg_game g)
 {
-	cg_game n;
+	struct cg_dyadic x;
+	int64_t up;
+	uint64_t nim;
+	cg_game n, *opt;
+	const cg_game *o[2];
+	size_t k[2], i;
 
 	gw_room(w, g);
 	if (w->neg[g] != 0)
 		return w->neg[g] - 1;
-	n = cg_canon_neg(g);
+	if (cg_canon_nus_parts(g, &x, &up, &nim)) {
+		n = cg_canon_nus(cg_dyadic_neg(x), -up, nim);
+	} else {
+		o[0] = cg_canon_options(g, CG_LEFT, &k[0]);
+		o[1] = cg_canon_options(g, CG_RIGHT, &k[1]);
+		opt = cg_xmalloc((k[0] + k[1] + 1) * sizeof *opt);
+		/* the negative's Left options are the negated Right ones */
+		for (i = 0; i < k[1]; i++)
+			opt[i] = neg(w, o[1][i]);
+		for (i = 0; i < k[0]; i++)
+			opt[k[1] + i] = neg(w, o[0][i]);
+		n = cg_canon_make(opt, k[1], opt + k[1], k[0]);
+		free(opt);
+	}
 	gw_room(w, n > g ? n : g);
 	w->neg[g] = n + 1;
 	w->neg[n] = g + 1;
