@@ -223,6 +223,8 @@ main(int argc, char **argv)
 		}
 	}
 	cg_watch_memory_default();
+	if (use_kb && spec != NULL)
+		cg_kb_expect(cg_plugin_get(spec, CG_EXIT_USAGE));
 	cmpgame = cg_xcalloc(ncmps ? ncmps : 1, sizeof *cmpgame);
 	for (i = 0; i < ncmps; i++) {
 		char msg[256];

@@ -268,6 +268,8 @@ main(int argc, char **argv)
 		}
 	}
 	cg_watch_memory_default();
+	if (o.known != NULL && spec != NULL)
+		cg_kb_expect(cg_plugin_get(spec, CG_EXIT_USAGE));
 	if ((o.check && o.ndb == 0) || (o.proof != NULL && !o.check) ||
 	    (genus && misere))
 		cg_usage(usage);

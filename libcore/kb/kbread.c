@@ -446,8 +446,10 @@ cg_kbfile_open(const char *path, char *err, size_t errlen)
 	    f->meta.shard_n == 0 || f->meta.shard_k == 0 ||
 	    f->meta.shard_k > f->meta.shard_n || (flags & ~KB_RANKED) ||
 	    f->meta.count > 8 * (uint64_t)f->size || f->meta.block_members == 0 ||
-	    f->meta.block_members > KB_MAX_MEMBERS)
+	    f->meta.block_members > KB_MAX_MEMBERS) {
+		f->meta.nkinds = 0;    /* no kind's name read, none to free */
 		goto malformed;
+	}
 	free(f->meta.ruleset);
 	f->meta.ruleset = get_str(&r);
 	f->meta.params = get_str(&r);
@@ -694,7 +696,12 @@ parse_block(struct cg_kbfile *f, uint64_t b, struct bview *v)
 	} else {
 		v->memlen = cg_get_varint(&r);
 		v->keyulen = cg_get_varint(&r);
-		if (v->keyulen > MAX_INFLATE(v->memlen))
+		/* the writer ends a block at the key that passes the header's
+		 * block size (or after one key): front-coded, its keys take
+		 * that many bytes and two varints of 3 bytes each a key */
+		if (v->keyulen > MAX_INFLATE(v->memlen) || v->keyulen >
+		    (uint64_t)(f->meta.block_size > KB_MAX_KEY ?
+		    f->meta.block_size : KB_MAX_KEY) + 6 * v->n)
 			return -1;
 	}
 	if (r.bad || (v->mem = cg_get_bytes(&r, v->memlen)) == NULL)
@@ -778,6 +785,35 @@ get_ref(const struct rkind *k, struct cg_bitr *br, int *bad)
 	return 2 * v + cg_bitr_get(br, 1);
 }
 
+/* The bits r has taken from the stream that starts at p. */
+static uint64_t
+bitpos(const struct cg_bitr *r, const unsigned char *p)
+{
+	return (uint64_t)(r->p - p) * 8 + r->pad - r->n;
+}
+
+/* The reference of column kind kk for the reference ref of the kind it
+ * is on (one the base holds); *bad for a field out of range. */
+static uint64_t
+column_ref(const struct cg_kbfile *f, uint32_t kk, uint64_t ref, int *bad)
+{
+	const struct rkind *k = &f->k[kk];
+	uint64_t field, bit;
+
+	if (ref == CG_KB_NOVALUE)
+		return CG_KB_NOVALUE;
+	bit = ref * k->colw;
+	field = cg_load_le(k->col + bit / 8, 8);
+	field = __builtin_bswap64(field) << (bit % 8) >> (64 - k->colw);
+	if (field == 0)
+		return CG_KB_NOVALUE;
+	if (field - 1 >= k->nrefs) {
+		*bad = 1;
+		return CG_KB_NOVALUE;
+	}
+	return field - 1;
+}
+
 /* The reference of kind kk for member idx of v. */
 static uint64_t
 value_at(struct cg_kbfile *f, const struct bview *v, uint32_t kk,
@@ -785,21 +821,14 @@ value_at(struct cg_kbfile *f, const struct bview *v, uint32_t kk,
 {
 	const struct rkind *k = &f->k[kk];
 	struct cg_bitr br;
-	uint64_t ref, i = 0, field, bit;
+	uint64_t ref, i = 0;
 	int bad = 0;
 
 	if (k->d.store == STORE_COLUMN) {
-		ref = value_at(f, v, k->d.base, idx);
-		if (ref == CG_KB_NOVALUE)
-			return CG_KB_NOVALUE;
-		bit = ref * k->colw;
-		field = cg_load_le(k->col + bit / 8, 8);
-		field = __builtin_bswap64(field) << (bit % 8) >> (64 - k->colw);
-		if (field == 0)
-			return CG_KB_NOVALUE;
-		if (field - 1 >= k->nrefs)
+		ref = column_ref(f, kk, value_at(f, v, k->d.base, idx), &bad);
+		if (bad)
 			damaged(f, v->b);
-		return field - 1;
+		return ref;
 	}
 	cg_bitr_init(&br, v->stream[kk], v->slen[kk]);
 	if (k->d.stride && idx >= k->d.stride) {
@@ -906,6 +935,17 @@ next_key(struct keywalk *w, int first)
 	return 0;
 }
 
+/* Is the walk's key block b's first key in the index?  (Lookups find
+ * blocks by the index's keys: a block must begin with its own.) */
+static int
+first_is(const struct cg_kbfile *f, uint64_t b, const struct keywalk *w)
+{
+	size_t kl;
+	const unsigned char *k = first_key(f, b, &kl);
+
+	return keycmp(k, kl, w->key, w->len) == 0;
+}
+
 /* The block and member index of key: 1, or 0 when absent. */
 static int
 locate(struct cg_kbfile *f, const unsigned char *key, size_t len,
@@ -945,7 +985,8 @@ locate(struct cg_kbfile *f, const unsigned char *key, size_t len,
 		w.key = cg_xmalloc(KB_MAX_KEY);
 		w.len = 0;
 		for (j = 0; j < v->n; j++) {
-			if (next_key(&w, j == 0) < 0) {
+			if (next_key(&w, j == 0) < 0 || (j == 0 &&
+			    !first_is(f, (uint64_t)b, &w))) {
 				free(raw);
 				free(w.key);
 				damaged(f, (uint64_t)b);
@@ -1053,6 +1094,11 @@ cg_kbfile_game(struct cg_kbfile *f, uint32_t k, uint64_t ref)
 	g = kb_games_get(f->k[k].games, ref, err, sizeof err);
 	if (g == CG_NO_GAME)
 		cg_die(CG_EXIT_DATA, "%s", err);
+	/* whoever asked prints it, or walks it as the printer would */
+	if (kb_games_print_bound(f->k[k].games, ref) > KB_PRINT_MAX)
+		cg_die(CG_EXIT_DATA, "%s: a value of kind '%s' could print to "
+		    "more than %llu MB", f->path, f->meta.kinds[k],
+		    (unsigned long long)(KB_PRINT_MAX >> 20));
 	return g;
 }
 
@@ -1086,10 +1132,6 @@ cg_kbfile_text(struct cg_kbfile *f, uint32_t kk, uint64_t ref)
 	if (s != NULL)
 		return s;
 	g = cg_kbfile_game(f, kk, ref);
-	if (kb_games_print_bound(k->games, ref) > KB_PRINT_MAX)
-		cg_die(CG_EXIT_DATA, "%s: a value of kind '%s' could print to "
-		    "more than %llu MB", f->path, f->meta.kinds[kk],
-		    (unsigned long long)(KB_PRINT_MAX >> 20));
 	cg_buf_init(&b);
 	cg_canon_print(g, &b);
 	s = (char *)cg_buf_str(&b);
@@ -1188,7 +1230,8 @@ cg_kbfile_each(struct cg_kbfile *f, int keys, cg_kb_visit_fn fn, void *ctx,
 					e.len = kb.len;
 				}
 			} else {
-				if (next_key(&w, i == 0) < 0)
+				if (next_key(&w, i == 0) < 0 || (i == 0 &&
+				    !first_is(f, b, &w)))
 					goto damaged;
 				if (total > 0 && keycmp(prevkey, prevlen, w.key,
 				    w.len) >= 0)
@@ -1200,14 +1243,25 @@ cg_kbfile_each(struct cg_kbfile *f, int keys, cg_kb_visit_fn fn, void *ctx,
 			}
 			for (kk = 0; kk < f->meta.nkinds; kk++)
 				if (f->k[kk].d.store == STORE_ENTRY) {
+					uint32_t st = f->k[kk].d.stride;
+
+					/* a lookup starts from the marks */
+					if (st && i > 0 && i % st == 0 &&
+					    bitpos(&sr[kk], v->stream[kk]) !=
+					    v->mark[kk][i / st - 1])
+						bad = 1;
 					e.ref[kk] = get_ref(&f->k[kk], &sr[kk], &bad);
-					if (e.ref[kk] != CG_KB_NOVALUE &&
-					    e.ref[kk] >= f->k[kk].nrefs)
+					if ((e.ref[kk] != CG_KB_NOVALUE &&
+					    e.ref[kk] >= f->k[kk].nrefs) ||
+					    cg_bitr_overrun(&sr[kk]))
 						bad = 1;
 				}
-			for (kk = 0; kk < f->meta.nkinds; kk++)
+			/* columns from the references just read (dying in
+			 * value_at would lose this function's buffers) */
+			for (kk = 0; kk < f->meta.nkinds && !bad; kk++)
 				if (f->k[kk].d.store == STORE_COLUMN)
-					e.ref[kk] = value_at(f, v, kk, i);
+					e.ref[kk] = column_ref(f, kk,
+					    e.ref[f->k[kk].d.base], &bad);
 			if (bad)
 				goto damaged;
 			total++;
