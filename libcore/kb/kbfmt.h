@@ -55,8 +55,10 @@ enum { DICT_TEXT = 0, DICT_GAMES = 1 };
  * are long (kind descriptor's stride). */
 #define KB_STRIDE 32
 
-/* Keys: at most this long. */
+/* Keys: at most this long; a block's keys at most this many bytes
+ * (cg-kb-build --block-size's range). */
 #define KB_MAX_KEY 65535
+#define KB_MAX_BLOCK_BYTES ((uint32_t)1 << 26)
 
 /* A value whose print could exceed PRINT_MAX bytes is refused when
  * asked for: a games DAG of a few bytes can print to exabytes. */

@@ -446,7 +446,8 @@ cg_kbfile_open(const char *path, char *err, size_t errlen)
 	    f->meta.shard_n == 0 || f->meta.shard_k == 0 ||
 	    f->meta.shard_k > f->meta.shard_n || (flags & ~KB_RANKED) ||
 	    f->meta.count > 8 * (uint64_t)f->size || f->meta.block_members == 0 ||
-	    f->meta.block_members > KB_MAX_MEMBERS) {
+	    f->meta.block_members > KB_MAX_MEMBERS || f->meta.block_size == 0 ||
+	    f->meta.block_size > KB_MAX_BLOCK_BYTES) {
 		f->meta.nkinds = 0;    /* no kind's name read, none to free */
 		goto malformed;
 	}

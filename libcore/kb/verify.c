@@ -9,6 +9,7 @@
  * not hold, from the engines, computed once before the entries are
  * derived on every core.  Other kinds are computed again by the
  * engines. */
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,7 +43,11 @@ struct verifier {
 	 * (made again once those are computed), per worker */
 	struct cg_kbset *missing[CG_MAX_JOBS], *redo[CG_MAX_JOBS];
 	int pass;
-	_Atomic(char *) fail;             /* the first wrong entry's message */
+	/* the first wrong entry in index order: its message and place */
+	_Atomic(char *) fail;
+	uint64_t failat;
+	pthread_mutex_t faillock;
+	uint64_t batch0;                  /* index of the batch's first entry */
 	size_t entries, outside;
 	uint32_t first;                   /* the canon kind, or 0 */
 };
@@ -239,13 +244,46 @@ derive(struct verifier *v, struct kids kid[2], uint32_t k, struct cg_buf *out,
 	return 0;
 }
 
+/* Keep the message of the first wrong entry of the batch (i): the
+ * report does not depend on the threads. */
 static void
-fail(struct verifier *v, char *msg)
+fail(struct verifier *v, size_t i, char *msg)
 {
-	char *none = NULL;
+	char *old;
 
-	if (!atomic_compare_exchange_strong(&v->fail, &none, msg))
+	pthread_mutex_lock(&v->faillock);
+	old = atomic_load(&v->fail);
+	if (old == NULL || v->batch0 + i < v->failat) {
+		atomic_store(&v->fail, msg);
+		v->failat = v->batch0 + i;
+		free(old);
+	} else {
 		free(msg);
+	}
+	pthread_mutex_unlock(&v->faillock);
+}
+
+/* Every child without a value of kind k, for the engines to compute. */
+static void
+note_missing(struct verifier *v, struct kids kid[2], uint32_t k)
+{
+	const char *none[CG_KB_MAXKINDS] = { 0 }, *old;
+	int canon = strcmp(v->m->kinds[k], "canon") == 0, s;
+	size_t i;
+
+	for (s = 0; s < 2; s++)
+		for (i = 0; i < kid[s].n; i++) {
+			const unsigned char *c = kid[s].keys.data + kid[s].off[i];
+			size_t cl = kid[s].off[i + 1] - kid[s].off[i];
+			char *t = NULL;
+
+			if (canon ? child_game(v, c, cl, k) != CG_NO_GAME :
+			    (t = child_text(v, c, cl, k)) != NULL) {
+				free(t);
+				continue;
+			}
+			cg_kbset_add(v->missing[cg_worker], c, cl, none, &old);
+		}
 }
 
 /* Kind k of entry i of the batch, derived from the children kid and
@@ -272,18 +310,16 @@ check(struct verifier *v, size_t i, uint32_t k, struct kids kid[2],
 		if (!cg_kbv_from_canon(name, *made, out))
 			cg_buf_addstr(out, "(none)");
 	} else if (derive(v, kid, k, out, &g, &ms, &mi) < 0) {
-		const unsigned char *c = kid[ms].keys.data + kid[ms].off[mi];
-		size_t cl = kid[ms].off[mi + 1] - kid[ms].off[mi];
 		const char *none[CG_KB_MAXKINDS] = { 0 }, *old;
 
 		if (v->pass == 0) {
-			cg_kbset_add(v->missing[cg_worker], c, cl, none, &old);
+			note_missing(v, kid, k);
 			cg_kbset_add(v->redo[cg_worker], key, len, none, &old);
 			return 1;
 		}
 		cg_buf_addf(&msg, "%s: cannot re-derive %s of '%s': a child has "
 		    "no value", v->path, name, describe(v->rs, key, len, t1));
-		fail(v, cg_xstrdup(cg_buf_str(&msg)));
+		fail(v, i, cg_xstrdup(cg_buf_str(&msg)));
 		cg_buf_free(&msg);
 		return 1;
 	}
@@ -299,7 +335,7 @@ check(struct verifier *v, size_t i, uint32_t k, struct kids kid[2],
 		return 0;
 	cg_buf_addf(&msg, "%s: %s of '%s' is '%s', but its options give '%s'",
 	    v->path, name, describe(v->rs, key, len, t1), stored, got);
-	fail(v, cg_xstrdup(cg_buf_str(&msg)));
+	fail(v, i, cg_xstrdup(cg_buf_str(&msg)));
 	cg_buf_free(&msg);
 	return 1;
 }
@@ -320,7 +356,7 @@ entry_one(void *ctx, size_t i)
 	uint32_t x, k;
 	int s;
 
-	if (cg_stop || atomic_load(&v->fail) != NULL)
+	if (cg_stop)
 		return;
 	memset(kid, 0, sizeof kid);
 	cg_buf_init(&out);
@@ -408,6 +444,7 @@ batch_done(struct verifier *v)
 {
 	if (v->n > 0 && atomic_load(&v->fail) == NULL && !cg_stop)
 		cg_parallel_for(v->n, cg_jobs_default(), 8, entry_one, v);
+	v->batch0 += v->n;
 	v->n = 0;
 	if (cg_stop)
 		cg_die(cg_stop_status(), "%s", cg_stop_reason());
@@ -608,6 +645,7 @@ cg_kb_verify(const char *path, size_t batch, int verbose)
 	unsigned j;
 
 	memset(&v, 0, sizeof v);
+	pthread_mutex_init(&v.faillock, NULL);
 	v.path = path;
 	v.f = cg_kbfile_open(path, err, sizeof err);
 	if (v.f == NULL)
