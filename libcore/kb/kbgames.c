@@ -169,21 +169,41 @@ representative(struct gw *w, cg_game g)
 	return scmp(w, g, n) <= 0 ? g : n;
 }
 
-static int
-cmp_value(const void *pa, const void *pb, void *arg)
-{
-	struct gw *w = arg;
-	cg_game a = *(const cg_game *)pa, b = *(const cg_game *)pb;
+/* A record to sort, its keys at hand: a sort of millions that looked
+ * them up by game would miss the cache at every comparison. */
+struct rkey {
+	uint64_t count, hash;
+	cg_game g;
+};
 
-	if (w->pcount[a] != w->pcount[b])
-		return w->pcount[a] > w->pcount[b] ? -1 : 1;
-	return scmp(w, a, b);
+static int
+cmp_rkey(const void *pa, const void *pb)
+{
+	const struct rkey *a = pa, *b = pb;
+
+	if (a->count != b->count)
+		return a->count > b->count ? -1 : 1;
+	if (a->hash != b->hash)
+		return a->hash < b->hash ? -1 : 1;
+	return a->g == b->g ? 0 : cg_canon_order(a->g, b->g);
 }
 
-static int
-cmp_struct(const void *pa, const void *pb, void *arg)
+/* Records rec[from .. nrec) by falling entry count, then structure. */
+static void
+sort_records(struct gw *w, size_t from)
 {
-	return scmp(arg, *(const cg_game *)pa, *(const cg_game *)pb);
+	size_t n = w->nrec - from, i;
+	struct rkey *k = cg_xmalloc((n ? n : 1) * sizeof *k);
+
+	for (i = 0; i < n; i++) {
+		k[i].g = w->rec[from + i];
+		k[i].count = w->pcount[k[i].g];
+		k[i].hash = shash(w, k[i].g);
+	}
+	qsort(k, n, sizeof *k, cmp_rkey);
+	for (i = 0; i < n; i++)
+		w->rec[from + i] = k[i].g;
+	free(k);
 }
 
 static void
@@ -325,7 +345,7 @@ kb_games_write(const cg_game *val, const uint64_t *count, size_t n,
 			add_record(&w, rep);
 		w.pcount[rep] += count[i];
 	}
-	qsort_r(w.rec, w.nrec, sizeof *w.rec, cmp_value, &w);
+	sort_records(&w, 0);
 	nv = w.nrec;
 	number(&w, 0);
 	/* the games they are made of */
@@ -368,8 +388,7 @@ kb_games_write(const cg_game *val, const uint64_t *count, size_t n,
 				}
 			}
 		}
-		qsort_r(w.rec + first, w.nrec - first, sizeof *w.rec,
-		    cmp_struct, &w);
+		sort_records(&w, first);  /* counts are 0 there */
 		number(&w, first);
 	}
 	free(stack);

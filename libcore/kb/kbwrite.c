@@ -9,6 +9,7 @@
  * metadata. */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "base/jobs.h"
 #include "base/util.h"
 #include "base/watch.h"
 #include "base/varint.h"
@@ -57,6 +59,7 @@ struct writer {
 	struct cg_buf secdata[KB_MAXSECTIONS]; /* all but the blocks */
 	int nsec;
 	int fd;
+	unsigned jobs;            /* threads making blocks */
 	uint64_t off;             /* bytes written so far */
 	const char *path;
 	char *err;
@@ -426,10 +429,11 @@ storage(struct writer *w)
 
 /* ------------------------------------------------------------- blocks */
 
+/* The blocks written: their index, and the membership code's counts. */
 struct blocks {
 	struct writer *w;
-	struct cg_buf blk, part, keys, prev, index, heap;
-	uint64_t nblocks, start;
+	struct cg_buf index, heap;
+	uint64_t nblocks;
 	uint64_t run_cnt[CG_NUM_CLASSES], gap_cnt[CG_NUM_CLASSES];
 };
 
@@ -481,8 +485,31 @@ count_runs(struct blocks *bk)
 	}
 }
 
+/* A worker's buffers for making blocks. */
+struct enc {
+	struct writer *w;
+	struct cg_buf blk, part, keys, prev;
+	size_t toolong;           /* a key too long for the format */
+};
+
+/* group_one on groups from a first one. */
+struct at {
+	struct groups *gr;
+	uint64_t first;
+};
+
+static void group_one(void *ctx, size_t g);
+
 static void
-put_membership(struct blocks *bk, uint64_t i, uint64_t e)
+group_one_at(void *ctx, size_t i)
+{
+	struct at *a = ctx;
+
+	group_one(a->gr, a->first + i);
+}
+
+static void
+put_membership(struct enc *bk, uint64_t i, uint64_t e)
 {
 	struct writer *w = bk->w;
 	struct cg_bitw bw;
@@ -509,7 +536,7 @@ put_membership(struct blocks *bk, uint64_t i, uint64_t e)
 }
 
 static int
-put_keys(struct blocks *bk, uint64_t i, uint64_t e)
+put_keys(struct enc *bk, uint64_t i, uint64_t e)
 {
 	struct writer *w = bk->w;
 	uint64_t j;
@@ -522,8 +549,7 @@ put_keys(struct blocks *bk, uint64_t i, uint64_t e)
 	for (j = i; j < e; j++) {
 		key = w->src->key(w->src->ctx, j, &len);
 		if (len > KB_MAX_KEY) {
-			snprintf(w->err, w->errlen, "%s: a key of %zu bytes is "
-			    "too long", w->path, len);
+			bk->toolong = len;
 			return -1;
 		}
 		for (shared = 0; shared < bk->prev.len && shared < len &&
@@ -548,7 +574,7 @@ put_keys(struct blocks *bk, uint64_t i, uint64_t e)
 }
 
 static void
-put_stream(struct blocks *bk, uint32_t kk, uint64_t i, uint64_t e)
+put_stream(struct enc *bk, uint32_t kk, uint64_t i, uint64_t e)
 {
 	struct writer *w = bk->w;
 	struct wkind *k = &w->k[kk];
@@ -574,41 +600,132 @@ put_stream(struct blocks *bk, uint32_t kk, uint64_t i, uint64_t e)
 	cg_buf_add(&bk->blk, bk->part.data, bk->part.len);
 }
 
+/* One block, i .. e, into e->blk with its checksum. */
+static int
+encode_block(struct enc *bk, uint64_t i, uint64_t e)
+{
+	struct writer *w = bk->w;
+	uint32_t kk;
+
+	bk->blk.len = 0;
+	cg_put_varint(&bk->blk, e - i);
+	if (w->ranked)
+		put_membership(bk, i, e);
+	else if (put_keys(bk, i, e) < 0)
+		return -1;
+	for (kk = 0; kk < w->nk; kk++)
+		if (w->k[kk].store == STORE_ENTRY)
+			put_stream(bk, kk, i, e);
+	cg_put_le(&bk->blk, crc(bk->blk.data, bk->blk.len), 4);
+	return 0;
+}
+
+/* Blocks are made GROUP at a time on every core, then written in order. */
+#define GROUP 64
+
+struct groups {
+	struct writer *w;
+	const uint64_t *start;    /* each block's first entry; nblocks + 1 */
+	uint64_t nblocks;
+	struct cg_buf *out;       /* per group: its blocks */
+	uint64_t *blen;           /* per block: bytes */
+	struct enc enc[CG_MAX_JOBS];
+	_Atomic size_t toolong;
+};
+
+static void
+group_one(void *ctx, size_t g)
+{
+	struct groups *gr = ctx;
+	struct enc *bk = &gr->enc[cg_worker];
+	uint64_t b;
+
+	bk->w = gr->w;
+	for (b = g * GROUP; b < gr->nblocks && b < (g + 1) * GROUP; b++) {
+		if (encode_block(bk, gr->start[b], gr->start[b + 1]) < 0) {
+			atomic_store(&gr->toolong, bk->toolong);
+			return;
+		}
+		cg_buf_add(&gr->out[g], bk->blk.data, bk->blk.len);
+		gr->blen[b] = bk->blk.len;
+	}
+}
+
 static int
 write_blocks(struct writer *w, struct blocks *bk)
 {
 	const struct cg_kb_source *src = w->src;
-	uint64_t i = 0, e;
-	uint32_t kk;
+	struct groups gr;
+	uint64_t i = 0, b, ng, g, off = 0, cap = 1024;
+	uint64_t *start = cg_xmalloc(cap * sizeof *start);
+	unsigned j;
 	size_t len;
+	int rc = 0;
 
-	while (i < src->n) {
-		e = block_end(w, i);
-		bk->blk.len = 0;
-		cg_put_varint(&bk->blk, e - i);
-		if (w->ranked) {
-			put_membership(bk, i, e);
-			cg_put_le(&bk->index, src->rank(src->ctx, i), 8);
-		} else {
-			const unsigned char *key = src->key(src->ctx, i, &len);
-
-			if (put_keys(bk, i, e) < 0)
-				return -1;
-			cg_put_le(&bk->index, bk->heap.len, 8);
-			cg_put_le(&bk->heap, len, 2);
-			cg_buf_add(&bk->heap, key, len);
+	/* where the blocks begin */
+	start[0] = 0;
+	for (b = 0; i < src->n; b++) {
+		i = block_end(w, i);
+		if (b + 2 > cap) {
+			cap *= 2;
+			start = cg_xreallocarray(start, cap, sizeof *start);
 		}
-		cg_put_le(&bk->index, w->off - bk->start, 8);
-		for (kk = 0; kk < w->nk; kk++)
-			if (w->k[kk].store == STORE_ENTRY)
-				put_stream(bk, kk, i, e);
-		cg_put_le(&bk->blk, crc(bk->blk.data, bk->blk.len), 4);
-		if (write_all(w, bk->blk.data, bk->blk.len) < 0)
-			return -1;
-		bk->nblocks++;
-		i = e;
+		start[b + 1] = i;
 	}
-	return 0;
+	memset(&gr, 0, sizeof gr);
+	gr.w = w;
+	gr.start = start;
+	gr.nblocks = b;
+	ng = (b + GROUP - 1) / GROUP;
+	gr.out = cg_xcalloc(ng ? ng : 1, sizeof *gr.out);
+	gr.blen = cg_xmalloc((b ? b : 1) * sizeof *gr.blen);
+	/* a few groups at a time: their bytes are held until written */
+	for (g = 0; g < ng && rc == 0; g += 16) {
+		uint64_t ge = g + 16 < ng ? g + 16 : ng, x;
+
+		cg_parallel_for(ge - g, w->jobs, 1, group_one_at, &(struct at){
+		    &gr, g });
+		if (atomic_load(&gr.toolong)) {
+			snprintf(w->err, w->errlen, "%s: a key of %zu bytes is "
+			    "too long", w->path, atomic_load(&gr.toolong));
+			rc = -1;
+			break;
+		}
+		for (x = g; x < ge && rc == 0; x++) {
+			for (b = x * GROUP; b < gr.nblocks && b < (x + 1) * GROUP;
+			    b++) {
+				i = start[b];
+				if (w->ranked) {
+					cg_put_le(&bk->index, src->rank(src->ctx, i),
+					    8);
+				} else {
+					const unsigned char *key = src->key(src->ctx,
+					    i, &len);
+
+					cg_put_le(&bk->index, bk->heap.len, 8);
+					cg_put_le(&bk->heap, len, 2);
+					cg_buf_add(&bk->heap, key, len);
+				}
+				cg_put_le(&bk->index, off, 8);
+				off += gr.blen[b];
+				bk->nblocks++;
+			}
+			rc = write_all(w, gr.out[x].data, gr.out[x].len);
+			cg_buf_free(&gr.out[x]);
+		}
+	}
+	for (j = 0; j < CG_MAX_JOBS; j++) {
+		cg_buf_free(&gr.enc[j].blk);
+		cg_buf_free(&gr.enc[j].part);
+		cg_buf_free(&gr.enc[j].keys);
+		cg_buf_free(&gr.enc[j].prev);
+	}
+	for (g = 0; g < ng; g++)
+		cg_buf_free(&gr.out[g]);
+	free(gr.out);
+	free(gr.blen);
+	free(start);
+	return rc;
 }
 
 /* ------------------------------------------------------------- layout */
@@ -760,6 +877,7 @@ cg_kbfile_write(const struct cg_kb_source *src, struct cg_kb_meta *m,
 	w.errlen = errlen;
 	w.ranked = m->index_family != NULL && *m->index_family;
 	w.fd = -1;
+	w.jobs = cg_jobs_default();
 	if (m->block_members == 0 || m->block_members > KB_MAX_MEMBERS)
 		m->block_members = CG_KB_MEMBERS_DEFAULT;
 	if (w.ranked && src->rank == NULL)
@@ -775,10 +893,6 @@ cg_kbfile_write(const struct cg_kb_source *src, struct cg_kb_meta *m,
 	for (kk = 0; kk < w.nk; kk++)
 		m->games |= w.k[kk].games;
 	bk.w = &w;
-	cg_buf_init(&bk.blk);
-	cg_buf_init(&bk.part);
-	cg_buf_init(&bk.keys);
-	cg_buf_init(&bk.prev);
 	cg_buf_init(&bk.index);
 	cg_buf_init(&bk.heap);
 	cg_buf_init(&h);
@@ -839,7 +953,6 @@ cg_kbfile_write(const struct cg_kb_source *src, struct cg_kb_meta *m,
 			goto out;
 	}
 	blocks_off = w.off;
-	bk.start = blocks_off;
 	if (write_blocks(&w, &bk) < 0)
 		goto out;
 	w.sec[isec_blocks].off = blocks_off;
@@ -890,10 +1003,6 @@ out:
 		unlink(tmp);
 		free(tmp);
 	}
-	cg_buf_free(&bk.blk);
-	cg_buf_free(&bk.part);
-	cg_buf_free(&bk.keys);
-	cg_buf_free(&bk.prev);
 	cg_buf_free(&bk.index);
 	cg_buf_free(&bk.heap);
 	cg_buf_free(&h);
