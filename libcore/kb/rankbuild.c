@@ -58,6 +58,8 @@ struct cg_kb_ranked {
 	uint16_t *measure;
 	uint8_t *flag;
 	_Atomic uint32_t *val;    /* the form + 1 */
+	uint32_t *partner;        /* the conjugate + 1, UINT32_MAX: none,
+	                           * 0: not known yet (while forms are made) */
 	uint32_t *dir;            /* first member of each slot >> shift */
 	unsigned shift;
 	uint64_t ndir;
@@ -73,6 +75,7 @@ struct cg_kb_ranked {
 	char *ckpath;             /* removed once the base is written */
 	int ckpath_done;
 	uint64_t loaded;
+	double ckpt_s;            /* time spent writing the checkpoint */
 	uint32_t *reloaded;       /* members whose forms the checkpoint gave */
 	uint64_t nreloaded;
 };
@@ -587,24 +590,33 @@ eval_one(void *ctx, size_t i)
 	struct wave *wv = ctx;
 	struct cg_kb_ranked *b = wv->b;
 	struct worker *w = worker(b);
-	uint32_t x = wv->m[i], y;
+	uint32_t x = wv->m[i], y, p;
 	int64_t c;
 	cg_game g = CG_NO_GAME;
+	int have = 0;
 
 	if (cg_stop || atomic_load_explicit(&b->val[x], memory_order_relaxed))
 		return;
-	position(b, w, x);
-	c = conjugate(b, w);
-	if (c >= 0 && b->slot[c] < b->slot[x]) {
+	/* the conjugate, found in the first pass, kept for the second */
+	p = b->partner[x];
+	if (p == 0) {
+		position(b, w, x);
+		have = 1;
+		c = conjugate(b, w);
+		p = b->partner[x] = c >= 0 ? (uint32_t)c + 1 : UINT32_MAX;
+	}
+	if (p != UINT32_MAX && b->slot[p - 1] < b->slot[x]) {
 		if (wv->pass == 0)
 			return;
-		y = atomic_load_explicit(&b->val[c], memory_order_acquire);
+		y = atomic_load_explicit(&b->val[p - 1], memory_order_acquire);
 		if (y != 0) {
 			atomic_store_explicit(&b->val[x],
 			    cg_canon_neg(y - 1) + 1, memory_order_release);
 			return;
 		}
 	}
+	if (!have)
+		position(b, w, x);
 	if (b->o.use_kb && !(b->flag[x] & F_ENTRY))
 		g = cg_kb_find_game(b->rs, w->key.data, w->key.len);
 	if (g == CG_NO_GAME)
@@ -659,8 +671,11 @@ batch(struct cg_kb_ranked *b, struct wave *wv, const uint32_t *order,
 	unsigned char k8[8];
 	uint64_t i;
 
+	double tc;
+
 	wv->m = order + start;
 	cg_parallel_for(end - start, b->o.jobs, 16, eval_one, wv);
+	tc = cg_elapsed();
 	for (i = start; i < end && b->ck != NULL; i++) {
 		uint32_t x = atomic_load(&b->val[order[i]]);
 
@@ -672,6 +687,7 @@ batch(struct cg_kb_ranked *b, struct wave *wv, const uint32_t *order,
 	if (cg_stop)
 		stop_build(b);
 	ckpt_flush(b);
+	b->ckpt_s += cg_elapsed() - tc;
 	if (b->o.progress)
 		fprintf(stderr, "%s: %.0f s: measure %u, pass %d: %llu of %llu "
 		    "members, %llu evaluated (%.0f/s), %zu games, %.0f MB\n",
@@ -705,6 +721,7 @@ forms(struct cg_kb_ranked *b)
 	}
 	for (i = 0; i < b->n; i++)
 		order[cnt[b->measure[i]]++] = (uint32_t)i;
+	b->partner = cg_xcalloc(b->n + 1, sizeof *b->partner);
 	wv.b = b;
 	if (b->o.progress)
 		fprintf(stderr, "%s: %llu members (%llu in the base) to evaluate "
@@ -724,6 +741,11 @@ forms(struct cg_kb_ranked *b)
 	}
 	free(order);
 	free(cnt);
+	free(b->partner);
+	b->partner = NULL;
+	if (b->o.progress)
+		fprintf(stderr, "%s: %.0f s: forms made, %.1f s of it writing the "
+		    "checkpoint\n", cg_progname, cg_elapsed(), b->ckpt_s);
 }
 
 /* ------------------------------------------------------ checkpoint */
@@ -1308,6 +1330,7 @@ void
 cg_kb_ranked_write(struct cg_kb_ranked *b, const char *path)
 {
 	struct source s;
+	double t0 = cg_elapsed();
 	uint32_t k;
 
 	memset(&s, 0, sizeof s);
@@ -1351,6 +1374,9 @@ cg_kb_ranked_write(struct cg_kb_ranked *b, const char *path)
 			s.src.nvalues[k] = cg_bytemap_count(s.texts[k]);
 	}
 	cg_kb_write_source(&s.src, &b->meta, path);
+	if (b->o.progress)
+		fprintf(stderr, "%s: %.0f s: base written (%.1f s)\n",
+		    cg_progname, cg_elapsed(), cg_elapsed() - t0);
 	for (k = 0; k < b->meta.nkinds; k++) {
 		free(s.memo[k]);
 		cg_bytemap_free(s.texts[k]);
