@@ -177,7 +177,7 @@ main(void)
 
 		for (i = 0; i < 400; i++) {
 			v[i] = i < 65 ? (i ? (uint64_t)1 << (i - 1) : 0) :
-			    i < 130 ? ~(uint64_t)0 >> (i - 65) : rnd() >> (rnd() % 64);
+			    i < 129 ? ~(uint64_t)0 >> (i - 65) : rnd() >> (rnd() % 64);
 			cnt[cg_num_class(v[i])]++;
 		}
 		cg_huff_lengths(cnt, CG_NUM_CLASSES, 24, len);
