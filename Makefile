@@ -184,13 +184,17 @@ $(foreach p,$(PLUG_NAMES),$(eval $(call replay_pos_rule,$(p))))
 
 # ---------------------------------------------------------------- tests
 
+# bats files run side by side, one per core (the tests of one file in
+# order: they share its setup)
+BATS_JOBS ?= --jobs $(shell nproc 2>/dev/null || echo 1) --no-parallelize-within-files
+
 check: all $(REPLAYS)
 	@echo "== unit tests"
 	$(Q)prove -e '$(CG_WRAP)' $(UNITS)
 	@echo "== fuzz corpus replayed through every fuzz target"
 	$(Q)CG_WRAP='$(CG_WRAP)' sh tests/fuzz/replay $(BUILD)
 	@echo "== tool tests"
-	$(Q)CG_BUILD=$(abspath $(BUILD)) CG_WRAP='$(CG_WRAP)' bats tests/cli
+	$(Q)CG_BUILD=$(abspath $(BUILD)) CG_WRAP='$(CG_WRAP)' bats $(BATS_JOBS) tests/cli
 	$(Q)$(MAKE) --no-print-directory lint
 
 test: check
@@ -198,12 +202,12 @@ test: check
 # the sanitizer build's directory (per developer: ASAN_BUILD=build-me-asan)
 ASAN_BUILD ?= build-asan
 check-asan:
-	$(Q)$(MAKE) --no-print-directory BUILD=$(ASAN_BUILD) \
+	$(Q)CG_SANITIZED=1 $(MAKE) --no-print-directory BUILD=$(ASAN_BUILD) \
 	    EXTRA_CFLAGS='-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer' \
 	    LDFLAGS='-fsanitize=address,undefined' check
 
 check-valgrind: all
-	$(Q)$(MAKE) --no-print-directory \
+	$(Q)CG_SANITIZED=1 $(MAKE) --no-print-directory \
 	    CG_WRAP='valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --keep-debuginfo=yes' check
 
 lint: $(DEPS_STAMP)

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <zlib.h>
 
+#include "base/jobs.h"
 #include "base/util.h"
 #include "base/varint.h"
 #include "kb/huff.h"
@@ -151,7 +152,7 @@ neg(struct gw *w, cg_game g)
 			opt[i] = neg(w, o[1][i]);
 		for (i = 0; i < k[0]; i++)
 			opt[k[1] + i] = neg(w, o[0][i]);
-		n = cg_canon_make(opt, k[1], opt + k[1], k[0]);
+		n = cg_canon_make_canonical(opt, k[1], opt + k[1], k[0]);
 		free(opt);
 	}
 	gw_room(w, n > g ? n : g);
@@ -316,6 +317,61 @@ put_record(struct gw *w, struct gcodes *c, cg_game g, uint64_t **buf,
 	}
 }
 
+/* The passes over the records, TASK_BLOCKS blocks a task: per worker
+ * its counts (pass 0) or its bits (pass 1, each block on its own bytes
+ * so that blocks can be made apart and joined in order). */
+#define TASK_BLOCKS 64
+
+struct rpart {
+	struct gcodes c;
+	struct cg_buf blk;
+	uint64_t *buf;
+	size_t cap;
+};
+
+struct rpass {
+	struct gw *w;
+	const struct gcodes *codes;   /* pass 1: the codes made of counts */
+	int pass;
+	size_t nblocks, ntasks;
+	struct rpart *part;           /* per worker */
+	struct cg_buf *out;           /* per task */
+	uint64_t *blen;               /* per block: bytes */
+	uint32_t *crc;                /* per block */
+};
+
+static void
+records_task(void *ctx, size_t t)
+{
+	struct rpass *rp = ctx;
+	struct rpart *p = &rp->part[cg_worker];
+	struct gw *w = rp->w;
+	struct cg_bitw bw;
+	size_t b, r;
+	int k;
+
+	p->c.pass = rp->pass;
+	if (rp->pass == 1)
+		for (k = 0; k < 4; k++)
+			p->c.enc[k] = rp->codes->enc[k];   /* read only */
+	for (b = t * TASK_BLOCKS; b < rp->nblocks && b < (t + 1) * TASK_BLOCKS;
+	    b++) {
+		p->blk.len = 0;
+		cg_bitw_init(&bw, &p->blk);
+		p->c.bw = &bw;
+		for (r = b * KB_GAMES_PER_BLOCK; r < w->nrec &&
+		    r < (b + 1) * KB_GAMES_PER_BLOCK; r++)
+			put_record(w, &p->c, w->rec[r], &p->buf, &p->cap);
+		if (rp->pass == 0)
+			continue;
+		cg_bitw_flush(&bw);
+		rp->blen[b] = p->blk.len;
+		rp->crc[b] = (uint32_t)crc32(crc32(0, Z_NULL, 0), p->blk.data,
+		    (uInt)p->blk.len);
+		cg_buf_add(&rp->out[t], p->blk.data, p->blk.len);
+	}
+}
+
 void
 kb_games_write(const cg_game *val, const uint64_t *count, size_t n,
     struct kb_games_w *o, struct cg_buf *out)
@@ -323,10 +379,8 @@ kb_games_write(const cg_game *val, const uint64_t *count, size_t n,
 	struct gw w;
 	struct gcodes *c = cg_xcalloc(1, sizeof *c);
 	cg_game *stack = NULL;
-	size_t i, nv, sp = 0, capstack = 0, capbuf = 0, r, b, nblocks, at;
-	uint64_t *buf = NULL;
+	size_t i, nv, sp = 0, capstack = 0, r, b, nblocks, at;
 	struct cg_buf data, table;
-	struct cg_bitw bw;
 	int s, k;
 
 	memset(&w, 0, sizeof w);
@@ -411,41 +465,65 @@ kb_games_write(const cg_game *val, const uint64_t *count, size_t n,
 		o->selfneg[r] = neg(&w, w.rec[r]) == w.rec[r];
 		o->count[r] = w.pcount[w.rec[r]];
 	}
-	/* the records: codes counted, then written in blocks */
+	/* the records: codes counted, then written in blocks, both passes
+	 * on every core (reading millions of records' options is what the
+	 * writer spends its time on) */
 	cg_buf_init(&data);
 	cg_buf_init(&table);
 	nblocks = (w.nrec + KB_GAMES_PER_BLOCK - 1) / KB_GAMES_PER_BLOCK;
-	for (c->pass = 0; c->pass < 2; c->pass++) {
-		if (c->pass == 1) {
+	{
+		struct rpass rp;
+		unsigned j;
+
+		memset(&rp, 0, sizeof rp);
+		rp.w = &w;
+		rp.nblocks = nblocks;
+		rp.ntasks = (nblocks + TASK_BLOCKS - 1) / TASK_BLOCKS;
+		rp.part = cg_xcalloc(CG_MAX_JOBS, sizeof *rp.part);
+		rp.out = cg_xcalloc(rp.ntasks ? rp.ntasks : 1,
+		    sizeof *rp.out);
+		rp.blen = cg_xmalloc((nblocks ? nblocks : 1) *
+		    sizeof *rp.blen);
+		rp.crc = cg_xmalloc((nblocks ? nblocks : 1) * sizeof *rp.crc);
+		cg_parallel_for(rp.ntasks, cg_jobs_default(), 1, records_task,
+		    &rp);
+		for (j = 0; j < CG_MAX_JOBS; j++)
+			for (k = 0; k < 4; k++)
+				for (i = 0; i < KB_SHAPES; i++)
+					c->cnt[k][i] += rp.part[j].c.cnt[k][i];
+		for (k = 0; k < 4; k++) {
 			uint8_t len[KB_SHAPES];
+			size_t ns = k == C_SHAPE ? KB_SHAPES : CG_NUM_CLASSES;
 
-			for (k = 0; k < 4; k++) {
-				size_t ns = k == C_SHAPE ? KB_SHAPES :
-				    CG_NUM_CLASSES;
-
-				cg_huff_lengths(c->cnt[k], ns, 24, len);
-				cg_huff_enc_init(&c->enc[k], len, ns);
-			}
+			cg_huff_lengths(c->cnt[k], ns, 24, len);
+			cg_huff_enc_init(&c->enc[k], len, ns);
 		}
-		cg_bitw_init(&bw, &data);
-		c->bw = &bw;
+		rp.pass = 1;
+		rp.codes = c;
+		cg_parallel_for(rp.ntasks, cg_jobs_default(), 1, records_task,
+		    &rp);
 		for (b = 0; b < nblocks; b++) {
-			size_t start = data.len;
-
-			for (r = b * KB_GAMES_PER_BLOCK; r < w.nrec &&
-			    r < (b + 1) * KB_GAMES_PER_BLOCK; r++)
-				put_record(&w, c, w.rec[r], &buf, &capbuf);
-			if (c->pass == 1) {
-				cg_bitw_flush(&bw);
-				cg_put_le(&table, start, 8);
-				cg_put_le(&table, crc32(crc32(0, Z_NULL, 0),
-				    data.data + start, (uInt)(data.len - start)),
-				    4);
-				cg_put_le(&table, 0, 4);
+			if (b % TASK_BLOCKS == 0) {
+				cg_buf_add(&data, rp.out[b / TASK_BLOCKS].data,
+				    rp.out[b / TASK_BLOCKS].len);
+				cg_buf_free(&rp.out[b / TASK_BLOCKS]);
 			}
 		}
+		for (b = 0, at = 0; b < nblocks; b++) {
+			cg_put_le(&table, at, 8);
+			cg_put_le(&table, rp.crc[b], 4);
+			cg_put_le(&table, 0, 4);
+			at += rp.blen[b];
+		}
+		for (j = 0; j < CG_MAX_JOBS; j++) {
+			free(rp.part[j].buf);
+			cg_buf_free(&rp.part[j].blk);
+		}
+		free(rp.part);
+		free(rp.out);
+		free(rp.blen);
+		free(rp.crc);
 	}
-	free(buf);
 	/* the section: counts, codes, self-negatives, blocks */
 	cg_put_le(out, w.nrec, 8);
 	cg_put_le(out, nv, 8);

@@ -1596,6 +1596,29 @@ cg_canon_make(const cg_game *lo, size_t nl, const cg_game *ro, size_t nr)
 	return g;
 }
 
+cg_game
+cg_canon_make_canonical(const cg_game *lo, size_t nl, const cg_game *ro,
+    size_t nr)
+{
+	struct vec *lr;
+	size_t i;
+	cg_game g;
+
+	ensure_init();
+	deeper();
+	lr = pair_get();
+	for (i = 0; i < nl; i++)
+		vec_push(&lr[0], lo[i]);
+	for (i = 0; i < nr; i++)
+		vec_push(&lr[1], ro[i]);
+	vec_sort_unique(&lr[0]);
+	vec_sort_unique(&lr[1]);
+	g = intern_canonical(&lr[0], &lr[1]);
+	pair_put(lr);
+	SHALLOWER();
+	return g;
+}
+
 /* ------------------------------------------------------------ arithmetic */
 
 cg_game

@@ -49,6 +49,10 @@ cg_game cg_canon_nus(struct cg_dyadic x, int64_t up, uint64_t nim);
 /* The canonical form of {L | R} (options are canonical ids). */
 cg_game cg_canon_make(const cg_game *l, size_t nl, const cg_game *r,
     size_t nr);
+/* {L | R} as it is, for options known to form a canonical game (the
+ * negative of one has the negated options): no simplification tried. */
+cg_game cg_canon_make_canonical(const cg_game *l, size_t nl,
+    const cg_game *r, size_t nr);
 
 /* Arithmetic and order. */
 cg_game cg_canon_add(cg_game g, cg_game h);

@@ -70,3 +70,11 @@ check_vectors() {
 	echo "# $total vector rows checked"
 	return $fails
 }
+
+# A test whose work is figures and many values rather than new code paths
+# (its lighter siblings reach the same code): run in the plain build,
+# skipped under the sanitizers (CG_SANITIZED, set by make check-asan and
+# make check-valgrind), where it would take most of CI's time.
+heavy() {
+	[ -z "${CG_SANITIZED:-}" ] || skip "a heavy test: run in the plain build"
+}

@@ -61,6 +61,7 @@ opts() { cg cg-options -r cutcake -t <<< "$1"; }
 }
 
 @test "cutcake: published synchronized outcome classes" {
+	heavy
 	[ -x "$CG_BUILD/bin/cg-synch" ] || skip "cg-synch not built"
 	check_vectors synch.tsv 'cutcake' synch-outcome -- cg cg-synch -t -c
 }

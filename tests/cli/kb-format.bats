@@ -40,6 +40,7 @@ stat_of() {
 }
 
 @test "Amazons 4x4: canonical forms within 40 bits a position, outcomes within 4" {
+	heavy
 	cg cg-kb-build -r amazons --family 4x4 -o "$T/c"
 	cg cg-kb stats "$T/c" > "$T/s"
 	[ "$(stat_of "$T/s" entries)" -eq 380546 ]

@@ -29,6 +29,7 @@ examples() {
 }
 
 @test "man pages of the formats and rulesets: the examples print what the pages say" {
+	heavy
 	local pages=()
 	for p in "$CG_ROOT"/man/man5/*.5 "$CG_ROOT"/man/man7/*.7; do
 		[ "${p##*/}" = sprouts.7 ] || pages+=("$p")

@@ -86,6 +86,7 @@ vector() {
 }
 
 @test "domineering twin: vector rows (canon, outcome, synchronized)" {
+	heavy
 	vector domineering canon -- cg-canon -t
 	vector domineering outcome 'gsub(/\./, ".", $2) <= 28' -- cg-outcome -t
 	vector domineering synch-outcome -- cg-synch -t -c

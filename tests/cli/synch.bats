@@ -73,6 +73,7 @@ rows() {
 }
 
 @test "hackenbush synch: the 30-edge 22-node graph of CGSynch's examples is 0" {
+	heavy
 	[ -z "$CG_WRAP" ] || skip "about half a minute of CPU; too slow under valgrind"
 	rows hackenbush synch '^22:' '' -- cg-synch -t
 }
@@ -82,6 +83,7 @@ rows() {
 }
 
 @test "domineering and cutcake synch-outcome rows (when their plugins have joint options)" {
+	heavy
 	local n=0
 	if has_synch domineering '..|..'; then
 		check_vectors synch.tsv domineering synch-outcome -- cg-synch -t -c
