@@ -29,6 +29,8 @@
 
 /* deflate expands at most 1032 times */
 #define MAX_INFLATE(c) ((uint64_t)(c) * 1032 + 1024)
+/* printed values are kept in chunks of this many refs */
+#define PRINTED_CHUNK 4096
 
 struct tblock {
 	char *text;
@@ -45,7 +47,9 @@ struct rkind {
 	uint64_t textlen, textnb;
 	uint64_t *tfirst;                 /* each block's first value */
 	_Atomic(struct tblock *) *tcache;
-	_Atomic(char *) *printed;         /* games: printed values, by ref */
+	/* games: printed values, by ref, in chunks made when first used
+	 * (a base of millions of values is opened to print one) */
+	_Atomic(_Atomic(char *) *) *printed;
 	const unsigned char *col;         /* a column */
 	unsigned colw;
 	uint64_t dict_bytes, col_bytes, code_bytes;
@@ -265,8 +269,8 @@ open_kinds(struct cg_kbfile *f, const struct kb_section *sec, uint32_t nsec,
 					return -1;
 				if (kb_games_nvalues(k->games) != k->d.nvalues)
 					goto bad;
-				k->printed = cg_xcalloc(k->nrefs ? k->nrefs : 1,
-				    sizeof *k->printed);
+				k->printed = cg_xcalloc(k->nrefs / PRINTED_CHUNK
+				    + 1, sizeof *k->printed);
 				k->dict_bytes = s->len;
 				dict = 1;
 			} else if (s->type == SEC_TEXT && k->d.dict == DICT_TEXT &&
@@ -579,8 +583,14 @@ cg_kbfile_close(struct cg_kbfile *f)
 		}
 		free((void *)k->tcache);
 		free(k->tfirst);
-		for (i = 0; k->printed && i < k->nrefs; i++)
-			free(atomic_load(&k->printed[i]));
+		for (i = 0; k->printed && i <= k->nrefs / PRINTED_CHUNK; i++) {
+			_Atomic(char *) *c = atomic_load(&k->printed[i]);
+			size_t j;
+
+			for (j = 0; c && j < PRINTED_CHUNK; j++)
+				free(atomic_load(&c[j]));
+			free((void *)c);
+		}
 		free((void *)k->printed);
 	}
 	cg_huff_dec_free(&f->run);
@@ -1103,10 +1113,31 @@ cg_kbfile_game(struct cg_kbfile *f, uint32_t k, uint64_t ref)
 	return g;
 }
 
+
+/* Where ref's printed value is kept, its chunk made if need be. */
+static _Atomic(char *) *
+printed_slot(struct rkind *k, uint64_t ref)
+{
+	_Atomic(char *) *c, *none = NULL;
+
+	c = atomic_load_explicit(&k->printed[ref / PRINTED_CHUNK],
+	    memory_order_acquire);
+	if (c == NULL) {
+		c = cg_xcalloc(PRINTED_CHUNK, sizeof *c);
+		if (!atomic_compare_exchange_strong(
+		    &k->printed[ref / PRINTED_CHUNK], &none, c)) {
+			free((void *)c);
+			c = none;
+		}
+	}
+	return &c[ref % PRINTED_CHUNK];
+}
+
 const char *
 cg_kbfile_text(struct cg_kbfile *f, uint32_t kk, uint64_t ref)
 {
 	struct rkind *k;
+	_Atomic(char *) *slot;
 	char *s, *none = NULL;
 	struct cg_buf b;
 	cg_game g;
@@ -1129,14 +1160,15 @@ cg_kbfile_text(struct cg_kbfile *f, uint32_t kk, uint64_t ref)
 		t = text_block(f, k, lo);
 		return t->text + t->off[ref - k->tfirst[lo]];
 	}
-	s = atomic_load_explicit(&k->printed[ref], memory_order_acquire);
+	slot = printed_slot(k, ref);
+	s = atomic_load_explicit(slot, memory_order_acquire);
 	if (s != NULL)
 		return s;
 	g = cg_kbfile_game(f, kk, ref);
 	cg_buf_init(&b);
 	cg_canon_print(g, &b);
 	s = (char *)cg_buf_str(&b);
-	if (!atomic_compare_exchange_strong(&k->printed[ref], &none, s)) {
+	if (!atomic_compare_exchange_strong(slot, &none, s)) {
 		free(s);
 		s = none;
 	}
