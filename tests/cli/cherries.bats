@@ -49,6 +49,7 @@ load common
 }
 
 @test "alternating values (cg-canon) of synch.tsv" {
+	heavy
 	[ -x "$CG_BUILD/bin/cg-canon" ] || skip "cg-canon not built"
 	check_vectors synch.tsv cherries canon -- cg-canon -t
 }

@@ -38,6 +38,7 @@ vector_positions() {
 }
 
 @test "lookups give the values computing gives (vector positions and the 3x3 family)" {
+	heavy
 	vector_positions canon > "$T/pos"
 	vector_positions outcome >> "$T/pos"
 	xargs cg-parse -r amazons < "$T/pos" > "$T/doc"
@@ -73,6 +74,7 @@ vector_positions() {
 }
 
 @test "canonical forms bottom-up equal the engine's, byte for byte" {
+	heavy
 	cg cg-kb-build -r amazons --family 4x2 -o "$T/bu"
 	cg cg-kb-build --engine-only -r amazons --family 4x2 -o "$T/en"
 	cmp "$T/bu" "$T/en"

@@ -144,6 +144,7 @@ waves() {
 }
 
 @test "waves of the measure merge to the whole family: clobber, toads, chomp, cutcake" {
+	heavy
 	# clobber measures stones: regions of at most 6
 	waves clobber 6 6 canon,outcome
 	# toads: a creature counts at most the 4 other squares of a strip
@@ -156,6 +157,7 @@ waves() {
 }
 
 @test "waves of the measure merge to the whole family: octal and subtraction games" {
+	heavy
 	# heaps of n counters measure 2n - 1: at most 2 * 12 - 1
 	waves octal:0.77 12 23 nimber
 	waves octal:4!.0 12 23 nimber

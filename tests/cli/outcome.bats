@@ -175,6 +175,7 @@ check_rows() {
 }
 
 @test "impartial.tsv: octal sequences as prefix(period)" {
+	heavy
 	need octal
 	local n=0 bad=0 rs want got per pre
 	while IFS=$'\t' read -r rs want; do

@@ -167,6 +167,7 @@ moves() {
 }
 
 @test "toads twin: random strips" {
+	heavy
 	random_grids 4 120 1 9 'tf.' 1,1,1 > "$T/strips"
 	both toads cg-canon -t < "$T/strips"
 	both toads cg-outcome -t < "$T/strips"

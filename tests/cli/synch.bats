@@ -97,6 +97,7 @@ rows() {
 }
 
 @test "push synch rows of synch.tsv (exact, and ~ six decimals)" {
+	heavy
 	check_vectors synch.tsv push synch -- cg-synch -t
 }
 
