@@ -99,7 +99,7 @@ root_value(struct cg_doc *d, uint32_t x)
 	g = cg_canonical_parallel(graph, sum.v, sum.n, jobs, eval);
 	cg_sum_free(&sum);
 	if (g == CG_NO_GAME)
-		cg_die(CG_EXIT_DATA, "%s", cg_stop_reason());
+		cg_die(cg_stop_status(), "%s", cg_stop_reason());
 	return g;
 }
 

@@ -708,7 +708,7 @@ cg_heapseq_print(FILE *out, const struct cg_heap_rules *r, const char *name,
 		cg_heapseq_compute(hs, seq, !noshortcut);
 		v = cg_heapseq_values(hs, &len);
 		if (len <= seq)
-			cg_die(CG_EXIT_DATA, "%s", cg_stop_reason());
+			cg_die(cg_stop_status(), "%s", cg_stop_reason());
 		for (i = 0; i <= seq; i++)
 			fprintf(out, "%s%u", i ? "," : "", v[i]);
 		putc('\n', out);

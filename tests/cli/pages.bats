@@ -134,3 +134,15 @@ groffed() {
 	run env PATH=/nonexistent "$CG_BUILD/bin/cg-kb" lookup -t -r domineering "$T/b.cgkb" "$T/p"
 	assert_output "$(printf '..|..\t+-1\tN')"
 }
+
+@test "pages: cg-parse -L and cg-canon --jobs are documented, no stray glyph or parenthesis" {
+	grep -q '^\.It Fl L$' "$CG_ROOT/man/man1/cg-parse.1"
+	grep -q '^\.It Fl Fl jobs Ar N$' "$CG_ROOT/man/man1/cg-canon.1"
+	run sh -c "man -l '$CG_ROOT/man/man5/cgr.5' 2>/dev/null | col -b"
+	assert_output --partial "'..|.#' for a 2x2 board"
+	run grep -l '\\(tm' "$CG_ROOT"/man/man1 "$CG_ROOT"/man/man3 \
+	    "$CG_ROOT"/man/man5 "$CG_ROOT"/man/man7 -r
+	[ "$status" -eq 1 ]
+	run sh -c "man -l '$CG_ROOT/man/man3/cg-ruleset.3' 2>/dev/null | col -b | tr -s ' \n' '  '"
+	assert_output --partial '(cg-parse -L lists them), so they must agree'
+}

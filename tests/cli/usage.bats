@@ -38,3 +38,20 @@ load common
 	[ "$status" -eq 2 ]
 	assert_line --index 0 "cg-kb lookup: unrecognized option '--bogus'"
 }
+
+@test "cg-canon stopped by SIGINT or SIGTERM exits 128 + the signal, as cg-outcome does" {
+	# the 8x8 Domineering board takes far longer than the second given
+	cg cg-parse -r domineering '........|........|........|........|........|........|........|........' \
+	    > "$BATS_TEST_TMPDIR/d8.cgt"
+	for sig in INT:130 TERM:143; do
+		$CG_WRAP "$CG_BUILD/bin/cg-canon" --jobs 1 "$BATS_TEST_TMPDIR/d8.cgt" \
+		    2>"$BATS_TEST_TMPDIR/err" &
+		p=$!
+		sleep 1
+		kill -"${sig%:*}" $p
+		st=0
+		wait $p || st=$?
+		[ "$st" -eq "${sig#*:}" ]
+		grep -qx 'cg-canon: interrupted' "$BATS_TEST_TMPDIR/err"
+	done
+}
