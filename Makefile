@@ -94,13 +94,10 @@ $(BUILD)/pobj/%.o: %.c | $(DEPS_STAMP)
 
 # Domineering's bit-search hooks (counts over a board's bit lines, short
 # loops of known kind at every position) are most of a deep search's
-# time, and GCC's -O3 takes 5-8 % off them (a turn's two passes
-# together): d6d + d4f of bench/domineering-deep, one thread, builds in
-# turn, 37.3 and 36.5 user s against 39.4 and 40.7; 9x9 on two threads
-# 554.7 s against 592.5 (bench/RESULTS.md, stop 37, where neither half
-# of -O3's loop flags gave it alone).  libcore's search loop gained nothing so, and keeps
-# CFLAGS.  Other plugins were not measured at -O3.  HOT_CFLAGS= builds
-# these as the rest (for a debugger).
+# time, and GCC's -O3 takes a few percent off them; libcore's search
+# loop gains nothing so and keeps CFLAGS (the figures are in
+# bench/RESULTS.md).  HOT_CFLAGS= builds these as the rest (for a
+# debugger).
 HOT_CFLAGS ?= -O3
 $(BUILD)/pobj/plugins/domineering/%.o: ALLCFLAGS += $(HOT_CFLAGS)
 

@@ -1577,19 +1577,29 @@ make_vec(struct vec *l, struct vec *r)
 	return intern_canonical(l, r);
 }
 
-cg_game
-cg_canon_make(const cg_game *lo, size_t nl, const cg_game *ro, size_t nr)
+/* A pair of option lists holding lo and ro (give it back with
+ * pair_put). */
+static struct vec *
+pair_of(const cg_game *lo, size_t nl, const cg_game *ro, size_t nr)
 {
-	struct vec *lr;
+	struct vec *lr = pair_get();
 	size_t i;
-	cg_game g;
 
-	deeper();
-	lr = pair_get();
 	for (i = 0; i < nl; i++)
 		vec_push(&lr[0], lo[i]);
 	for (i = 0; i < nr; i++)
 		vec_push(&lr[1], ro[i]);
+	return lr;
+}
+
+cg_game
+cg_canon_make(const cg_game *lo, size_t nl, const cg_game *ro, size_t nr)
+{
+	struct vec *lr;
+	cg_game g;
+
+	deeper();
+	lr = pair_of(lo, nl, ro, nr);
 	g = make_vec(&lr[0], &lr[1]);
 	pair_put(lr);
 	SHALLOWER();
@@ -1601,16 +1611,11 @@ cg_canon_make_canonical(const cg_game *lo, size_t nl, const cg_game *ro,
     size_t nr)
 {
 	struct vec *lr;
-	size_t i;
 	cg_game g;
 
 	ensure_init();
 	deeper();
-	lr = pair_get();
-	for (i = 0; i < nl; i++)
-		vec_push(&lr[0], lo[i]);
-	for (i = 0; i < nr; i++)
-		vec_push(&lr[1], ro[i]);
+	lr = pair_of(lo, nl, ro, nr);
 	vec_sort_unique(&lr[0]);
 	vec_sort_unique(&lr[1]);
 	g = intern_canonical(&lr[0], &lr[1]);
