@@ -666,35 +666,6 @@ load(const char *path, const char *name, const char *params, int param_status)
 
 #define MAX_NAME 255
 
-struct cg_plugin *
-cg_plugin_get(const char *spec, int param_status)
-{
-	const char *colon = strchr(spec, ':');
-	size_t n = colon ? (size_t)(colon - spec) : strlen(spec);
-	char name[MAX_NAME + 1];
-	struct cg_plugin *p;
-	struct find f;
-
-	for (p = loaded; p != NULL; p = p->next)
-		if (strcmp(p->spec, spec) == 0)
-			return p;
-	memcpy(name, spec, n <= MAX_NAME ? n : MAX_NAME);
-	name[n <= MAX_NAME ? n : MAX_NAME] = '\0';
-	if (n > MAX_NAME || !valid_name(name))
-		pdie(param_status, "bad ruleset name '%s' (names are made of "
-		    "a-z, 0-9, '_' and '-')", cg_quote(spec, n));
-	memset(&f, 0, sizeof f);
-	f.name = name;
-	if (!each_dir(find_in, &f))
-		pdie(CG_EXIT_DATA, "unknown ruleset '%s' (searched %s)", name,
-		    cg_plugin_path());
-	if (f.clash)
-		pdie(CG_EXIT_DATA, "%s: both %s.so and %s%s: ruleset '%s' is "
-		    "ambiguous (remove one)", f.found, name, name,
-		    CG_RULES_SUFFIX, name);
-	return load(f.found, name, colon ? colon + 1 : NULL, param_status);
-}
-
 struct list_state {
 	char **names;
 	size_t n, cap;
@@ -727,6 +698,95 @@ list_dir(const char *dir, void *arg)
 	}
 	closedir(dp);
 	return 0;
+}
+
+
+/* Edits (insertions, deletions, substitutions) from a to b, at most 255
+ * characters each. */
+static unsigned
+edit_distance(const char *a, const char *b)
+{
+	unsigned d[MAX_NAME + 2], prev, t;
+	size_t i, j, la = strlen(a), lb = strlen(b);
+
+	if (la > MAX_NAME || lb > MAX_NAME)
+		return UINT_MAX;
+	for (j = 0; j <= lb; j++)
+		d[j] = (unsigned)j;
+	for (i = 1; i <= la; i++) {
+		prev = d[0];
+		d[0] = (unsigned)i;
+		for (j = 1; j <= lb; j++) {
+			t = d[j];
+			d[j] = prev + (a[i - 1] != b[j - 1]);
+			if (d[j - 1] + 1 < d[j])
+				d[j] = d[j - 1] + 1;
+			if (t + 1 < d[j])
+				d[j] = t + 1;
+			prev = t;
+		}
+	}
+	return d[lb];
+}
+
+/* The ruleset on the path closest to a name that is not there, when
+ * it is a likely typo (a third of the name's letters at most); a static
+ * buffer, or NULL. */
+static char *
+nearest_name(const char *name)
+{
+	static char best[MAX_NAME + 1];
+	struct list_state ls = { NULL, 0, 0 };
+	unsigned bd = UINT_MAX, dd;
+	size_t i;
+
+	each_dir(list_dir, &ls);
+	for (i = 0; i < ls.n; i++) {
+		dd = edit_distance(name, ls.names[i]);
+		if (dd < bd || (dd == bd && strcmp(ls.names[i], best) < 0)) {
+			bd = dd;
+			snprintf(best, sizeof best, "%s", ls.names[i]);
+		}
+		free(ls.names[i]);
+	}
+	free(ls.names);
+	return bd != UINT_MAX && bd > 0 && bd <= (strlen(name) + 2) / 3 ?
+	    best : NULL;
+}
+
+struct cg_plugin *
+cg_plugin_get(const char *spec, int param_status)
+{
+	const char *colon = strchr(spec, ':');
+	size_t n = colon ? (size_t)(colon - spec) : strlen(spec);
+	char name[MAX_NAME + 1];
+	struct cg_plugin *p;
+	struct find f;
+
+	for (p = loaded; p != NULL; p = p->next)
+		if (strcmp(p->spec, spec) == 0)
+			return p;
+	memcpy(name, spec, n <= MAX_NAME ? n : MAX_NAME);
+	name[n <= MAX_NAME ? n : MAX_NAME] = '\0';
+	if (n > MAX_NAME || !valid_name(name))
+		pdie(param_status, "bad ruleset name '%s' (names are made of "
+		    "a-z, 0-9, '_' and '-')", cg_quote(spec, n));
+	memset(&f, 0, sizeof f);
+	f.name = name;
+	if (!each_dir(find_in, &f)) {
+		char *near = nearest_name(name);
+
+		pdie(CG_EXIT_DATA, "unknown ruleset '%s'%s%s%s (searched %s; "
+		    "a directory given to another tool with -P is not: export "
+		    "CG_PLUGIN_PATH=DIR for a whole pipeline)", name,
+		    near ? ": did you mean '" : "", near ? near : "",
+		    near ? "'?" : "", cg_plugin_path());
+	}
+	if (f.clash)
+		pdie(CG_EXIT_DATA, "%s: both %s.so and %s%s: ruleset '%s' is "
+		    "ambiguous (remove one)", f.found, name, name,
+		    CG_RULES_SUFFIX, name);
+	return load(f.found, name, colon ? colon + 1 : NULL, param_status);
 }
 
 static int

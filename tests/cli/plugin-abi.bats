@@ -249,3 +249,13 @@ CG_RULESET_ENTRY(noparse, rs)'
 	assert_line --regexp "^nim	impartial,symmetry,decomposes	Nim"
 	assert_line --regexp "^push	synchronized	Push"
 }
+
+@test "an unknown ruleset: the nearest name suggested, CG_PLUGIN_PATH named for pipelines" {
+	run cg cg-parse -r domineerin x
+	[ "$status" -eq 1 ]
+	assert_output --partial "unknown ruleset 'domineerin': did you mean 'domineering'?"
+	assert_output --partial "export CG_PLUGIN_PATH=DIR for a whole pipeline"
+	run cg cg-parse -r qqqqqqq x
+	[ "$status" -eq 1 ]
+	refute_output --partial "did you mean"
+}
