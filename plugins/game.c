@@ -123,6 +123,74 @@ on_atom(void *ctx, int side, int64_t num, int exp, int64_t up, uint64_t nim)
 	return a->k->take(a->k, &b);
 }
 
+/* Options of x + n.^ + *k whose number x passes 64 bits (GL_BIG): the
+ * forms of gl_nus_options, with x's +-1 or +-2^-e done on its limbs. */
+struct bigctx {
+	int side;
+	struct sink *k;
+	const struct gl_tree *t;
+	const struct gl_node *nd;
+};
+
+static int
+on_big(void *ctx, int side, int64_t num, int exp, int64_t up, uint64_t nim)
+{
+	struct bigctx *a = ctx;
+	struct sbuf b;
+	struct gl_out o = { out_put, &b };
+
+	(void)num;
+	(void)exp;
+	if (side != a->side)
+		return 0;
+	sb_init(&b, a->k->h);
+	if (gl_print_big(&o, a->t->al, (int)a->nd->a, a->t->list + a->nd->first,
+	    a->nd->nl, a->nd->exp, up, nim) < 0)
+		b.nomem = 1;
+	return a->k->take(a->k, &b);
+}
+
+static int
+big_options(const struct gl_tree *t, const struct gl_node *nd, int side,
+    struct sink *k0)
+{
+	struct bigctx a = { side, k0, t, nd };
+	struct sbuf b;
+	struct gl_out o = { out_put, &b };
+	uint32_t *l;
+	size_t n = nd->nl, s;
+	int neg = (int)nd->a, exp = nd->exp, grow, rc;
+
+	if (nd->up != 0 || nd->nim != 0)
+		/* x passes through every option: those of n.^ + *k */
+		return gl_nus_options(0, 0, nd->up, nd->nim, on_big, &a);
+	/* integers: {n-1 |} or {| n+1}; else {x - 2^-e | x + 2^-e} */
+	if (exp == 0 && (side == 0) == neg)
+		return 0;
+	/* the magnitude grows by 1 when moving away from zero */
+	grow = exp == 0 ? 0 : (side == 0) == neg;
+	sb_init(&b, k0->h);
+	l = t->al->realloc(NULL, (n + 1) * sizeof *l);
+	if (l == NULL) {
+		b.nomem = 1;
+		return k0->take(k0, &b);
+	}
+	memcpy(l, t->list + nd->first, n * sizeof *l);
+	n = grow ? gl_limbs_inc(l, n) : gl_limbs_dec(l, n);
+	if (exp > 0 && n > 0) {
+		s = gl_limbs_tz(l, n);
+		if (s > (size_t)exp)
+			s = (size_t)exp;
+		n = gl_limbs_shr(l, n, s);
+		exp -= (int)s;
+	}
+	if (gl_print_big(&o, t->al, neg && n > 0, l, n, exp, 0, 0) < 0)
+		b.nomem = 1;
+	t->al->free(l);
+	rc = k0->take(k0, &b);
+	return rc;
+}
+
 /* An option of summand k of a sum: the sum with that summand replaced. */
 struct sumsink {
 	struct sink k;
@@ -193,6 +261,8 @@ node_options(const struct gl_tree *t, uint32_t id, int side, struct sink *k0)
 		return gl_nus_options(nd->num, nd->exp, nd->up, nd->nim,
 		    on_atom, &a);
 	}
+	case GL_BIG:
+		return big_options(t, nd, side, k0);
 	case GL_BRACE:
 		for (k = 0; k < (side == 0 ? nd->nl : nd->nr); k++) {
 			sb_init(&b, k0->h);

@@ -98,9 +98,47 @@ root_value(struct cg_doc *d, uint32_t x)
 	}
 	g = cg_canonical_parallel(graph, sum.v, sum.n, jobs, eval);
 	cg_sum_free(&sum);
+	if (g == CG_NO_GAME && eval[0].error[0] != '\0') {
+		char msg[sizeof eval[0].error];
+
+		memcpy(msg, eval[0].error, sizeof msg);
+		for (k = 0; k < jobs; k++)
+			eval[k].error[0] = '\0';
+		cg_canon_data_error("%s", msg);
+	}
 	if (g == CG_NO_GAME)
 		cg_die(cg_stop_status(), "%s", cg_stop_reason());
 	return g;
+}
+
+/* A root's value and the values asked of it, under cg_canon_catch: a
+ * value past the store's bounds costs its own row only. */
+struct row {
+	struct cg_doc *d;
+	uint32_t x;
+	struct cg_buf *b;
+	const char **vals;
+};
+
+static void
+make_row(void *arg)
+{
+	struct row *w = arg;
+	cg_game g = root_value(w->d, w->x);
+	size_t i;
+
+	for (i = 0; i < nprops + ncmps; i++) {
+		w->b[i].len = 0;
+		if (i < nprops) {
+			cg_canon_property(g, props[i], &w->b[i]);
+		} else {
+			static const char *rel[] = { "==", ">", "<>" };
+			int c = cg_canon_compare(g, cmpgame[i - nprops]);
+
+			cg_buf_addstr(&w->b[i], c < 0 ? "<" : rel[c]);
+		}
+		w->vals[i] = cg_buf_str(&w->b[i]);
+	}
 }
 
 /* ------------------------------------------------------------ output */
@@ -116,19 +154,18 @@ each(struct cg_doc *d, void *arg)
 	(void)arg;
 	cg_graph_use_doc(graph, d);
 	for (r = 0; r < d->nroot; r++) {
-		cg_game g = root_value(d, d->root[r]);
+		struct row w = { d, d->root[r], b, vals };
+		char msg[256];
 
-		for (i = 0; i < nv; i++) {
-			b[i].len = 0;
-			if (i < nprops) {
-				cg_canon_property(g, props[i], &b[i]);
-			} else {
-				static const char *rel[] = { "==", ">", "<>" };
-				int c = cg_canon_compare(g, cmpgame[i - nprops]);
+		if (cg_canon_catch(make_row, &w, msg, sizeof msg) < 0) {
+			struct cg_buf pos;
 
-				cg_buf_addstr(&b[i], c < 0 ? "<" : rel[c]);
-			}
-			vals[i] = cg_buf_str(&b[i]);
+			cg_buf_init(&pos);
+			cg_doc_root_label(d, d->root[r], &pos);
+			cg_error_at(d->file, d->node[d->root[r]].line,
+			    "position '%s': %s", cg_buf_str(&pos), msg);
+			cg_buf_free(&pos);
+			continue;
 		}
 		if (tsv) {
 			cg_tsv_row(stdout, d, d->root[r], vals, nv);
@@ -247,6 +284,7 @@ main(int argc, char **argv)
 		cg_graph_share(graph, 1);
 	for (i = 0; i < jobs; i++) {
 		eval[i].interrupt = &cg_stop;
+		eval[i].recover = 1;
 		if (use_kb)
 			eval[i].known = cg_kb_canon;
 	}

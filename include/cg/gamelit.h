@@ -17,7 +17,8 @@
  *            | "+-{" expr {"," expr} "}"      (CGSuite's +-{1,{2|0}})
  *            | [number] ("Tiny" | "Miny") "(" expr ")"
  *   atom    := [-]number [arrows] [star] | arrows [star] | star
- *   number  := digits ["/" digits]          (denominator a power of two)
+ *   number  := digits ["/" digits]          (denominator a power of two;
+ *                                            any size to GL_BIG_MAX_BITS)
  *   arrows  := "^" | "^^" | "^"digits | "v" | "vv" | "v"digits
  *            | "^<"digits">" | "v<"digits">" | "^["digits"]" | "v["digits"]"
  *   star    := "*" [digits]
@@ -48,16 +49,23 @@ enum gl_kind {
 	GL_MINY,    /* Miny(a) = {a | 0 || 0} */
 	GL_POW,     /* ^<n> (up-nth); n = up */
 	GL_POWTO,   /* ^[n] (up to the nth); n = up */
-	GL_SWITCHES /* +-{a,b,...} = {a,b,... | -a,-b,...}; list[first..+nl) */
+	GL_SWITCHES,/* +-{a,b,...} = {a,b,... | -a,-b,...}; list[first..+nl) */
+	GL_BIG      /* an ATOM whose number passes 64 bits: its magnitude in
+	             * 32-bit limbs list[first..first+nl), least significant
+	             * first, the sign in a (1: negative), over 2^exp */
 };
 
 #define GL_MAX_DEPTH 4000      /* nesting of braces and parentheses */
 #define GL_MAX_UP ((int64_t)1 << 40)
 #define GL_MAX_NIM ((uint64_t)1 << 40)
+/* Numbers: numerators and denominators of at most this many bits. */
+#define GL_BIG_MAX_BITS 65536
+#define GL_BIG_MAX_LIMBS (GL_BIG_MAX_BITS / 32 + 2)
 
 struct gl_node {
 	int kind;
-	int exp;              /* ATOM: denominator exponent (0..62) */
+	int exp;              /* ATOM: denominator exponent (0..62); BIG: to
+	                       * GL_BIG_MAX_BITS */
 	int64_t num;          /* ATOM: numerator, lowest terms */
 	int64_t up;           /* ATOM: up multiple; POW/POWTO: n */
 	uint64_t nim;         /* ATOM: nimber */
@@ -190,9 +198,11 @@ gl_digits(struct gl_tree *t, uint64_t limit, uint64_t *v)
 	if (t->i >= t->len || !gl_isdigit(t->s[t->i]))
 		return gl_err(t, t->i, "expected a number");
 	while (t->i < t->len && gl_isdigit(t->s[t->i])) {
-		*v = *v * 10 + (uint64_t)(t->s[t->i] - '0');
-		if (*v > limit)
+		uint64_t d = (uint64_t)(t->s[t->i] - '0');
+
+		if (*v > (limit - d) / 10)
 			return gl_err(t, start, "number too large");
+		*v = *v * 10 + d;
 		t->i++;
 	}
 	return 0;
@@ -208,6 +218,303 @@ gl_reduce(int64_t *num, int *exp)
 	}
 }
 
+/* ---- numbers past 64 bits: magnitudes as 32-bit limbs, least
+ * significant first, with the few operations the grammar and the game
+ * ruleset need (libcore does its arithmetic with GMP) ---- */
+
+GL_STATIC size_t
+gl_limbs_bits(const uint32_t *l, size_t n)
+{
+	while (n > 0 && l[n - 1] == 0)
+		n--;
+	return n == 0 ? 0 : 32 * (n - 1) + (size_t)(32 - __builtin_clz(l[n - 1]));
+}
+
+/* Trailing zero bits of a non-zero magnitude. */
+GL_STATIC size_t
+gl_limbs_tz(const uint32_t *l, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n && l[i] == 0; i++)
+		;
+	return i == n ? 0 : 32 * i + (size_t)__builtin_ctz(l[i]);
+}
+
+/* l >>= s; the count of limbs left. */
+GL_STATIC size_t
+gl_limbs_shr(uint32_t *l, size_t n, size_t s)
+{
+	size_t w = s / 32, b = s % 32, i;
+
+	for (i = 0; i + w < n; i++) {
+		uint64_t v = l[i + w];
+
+		if (i + w + 1 < n)
+			v |= (uint64_t)l[i + w + 1] << 32;
+		l[i] = (uint32_t)(v >> b);
+	}
+	n = n > w ? n - w : 0;
+	while (n > 0 && l[n - 1] == 0)
+		n--;
+	return n;
+}
+
+/* l = l * mul + add; the new count, or 0 past cap limbs (with l != 0). */
+GL_STATIC size_t
+gl_limbs_muladd(uint32_t *l, size_t n, size_t cap, uint32_t mul,
+    uint32_t add)
+{
+	uint64_t c = add;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		c += (uint64_t)l[i] * mul;
+		l[i] = (uint32_t)c;
+		c >>= 32;
+	}
+	if (c != 0) {
+		if (n == cap)
+			return 0;
+		l[n++] = (uint32_t)c;
+	}
+	return n;
+}
+
+/* Magnitude +1 (room for one more limb) and -1 (of a non-zero one). */
+GL_STATIC size_t
+gl_limbs_inc(uint32_t *l, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (++l[i] != 0)
+			return n;
+	l[n] = 1;
+	return n + 1;
+}
+
+GL_STATIC size_t
+gl_limbs_dec(uint32_t *l, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (l[i]-- != 0)
+			break;
+	while (n > 0 && l[n - 1] == 0)
+		n--;
+	return n;
+}
+
+/* Decimal digits of l into d (room for 10 * n + 1), l destroyed; the
+ * count of digits. */
+GL_STATIC size_t
+gl_limbs_to_dec(uint32_t *l, size_t n, char *d)
+{
+	size_t len = 0, i, k;
+
+	while (n > 0 && l[n - 1] == 0)
+		n--;
+	if (n == 0) {
+		d[0] = '0';
+		return 1;
+	}
+	while (n > 0) {
+		uint64_t r = 0;
+		uint32_t chunk;
+
+		for (i = n; i-- > 0;) {
+			uint64_t v = r << 32 | l[i];
+
+			l[i] = (uint32_t)(v / 1000000000u);
+			r = v % 1000000000u;
+		}
+		while (n > 0 && l[n - 1] == 0)
+			n--;
+		chunk = (uint32_t)r;
+		for (k = 0; k < 9 && (n > 0 || chunk != 0); k++) {
+			d[len++] = (char)('0' + chunk % 10);
+			chunk /= 10;
+		}
+	}
+	for (i = 0; i < len / 2; i++) {
+		char c = d[i];
+
+		d[i] = d[len - 1 - i];
+		d[len - 1 - i] = c;
+	}
+	return len;
+}
+
+/* Digits s[0..len) as a magnitude in l (room for cap limbs); the count
+ * of limbs, or -1 past cap. */
+GL_STATIC long
+gl_limbs_from_dec(const char *s, size_t len, uint32_t *l, size_t cap)
+{
+	size_t n = 0, i = 0, k;
+
+	while (i < len) {
+		uint32_t chunk = 0, mul = 1;
+
+		for (k = 0; k < 9 && i < len; k++, i++) {
+			chunk = chunk * 10 + (uint32_t)(s[i] - '0');
+			mul *= 10;
+		}
+		if (n == 0 && chunk == 0)
+			continue;
+		if (n == 0) {
+			l[n++] = chunk;
+			continue;
+		}
+		if ((n = gl_limbs_muladd(l, n, cap, mul, chunk)) == 0)
+			return -1;
+	}
+	return (long)n;
+}
+
+/*
+ * The number whose digits run from ns to ne, over the denominator whose
+ * digits run from ds to de (de == ds: none), past 64 bits or 2^62: in
+ * lowest terms, as a small number (*big -1) or as limbs pushed onto the
+ * list (*big their offset, *nlimbs their count).
+ */
+GL_STATIC int
+gl_big_number(struct gl_tree *t, size_t ns, size_t ne, size_t ds,
+    size_t de, int64_t *num, int *exp, int64_t *big, uint32_t *nlimbs)
+{
+	uint32_t *l;
+	size_t n, tz, i, bits = GL_BIG_MAX_BITS;
+	long r;
+	int rc = 0;
+
+	*big = -1;
+	/* 10^19729 passes 2^65536: no need to convert more digits */
+	if (ne - ns > 19800 || de - ds > 19800)
+		return gl_err(t, ns, "number too large (more than %zu bits)",
+		    bits);
+	l = t->al->realloc(NULL, GL_BIG_MAX_LIMBS * 2 * sizeof *l);
+	if (l == NULL) {
+		t->nomem = 1;
+		return gl_err(t, ns, "out of memory");
+	}
+	if (de > ds) {
+		uint32_t *dl = l + GL_BIG_MAX_LIMBS;
+
+		r = gl_limbs_from_dec(t->s + ds, de - ds, dl, GL_BIG_MAX_LIMBS);
+		if (r < 0 || gl_limbs_bits(dl, (size_t)r) > bits + 1) {
+			rc = gl_err(t, ds, "denominator too large (more than %zu "
+			    "bits)", bits);
+			goto out;
+		}
+		n = (size_t)r;
+		if (n == 0 || gl_limbs_tz(dl, n) + 1 != gl_limbs_bits(dl, n)) {
+			rc = gl_err(t, ds, "denominator %.*s%s is not a power "
+			    "of 2", (int)(de - ds > 40 ? 40 : de - ds),
+			    t->s + ds, de - ds > 40 ? "..." : "");
+			goto out;
+		}
+		*exp = (int)gl_limbs_tz(dl, n);
+	}
+	r = gl_limbs_from_dec(t->s + ns, ne - ns, l, GL_BIG_MAX_LIMBS);
+	if (r < 0 || gl_limbs_bits(l, (size_t)r) > bits) {
+		rc = gl_err(t, ns, "number too large (more than %zu bits)",
+		    bits);
+		goto out;
+	}
+	n = (size_t)r;
+	if (n > 0) {
+		tz = gl_limbs_tz(l, n);
+		if (tz > (size_t)*exp)
+			tz = (size_t)*exp;
+		n = gl_limbs_shr(l, n, tz);
+		*exp -= (int)tz;
+	} else {
+		*exp = 0;
+	}
+	if (n <= 2 && *exp <= 62 && (n < 2 || l[1] < 0x80000000u)) {
+		*num = (int64_t)(n > 0 ? l[0] : 0) |
+		    (int64_t)(n > 1 ? l[1] : 0) << 32;
+		goto out;
+	}
+	*big = t->nlist;
+	*nlimbs = (uint32_t)n;
+	for (i = 0; i < n; i++)
+		if ((rc = gl_push_list(t, l[i])) < 0)
+			goto out;
+out:
+	t->al->free(l);
+	return rc;
+}
+
+/* A number: small (num/2^exp, *big -1) or big (see gl_big_number). */
+GL_STATIC int
+gl_number(struct gl_tree *t, int64_t *num, int *exp, int64_t *big,
+    uint32_t *nlimbs)
+{
+	size_t ns = t->i, ne, ds = 0, de = 0;
+	uint64_t v = 0, d = 0;
+	int fits = 1;
+
+	*exp = 0;
+	*big = -1;
+	while (t->i < t->len && gl_isdigit(t->s[t->i])) {
+		uint64_t c = (uint64_t)(t->s[t->i++] - '0');
+
+		if (v > ((uint64_t)INT64_MAX - c) / 10)
+			fits = 0;
+		else
+			v = v * 10 + c;
+	}
+	ne = t->i;
+	if (t->i < t->len && t->s[t->i] == '/') {
+		ds = ++t->i;
+		if (t->i >= t->len || !gl_isdigit(t->s[t->i]))
+			return gl_err(t, t->i, "expected a number");
+		while (t->i < t->len && gl_isdigit(t->s[t->i])) {
+			uint64_t c = (uint64_t)(t->s[t->i++] - '0');
+
+			if (d > (((uint64_t)1 << 62) - c) / 10)
+				fits = 0;
+			else
+				d = d * 10 + c;
+		}
+		de = t->i;
+		if (fits && (d == 0 || (d & (d - 1)) != 0))
+			return gl_err(t, ds, "denominator %llu is not a "
+			    "power of 2", (unsigned long long)d);
+		while (fits && d > 1) {
+			d >>= 1;
+			(*exp)++;
+		}
+	}
+	if (!fits)
+		return gl_big_number(t, ns, ne, ds, de, num, exp, big, nlimbs);
+	*num = (int64_t)v;
+	gl_reduce(num, exp);
+	return 0;
+}
+
+/* A number atom node: small, or GL_BIG. */
+GL_STATIC int64_t
+gl_new_number(struct gl_tree *t, int64_t num, int exp, int64_t big,
+    uint32_t nlimbs, int neg)
+{
+	int64_t id = gl_new(t, big >= 0 ? GL_BIG : GL_ATOM);
+
+	if (id < 0)
+		return -1;
+	t->node[id].exp = exp;
+	if (big >= 0) {
+		t->node[id].first = (uint32_t)big;
+		t->node[id].nl = nlimbs;
+		t->node[id].a = (uint32_t)neg;
+	} else {
+		t->node[id].num = num;   /* signed already */
+	}
+	return id;
+}
+
 GL_STATIC int64_t gl_expr(struct gl_tree *t);
 
 /* An atom starting at i (after an optional sign handled by the caller);
@@ -217,33 +524,19 @@ gl_atom(struct gl_tree *t, int neg)
 {
 	int64_t id;
 	struct gl_node *nd;
-	uint64_t v, d;
-	int64_t num = 0, up = 0;
+	uint64_t v;
+	int64_t num = 0, up = 0, big = -1;
 	uint64_t nim = 0;
+	uint32_t nlimbs = 0;
 	int exp = 0, have = 0, powk = 0;
 	size_t start = t->i;
 	int c;
 
 	if (t->i < t->len && gl_isdigit(t->s[t->i])) {
-		if (gl_digits(t, (uint64_t)INT64_MAX, &v) < 0)
+		if (gl_number(t, &num, &exp, &big, &nlimbs) < 0)
 			return -1;
-		num = (int64_t)v;
 		have = 1;
-		if (t->i < t->len && t->s[t->i] == '/') {
-			size_t ds = ++t->i;
-
-			if (gl_digits(t, (uint64_t)1 << 62, &d) < 0)
-				return -1;
-			if (d == 0 || (d & (d - 1)) != 0)
-				return gl_err(t, ds, "denominator %llu is not a "
-				    "power of 2", (unsigned long long)d);
-			while (d > 1) {
-				d >>= 1;
-				exp++;
-			}
-			gl_reduce(&num, &exp);
-		}
-		if (neg)
+		if (neg && big < 0)
 			num = -num;
 	} else if (neg) {
 		return gl_err(t, t->i, "expected a number after '-'");
@@ -269,10 +562,8 @@ gl_atom(struct gl_tree *t, int neg)
 		t->node[k].a = (uint32_t)arg;
 		if (!have)
 			return k;
-		if ((nd0 = gl_new(t, GL_ATOM)) < 0)
+		if ((nd0 = gl_new_number(t, num, exp, big, nlimbs, neg)) < 0)
 			return -1;
-		t->node[nd0].num = num;
-		t->node[nd0].exp = exp;
 		if ((sum = gl_new(t, GL_SUM)) < 0)
 			return -1;
 		t->node[sum].first = t->nlist;
@@ -344,12 +635,10 @@ gl_atom(struct gl_tree *t, int neg)
 				return -1;
 			t->node[pn].a = (uint32_t)p;
 		}
-		if (num == 0 && nim == 0)
+		if (num == 0 && big < 0 && nim == 0)
 			return pn;
-		if ((at = gl_new(t, GL_ATOM)) < 0)
+		if ((at = gl_new_number(t, num, exp, big, nlimbs, neg)) < 0)
 			return -1;
-		t->node[at].num = num;
-		t->node[at].exp = exp;
 		t->node[at].nim = nim;
 		if ((sum = gl_new(t, GL_SUM)) < 0)
 			return -1;
@@ -360,8 +649,12 @@ gl_atom(struct gl_tree *t, int neg)
 			return -1;
 		return sum;
 	}
-	if ((id = gl_new(t, GL_ATOM)) < 0)
+	if (big >= 0) {
+		if ((id = gl_new_number(t, num, exp, big, nlimbs, neg)) < 0)
+			return -1;
+	} else if ((id = gl_new(t, GL_ATOM)) < 0) {
 		return -1;
+	}
 	nd = &t->node[id];
 	nd->num = num;
 	nd->exp = exp;
@@ -787,6 +1080,39 @@ gl_print_atom(const struct gl_out *o, int64_t num, int exp, int64_t up,
 	return o->put(o->ctx, b, (size_t)n);
 }
 
+/* A number past 64 bits, +-l/2^exp (n limbs, left as they are), with
+ * its up and star parts, in CGSuite notation. */
+GL_STATIC int
+gl_print_big(const struct gl_out *o, const struct gl_alloc *al, int neg,
+    const uint32_t *l, size_t n, int exp, int64_t up, uint64_t nim)
+{
+	size_t m = n > (size_t)exp / 32 + 1 ? n : (size_t)exp / 32 + 1, len;
+	uint32_t *w = al->realloc(NULL, (m + 1) * sizeof *w);
+	char *d = al->realloc(NULL, 10 * (m + 1) + 2);
+	int rc = -1;
+
+	if (w == NULL || d == NULL)
+		goto out;
+	memcpy(w, l, n * sizeof *w);
+	d[0] = '-';
+	len = gl_limbs_to_dec(w, n, d + 1);
+	if (o->put(o->ctx, d + !neg, len + (size_t)neg) < 0)
+		goto out;
+	if (exp > 0) {
+		memset(w, 0, (m + 1) * sizeof *w);
+		w[exp / 32] = (uint32_t)1 << (exp % 32);
+		d[0] = '/';
+		len = gl_limbs_to_dec(w, (size_t)exp / 32 + 1, d + 1);
+		if (o->put(o->ctx, d, len + 1) < 0)
+			goto out;
+	}
+	rc = up != 0 || nim != 0 ? gl_print_atom(o, 0, 0, up, nim) : 0;
+out:
+	al->free(w);
+	al->free(d);
+	return rc;
+}
+
 /* Normalized text of node id: explicit single-slash braces, sums joined
  * so that the text parses back to the same tree.  Recursion depth is
  * bounded by GL_MAX_DEPTH-ish nesting of the parsed text. */
@@ -800,6 +1126,9 @@ gl_print(const struct gl_tree *t, uint32_t id, const struct gl_out *o)
 	switch (nd->kind) {
 	case GL_ATOM:
 		return gl_print_atom(o, nd->num, nd->exp, nd->up, nd->nim);
+	case GL_BIG:
+		return gl_print_big(o, t->al, (int)nd->a, t->list + nd->first,
+		    nd->nl, nd->exp, nd->up, nd->nim);
 	case GL_BRACE:
 		if (gl_puts(o, "{") < 0)
 			return -1;
@@ -825,7 +1154,8 @@ gl_print(const struct gl_tree *t, uint32_t id, const struct gl_out *o)
 				if (c->kind == GL_SWITCH) {
 					/* "a+-b" reads as a plus the switch */
 				} else if (c->kind == GL_NEG || (c->kind == GL_ATOM &&
-				    c->num < 0) || c->kind == GL_SUM) {
+				    c->num < 0) || (c->kind == GL_BIG && c->a) ||
+				    c->kind == GL_SUM) {
 					if (gl_puts(o, "+(") < 0)
 						return -1;
 					paren = 1;

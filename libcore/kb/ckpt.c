@@ -106,7 +106,23 @@ queue_game(struct cg_ckpt *c, cg_game g0)
 			continue;
 		}
 		c->rec.len = 0;
-		if (cg_canon_nus_parts(g, &x, &up, &nim)) {
+		if (cg_canon_nus_parts(g, &x, &up, &nim) &&
+		    cg_dyadic_is_big(x)) {
+			uint64_t wd[CG_DYADIC_MAX_WORDS];
+			size_t nw, k;
+			long e;
+			int neg;
+
+			nw = cg_dyadic_export(x, wd, &e, &neg);
+			cg_put_varint(&c->rec, 2);
+			cg_put_varint(&c->rec, (uint64_t)neg);
+			cg_put_varint(&c->rec, (uint64_t)e);
+			cg_put_varint(&c->rec, nw);
+			for (k = 0; k < nw; k++)
+				cg_put_varint(&c->rec, wd[k]);
+			cg_put_zigzag(&c->rec, up);
+			cg_put_varint(&c->rec, nim);
+		} else if (cg_canon_nus_parts(g, &x, &up, &nim)) {
 			cg_put_varint(&c->rec, 0);
 			cg_put_zigzag(&c->rec, x.num);
 			cg_put_varint(&c->rec, (uint64_t)x.exp);
@@ -256,6 +272,26 @@ load_game(struct loader *l, struct cg_rd *r)
 		    nim > (1u << 26))
 			return -1;
 		g = cg_canon_nus(cg_dyadic_make(num, (int)exp), up, nim);
+	} else if (form == 2) {
+		/* a number past 64 bits: sign, exponent, words */
+		uint64_t wd[CG_DYADIC_MAX_WORDS], neg, exp, nw, nim;
+		struct cg_dyadic x;
+		int64_t up;
+
+		neg = cg_get_varint(r);
+		exp = cg_get_varint(r);
+		nw = cg_get_varint(r);
+		if (r->bad || neg > 1 || nw > CG_DYADIC_MAX_WORDS)
+			return -1;
+		for (i = 0; i < nw; i++)
+			wd[i] = cg_get_varint(r);
+		up = cg_get_zigzag(r);
+		nim = cg_get_varint(r);
+		if (r->bad || up > (1 << 20) || up < -(1 << 20) ||
+		    nim > (1u << 26) ||
+		    cg_dyadic_import(wd, (size_t)nw, exp, (int)neg, &x) < 0)
+			return -1;
+		g = cg_canon_nus(x, up, nim);
 	} else if (form == 1) {
 		nl = cg_get_varint(r);
 		nr = cg_get_varint(r);

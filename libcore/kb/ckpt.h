@@ -11,7 +11,9 @@
  *   'H'  the build it belongs to (text; another build's file is refused)
  *   'G'  a canonical form: 0, num, exp, up, nim for x + up.^ + *nim, or
  *        1, nl, nr and the options as distances back to earlier 'G'
- *        records (games are numbered 0, 1, ... in file order)
+ *        records (games are numbered 0, 1, ... in file order), or 2,
+ *        sign, exp, n and n 64-bit words (least significant first),
+ *        up, nim for a number-up-star whose number is past 64 bits
  *   'V'  a value: kind, key, then 0 and a game number, or 1 and a text
  * Integers are LEB128 varints (zigzag for signed ones). */
 #ifndef CG_CKPT_H

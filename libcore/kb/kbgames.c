@@ -87,7 +87,18 @@ shash(struct gw *w, cg_game g)
 	gw_room(w, g);
 	if (w->hashed[g])
 		return w->hash[g];
-	if (cg_canon_nus_parts(g, &x, &up, &nim)) {
+	if (cg_canon_nus_parts(g, &x, &up, &nim) && cg_dyadic_is_big(x)) {
+		/* by value: a big number's fields are this process's */
+		uint64_t wd[CG_DYADIC_MAX_WORDS];
+		long e;
+		int neg;
+
+		n = cg_dyadic_export(x, wd, &e, &neg);
+		h = hmix(hmix(3, (uint64_t)e), (uint64_t)neg);
+		for (i = 0; i < n; i++)
+			h = hmix(h, wd[i]);
+		h = hmix(hmix(h, (uint64_t)up), nim);
+	} else if (cg_canon_nus_parts(g, &x, &up, &nim)) {
 		h = hmix(hmix(hmix(hmix(1, (uint64_t)x.num), (uint64_t)x.exp),
 		    (uint64_t)up), nim);
 	} else {
@@ -294,6 +305,22 @@ put_record(struct gw *w, struct gcodes *c, cg_game g, uint64_t **buf,
 	size_t n[2], i;
 	int s;
 
+	if (cg_canon_nus_parts(g, &x, &up, &nim) && cg_dyadic_is_big(x)) {
+		uint64_t wd[CG_DYADIC_MAX_WORDS];
+		long e;
+		int neg;
+
+		n[0] = cg_dyadic_export(x, wd, &e, &neg);
+		put_sym(c, C_SHAPE, KB_SHAPE_BIGNUS);
+		put_num(c, C_FIELD, (uint64_t)neg);
+		put_num(c, C_FIELD, (uint64_t)e);
+		put_num(c, C_FIELD, n[0]);
+		for (i = 0; i < n[0]; i++)
+			put_num(c, C_FIELD, wd[i]);
+		put_num(c, C_FIELD, zz(up));
+		put_num(c, C_FIELD, nim);
+		return;
+	}
 	if (cg_canon_nus_parts(g, &x, &up, &nim)) {
 		put_sym(c, C_SHAPE, KB_SHAPE_NUS);
 		put_num(c, C_FIELD, zz(x.num));
@@ -678,6 +705,7 @@ kb_games_selfneg(const struct kb_games *g, uint64_t v)
 /* One record decoded: a number-up-star, or options as references. */
 struct drec {
 	int nus;
+	int big;                   /* num and exp: a big number (dyadic.h) */
 	int64_t num, up;
 	uint64_t exp, nim;
 	uint64_t n[2];
@@ -724,6 +752,7 @@ decode_block(struct kb_games *g, uint64_t b, struct dblock *d)
 			uint64_t v = cg_num_get(&r, &g->code[C_FIELD], &bad);
 
 			x->nus = 1;
+			x->big = 0;
 			x->num = (v & 1) ? -(int64_t)(v >> 1) - 1 :
 			    (int64_t)(v >> 1);
 			x->exp = cg_num_get(&r, &g->code[C_FIELD], &bad);
@@ -734,7 +763,32 @@ decode_block(struct kb_games *g, uint64_t b, struct dblock *d)
 			x->n[0] = x->n[1] = 0;
 			continue;
 		}
-		if (shape >= KB_SHAPE_BIGNUS)
+		if (shape == KB_SHAPE_BIGNUS) {
+			uint64_t wd[CG_DYADIC_MAX_WORDS], neg, e, nw, v;
+			struct cg_dyadic dy;
+
+			neg = cg_num_get(&r, &g->code[C_FIELD], &bad);
+			e = cg_num_get(&r, &g->code[C_FIELD], &bad);
+			nw = cg_num_get(&r, &g->code[C_FIELD], &bad);
+			if (bad || neg > 1 || nw > CG_DYADIC_MAX_WORDS)
+				return -1;
+			for (j = 0; j < nw; j++)
+				wd[j] = cg_num_get(&r, &g->code[C_FIELD], &bad);
+			if (bad || cg_dyadic_import(wd, (size_t)nw, e,
+			    (int)neg, &dy) < 0)
+				return -1;
+			x->nus = 1;
+			x->big = 1;
+			x->num = dy.num;
+			x->exp = (uint64_t)(int64_t)dy.exp;
+			v = cg_num_get(&r, &g->code[C_FIELD], &bad);
+			x->up = (v & 1) ? -(int64_t)(v >> 1) - 1 :
+			    (int64_t)(v >> 1);
+			x->nim = cg_num_get(&r, &g->code[C_FIELD], &bad);
+			x->n[0] = x->n[1] = 0;
+			continue;
+		}
+		if (shape > KB_SHAPE_BIGNUS)
 			return -1;
 		x->nus = 0;
 		x->n[0] = (shape - 1) / 17;
@@ -937,12 +991,13 @@ make(struct build *c, uint64_t rec, struct drec *x)
 	struct cg_buf b;
 
 	if (x->nus) {
-		if (x->exp > 62) {
+		/* a big number was made when its block was read */
+		if (x->exp > 62 && !x->big) {
 			c->why = "a number's exponent is out of range";
 			return -1;
 		}
-		made = cg_canon_nus(cg_dyadic_make(x->num, (int)x->exp), x->up,
-		    x->nim);
+		made = cg_canon_nus(cg_dyadic_make(x->num, (int)(int64_t)x->exp),
+		    x->up, x->nim);
 		cg_buf_init(&b);
 		cg_canon_print(made, &b);
 		bound = b.len;

@@ -45,7 +45,28 @@ struct walk {
 	cg_game *opt;
 	size_t capopt;
 	int shared;              /* other threads evaluate in the graph too */
+	cg_vertex root;
+	cg_game result;
 };
+
+/* Whether the walk must stop: interrupted, or a sibling failed. */
+static int
+stopped(const struct cg_canon_eval *ev)
+{
+	return (ev->interrupt != NULL && *ev->interrupt) ||
+	    (ev->abandon != NULL && *ev->abandon);
+}
+
+/* A data error of the evaluation: kept for the caller, and the other
+ * workers of a parallel evaluation told to give up. */
+static void
+fail(struct cg_canon_eval *ev, const char *msg)
+{
+	if (ev->error[0] == '\0')
+		snprintf(ev->error, sizeof ev->error, "%s", msg);
+	if (ev->abandon != NULL)
+		*ev->abandon = 1;
+}
 
 static size_t
 vhash(uint32_t v, size_t mask)
@@ -120,6 +141,10 @@ die(struct cg_canon_eval *ev, const char *fmt, const char *what)
  * it.  One heapnim per ruleset, made on first use and shared by every
  * thread under a lock (a lookup is a table read once the values are in).
  */
+/* What on_sight returns when it fails; no game id reaches it (the store
+ * ends at 2^32 - 2 games). */
+#define SIGHT_ERROR ((cg_game)UINT32_MAX - 1)
+
 static pthread_mutex_t heap_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct heap_cache {
 	struct cg_plugin *rs;
@@ -130,12 +155,11 @@ static size_t heap_ncache;
 
 static cg_game
 heap_value(struct cg_graph *g, cg_vertex v, struct cg_plugin *rs,
-    const char *file, unsigned long line)
+    char *msg, size_t msgsize)
 {
 	struct cg_heapnim *h = NULL;
 	const unsigned char *key;
 	const char *why;
-	char msg[256];
 	uint64_t value;
 	size_t len, i;
 	int r;
@@ -158,22 +182,23 @@ heap_value(struct cg_graph *g, cg_vertex v, struct cg_plugin *rs,
 		return CG_NO_GAME;
 	}
 	key = cg_graph_key(g, v, &len);
-	r = cg_heapnim_position(h, rs, key, len, &value, msg, sizeof msg);
+	r = cg_heapnim_position(h, rs, key, len, &value, msg, msgsize);
 	pthread_mutex_unlock(&heap_lock);
 	if (r == -1 && !cg_stop)
-		cg_die_at(file, line, "%s", msg);
+		return SIGHT_ERROR;
 	return r == 0 ? cg_canon_nus(cg_dyadic_make(0, 0), 0, value) : CG_NO_GAME;
 }
 
-cg_game
-cg_canonical_on_sight(struct cg_graph *g, cg_vertex v, const char *file,
-    unsigned long line)
+/* The value on sight, CG_NO_GAME, or SIGHT_ERROR with the reason in msg
+ * (a value the store cannot hold, a heap the rules cannot value). */
+static cg_game
+on_sight(struct cg_graph *g, cg_vertex v, char *msg, size_t msgsize)
 {
 	struct cg_plugin *rs = cg_graph_ruleset(g, v);
 	const struct cg_value_ext *x;
 	const unsigned char *key;
 	struct cg_buf text;
-	char msg[256];
+	char why[256];
 	size_t len, col;
 	cg_game value = CG_NO_GAME;
 
@@ -181,16 +206,35 @@ cg_canonical_on_sight(struct cg_graph *g, cg_vertex v, const char *file,
 		return CG_NO_GAME;
 	if ((x = cg_rs_extension(rs, CG_EXT_VALUE)) == NULL ||
 	    x->struct_size < sizeof *x || x->value == NULL)
-		return heap_value(g, v, rs, file, line);
+		return heap_value(g, v, rs, msg, msgsize);
 	key = cg_graph_key(g, v, &len);
 	cg_buf_init(&text);
 	if (x->value(cg_rs_context(rs), key, len, &text) == CG_OK &&
-	    cg_canon_parse((const char *)text.data, text.len, &value, msg,
-	    sizeof msg, &col) < 0)
-		cg_die_at(file, line, "ruleset '%s' gives the value '%s': "
-		    "column %zu: %s", rs->name, cg_buf_str(&text), col, msg);
+	    cg_canon_parse((const char *)text.data, text.len, &value, why,
+	    sizeof why, &col) < 0) {
+		struct cg_buf m;
+
+		cg_buf_init(&m);
+		cg_buf_addf(&m, "ruleset '%s' gives the value '%s': column "
+		    "%zu: %s", rs->name, cg_buf_str(&text), col, why);
+		snprintf(msg, msgsize, "%s", cg_buf_str(&m));
+		cg_buf_free(&m);
+		value = SIGHT_ERROR;
+	}
 	cg_buf_free(&text);
 	return value;
+}
+
+cg_game
+cg_canonical_on_sight(struct cg_graph *g, cg_vertex v, const char *file,
+    unsigned long line)
+{
+	char msg[256];
+	cg_game x = on_sight(g, v, msg, sizeof msg);
+
+	if (x == SIGHT_ERROR)
+		cg_die_at(file, line, "%s", msg);
+	return x;
 }
 
 /* The negative of the form of v's conjugate (cg/conjugate.h), when the
@@ -225,10 +269,13 @@ static cg_game
 known(struct walk *w, cg_vertex v)
 {
 	cg_game x = cg_graph_canon(w->g, v);
+	char msg[256];
 
 	if (x != CG_NO_GAME)
 		return x;
-	x = cg_canonical_on_sight(w->g, v, w->ev->file, w->ev->line);
+	x = on_sight(w->g, v, msg, sizeof msg);
+	if (x == SIGHT_ERROR)
+		cg_canon_data_error("%s", msg);  /* caught by the walk */
 	if (x == CG_NO_GAME && w->ev->known != NULL)
 		x = w->ev->known(w->ev->ctx, w->g, v);
 	if (x == CG_NO_GAME)
@@ -367,65 +414,62 @@ shared_scan(struct walk *w, struct frame *f)
 		if (!waiting)
 			return 0;
 		while (cg_graph_canon(w->g, held) == CG_NO_GAME) {
-			if (w->ev->interrupt != NULL && *w->ev->interrupt)
+			if (stopped(w->ev))
 				return -1;
 			sched_yield();
 		}
 	}
 }
 
-cg_game
-cg_canonical_vertex(struct cg_graph *g, cg_vertex v, struct cg_canon_eval *ev)
+/* The walk proper: w->result is the form, or CG_NO_GAME when stopped. */
+static void
+walk(void *arg)
 {
-	struct walk w;
+	struct walk *w = arg;
+	struct cg_canon_eval *ev = w->ev;
+	struct cg_graph *g = w->g;
+	cg_vertex v = w->root;
 	cg_game x;
 
-	memset(&w, 0, sizeof w);
-	w.g = g;
-	w.ev = ev;
-	w.shared = ev->shared;
-	if ((x = known(&w, v)) != CG_NO_GAME)
-		return x;
-	push(&w, v);
-	while (w.nfr > 0) {
-		struct frame *f = &w.fr[w.nfr - 1];
+	w->result = CG_NO_GAME;
+	if ((x = known(w, v)) != CG_NO_GAME) {
+		w->result = x;
+		return;
+	}
+	push(w, v);
+	while (w->nfr > 0) {
+		struct frame *f = &w->fr[w->nfr - 1];
 		int descended = 0;
 
 		if (!f->expanded) {
-			if ((ev->interrupt != NULL && *ev->interrupt) ||
-			    (ev->limit != 0 && ev->evaluated >= ev->limit)) {
-				x = CG_NO_GAME;
-				goto out;
-			}
-			expand(&w, f);
-			f = &w.fr[w.nfr - 1];
+			if (stopped(ev) ||
+			    (ev->limit != 0 && ev->evaluated >= ev->limit))
+				return;
+			expand(w, f);
+			f = &w->fr[w->nfr - 1];
 			cg_progress_tick();
 			/* the options may be cut short by the stop */
-			if (ev->interrupt != NULL && *ev->interrupt) {
-				x = CG_NO_GAME;
-				goto out;
-			}
+			if (stopped(ev))
+				return;
 		}
-		if (w.shared) {
-			int r = shared_scan(&w, f);
+		if (w->shared) {
+			int r = shared_scan(w, f);
 
-			if (r < 0) {
-				x = CG_NO_GAME;
-				goto out;
-			}
+			if (r < 0)
+				return;
 			if (r > 0)
 				continue;
 		} else {
 			/* descended first: push may have moved f's frame */
 			while (!descended && f->scan < f->end) {
-				size_t k = w.ar[f->scan], i;
+				size_t k = w->ar[f->scan], i;
 
 				for (i = 0; i < k; i++) {
-					cg_vertex c = w.ar[f->scan + 1 + i];
+					cg_vertex c = w->ar[f->scan + 1 + i];
 
-					if (known(&w, c) != CG_NO_GAME)
+					if (known(w, c) != CG_NO_GAME)
 						continue;
-					push(&w, c);
+					push(w, c);
 					descended = 1;
 					break;
 				}
@@ -435,21 +479,45 @@ cg_canonical_vertex(struct cg_graph *g, cg_vertex v, struct cg_canon_eval *ev)
 			if (descended)
 				continue;
 		}
-		x = finish(&w, f);
+		x = finish(w, f);
 		cg_graph_set_canon(g, f->v, x);
-		if (w.shared)
+		if (w->shared)
 			cg_graph_release(g, f->v);
-		on_del(&w.on, f->v);
-		w.nar = f->base;
-		w.nfr--;
+		on_del(&w->on, f->v);
+		w->nar = f->base;
+		w->nfr--;
 	}
-	x = cg_graph_canon(g, v);
-out:
+	w->result = cg_graph_canon(g, v);
+}
+
+cg_game
+cg_canonical_vertex(struct cg_graph *g, cg_vertex v, struct cg_canon_eval *ev)
+{
+	struct walk w;
+	char msg[256];
+	size_t i;
+
+	memset(&w, 0, sizeof w);
+	w.g = g;
+	w.ev = ev;
+	w.shared = ev->shared;
+	w.root = v;
+	if (cg_canon_catch(walk, &w, msg, sizeof msg) < 0) {
+		w.result = CG_NO_GAME;
+		if (!ev->recover)
+			cg_die_at(ev->file, ev->line, "%s", msg);
+		fail(ev, msg);
+	}
+	/* a walk cut short lets go of what it holds, for the next one */
+	if (w.shared)
+		for (i = 0; i < w.nfr; i++)
+			if (cg_graph_canon(g, w.fr[i].v) == CG_NO_GAME)
+				cg_graph_release(g, w.fr[i].v);
 	free(w.fr);
 	free(w.ar);
 	free(w.on.slot);
 	free(w.opt);
-	return x;
+	return w.result;
 }
 
 struct addition {
@@ -478,8 +546,12 @@ cg_canonical_sum(struct cg_graph *g, const cg_vertex *sum, size_t n,
 			return CG_NO_GAME;
 		/* a sum too large for the store is an error of the input's
 		 * line (^1099511627776 + ^1099511627776) */
-		if (cg_canon_catch(add_one, &a, msg, sizeof msg) < 0)
-			cg_die_at(ev->file, ev->line, "%s", msg);
+		if (cg_canon_catch(add_one, &a, msg, sizeof msg) < 0) {
+			if (!ev->recover)
+				cg_die_at(ev->file, ev->line, "%s", msg);
+			fail(ev, msg);
+			return CG_NO_GAME;
+		}
 	}
 	return a.s;
 }
@@ -570,6 +642,8 @@ cg_canonical_parallel(struct cg_graph *g, const cg_vertex *sum, size_t n,
 	size_t head = 0, no = 0, want = 256 * (size_t)jobs, i, at;
 	unsigned char *seen = NULL;
 	size_t capseen = 0;
+	volatile sig_atomic_t abandon = 0;
+	char msg[256];
 	cg_game x;
 	unsigned k;
 
@@ -597,7 +671,14 @@ cg_canonical_parallel(struct cg_graph *g, const cg_vertex *sum, size_t n,
 			continue;
 		seen[v] = 1;
 		/* a value known on sight is not expanded (a heap of 10^6) */
-		x = cg_canonical_on_sight(g, v, evs[0].file, evs[0].line);
+		x = on_sight(g, v, msg, sizeof msg);
+		if (x == SIGHT_ERROR) {
+			if (!evs[0].recover)
+				cg_die_at(evs[0].file, evs[0].line, "%s", msg);
+			fail(&evs[0], msg);
+			x = CG_NO_GAME;
+			goto out;
+		}
 		if (x != CG_NO_GAME) {
 			cg_graph_set_canon(g, v, x);
 			continue;
@@ -605,11 +686,8 @@ cg_canonical_parallel(struct cg_graph *g, const cg_vertex *sum, size_t n,
 		key = cg_graph_key(g, v, &len);
 		if (rs == NULL || cg_rs_measure(rs, key, len, &m) < 0) {
 			/* no proof the game cannot loop */
-			free(o);
-			free(seen);
-			cg_sum_free(&queue);
-			cg_sum_free(&opts);
-			return cg_canonical_sum(g, sum, n, &evs[0]);
+			x = cg_canonical_sum(g, sum, n, &evs[0]);
+			goto out;
 		}
 		o = cg_xreallocarray(o, no + 1, sizeof *o);
 		o[no].measure = m;
@@ -626,16 +704,23 @@ cg_canonical_parallel(struct cg_graph *g, const cg_vertex *sum, size_t n,
 	task = cg_xmalloc((no + 1) * sizeof *task);
 	for (i = 0; i < no; i++)
 		task[i] = o[i].v;
-	for (k = 0; k < jobs; k++)
+	for (k = 0; k < jobs; k++) {
 		evs[k].shared = 1;
+		evs[k].abandon = &abandon;
+	}
 	p.g = g;
 	p.evs = evs;
 	p.task = task;
 	cg_parallel_for(no, jobs, 1, parallel_one, &p);
-	for (k = 0; k < jobs; k++)
+	for (k = 0; k < jobs; k++) {
 		evs[k].shared = 0;
-	x = cg_canonical_sum(g, sum, n, &evs[0]);
+		evs[k].abandon = NULL;
+		if (evs[k].error[0] != '\0' && k > 0)
+			fail(&evs[0], evs[k].error);
+	}
 	free(task);
+	x = abandon ? CG_NO_GAME : cg_canonical_sum(g, sum, n, &evs[0]);
+out:
 	free(o);
 	free(seen);
 	cg_sum_free(&queue);

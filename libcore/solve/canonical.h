@@ -40,10 +40,21 @@ struct cg_canon_eval {
 	/* Set when threads evaluate in one graph at once and should share
 	 * the work (cg_canonical_parallel sets it). */
 	int shared;
+	/* Data errors (a value past the store's bounds, a value on sight
+	 * the store cannot hold): 0, the program stops with "file:line:
+	 * message"; 1, the evaluation returns CG_NO_GAME with the message in
+	 * error, the forms made so far kept, and the caller goes on (the
+	 * caller clears error). */
+	int recover;
+	char error[256];
+	/* Set by cg_canonical_parallel: one worker's data error stops the
+	 * others. */
+	volatile sig_atomic_t *abandon;
 };
 
-/* The canonical form of vertex v, or CG_NO_GAME when interrupted.  A
- * position that repeats (a loopy game) is a fatal error. */
+/* The canonical form of vertex v, or CG_NO_GAME when interrupted (or,
+ * with recover, on a data error).  A position that repeats (a loopy game)
+ * is a fatal error. */
 cg_game cg_canonical_vertex(struct cg_graph *g, cg_vertex v,
     struct cg_canon_eval *ev);
 /* The canonical form of a sum of vertices. */

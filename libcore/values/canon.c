@@ -160,8 +160,10 @@ static _Thread_local struct {
 
 /*
  * A data error: a game too large for the store.  Fatal, unless
- * cg_canon_catch is running on this thread and the store's lock is not
- * held (an insert half done must not be left behind).
+ * cg_canon_catch is running on this thread.  Every insert settles what
+ * may fail before it takes the store's lock, so no data error meets the
+ * lock held; were one to, the program stops rather than leave an insert
+ * half done.
  */
 static void __attribute__((noreturn, format(printf, 1, 2)))
 data_error(const char *fmt, ...)
@@ -323,110 +325,16 @@ cg_canon_leave(void)
 	SHALLOWER();
 }
 
-/* ------------------------------------------------------------ dyadics */
-
-static void
-overflow(void)
-{
-	data_error("number too large for 64-bit arithmetic");
-}
-
-struct cg_dyadic
-cg_dyadic_make(int64_t num, int exp)
-{
-	struct cg_dyadic d;
-
-	if (num == 0)
-		exp = 0;
-	while (exp > 0 && (num & 1) == 0) {
-		num /= 2;
-		exp--;
-	}
-	if (exp > 62)
-		overflow();
-	d.num = num;
-	d.exp = exp;
-	return d;
-}
-
-/* a and b scaled to the larger exponent, as 128-bit numerators. */
-static int
-align(struct cg_dyadic a, struct cg_dyadic b, __int128 *x, __int128 *y)
-{
-	int e = a.exp > b.exp ? a.exp : b.exp;
-
-	/* multiply, not shift: shifting a negative value is undefined */
-	*x = (__int128)a.num * ((__int128)1 << (e - a.exp));
-	*y = (__int128)b.num * ((__int128)1 << (e - b.exp));
-	return e;
-}
-
-static struct cg_dyadic
-from128(__int128 v, int e)
-{
-	while (e > 0 && (v & 1) == 0) {
-		v /= 2;
-		e--;
-	}
-	if (v > INT64_MAX || v < -INT64_MAX)
-		overflow();
-	return cg_dyadic_make((int64_t)v, e);
-}
-
-struct cg_dyadic
-cg_dyadic_add(struct cg_dyadic a, struct cg_dyadic b)
-{
-	__int128 x, y;
-	int e = align(a, b, &x, &y);
-
-	return from128(x + y, e);
-}
-
-struct cg_dyadic
-cg_dyadic_neg(struct cg_dyadic a)
-{
-	a.num = -a.num;
-	return a;
-}
-
-struct cg_dyadic
-cg_dyadic_sub(struct cg_dyadic a, struct cg_dyadic b)
-{
-	return cg_dyadic_add(a, cg_dyadic_neg(b));
-}
-
-struct cg_dyadic
-cg_dyadic_half(struct cg_dyadic a)
-{
-	if (a.num == 0)
-		return a;
-	if ((a.num & 1) == 0 && a.exp == 0) {
-		a.num /= 2;
-		return a;
-	}
-	if (a.exp >= 62)
-		overflow();
-	a.exp++;
-	return a;
-}
-
-int
-cg_dyadic_cmp(struct cg_dyadic a, struct cg_dyadic b)
-{
-	__int128 x, y;
-
-	align(a, b, &x, &y);
-	return x < y ? -1 : x > y;
-}
-
 void
-cg_dyadic_print(struct cg_dyadic x, struct cg_buf *out)
+cg_canon_data_error(const char *fmt, ...)
 {
-	if (x.exp == 0)
-		cg_buf_addf(out, "%lld", (long long)x.num);
-	else
-		cg_buf_addf(out, "%lld/%llu", (long long)x.num,
-		    (unsigned long long)1 << x.exp);
+	char msg[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	data_error("%s", msg);
 }
 
 /* ------------------------------------------------------------ store */
@@ -710,6 +618,7 @@ index_add(struct bucket **idx, uint32_t *count, cg_game g)
 }
 
 static const struct nus *NUS(cg_game g);
+static struct cg_dyadic nus_x(cg_game g);
 
 static cg_game
 nus_lookup(uint32_t h, int64_t num, int exp, int64_t up, uint64_t nim)
@@ -843,7 +752,37 @@ cmp_id(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* Under the lock. */
+/* The options of a big number x = m/2^k: {x - 2^-k | x + 2^-k}, or
+ * {x - 1 |} and {| x + 1} for integers. */
+static void
+big_number_options(const struct nus *u, struct nusopt *o)
+{
+	struct cg_dyadic x = cg_dyadic_make(u->num, u->exp), y;
+	mpz_t m;
+	long k;
+
+	mpz_init(m);
+	cg_dyadic_to_mpz(x, m, &k);
+	if (k > 0 || u->num > 0) {
+		mpz_sub_ui(m, m, 1);
+		y = cg_dyadic_from_mpz(m, k);
+		o->l[o->nl++] = nus_find(y.num, y.exp, 0, 0, 1);
+		mpz_add_ui(m, m, 1);
+	}
+	if (k > 0 || u->num < 0) {
+		mpz_add_ui(m, m, 1);
+		y = cg_dyadic_from_mpz(m, k);
+		o->r[o->nr++] = nus_find(y.num, y.exp, 0, 0, 1);
+	}
+	mpz_clear(m);
+}
+
+/*
+ * Make a NUS's options.  They are interned first, with no lock held, so
+ * that a data error there (a number past the bound) leaves nothing half
+ * done; then the list is published under the lock, unless another thread
+ * was first.
+ */
 static void
 build_nus_options(cg_game g)
 {
@@ -855,32 +794,40 @@ build_nus_options(cg_game g)
 	memset(&o, 0, sizeof o);
 	if (u.up == 0 && u.nim > 2) {
 		if (u.nim > (1u << 26))
-			cg_die(CG_EXIT_DATA, "nimber *%llu too large to expand",
+			data_error("nimber *%llu too large to expand",
 			    (unsigned long long)u.nim);
 		o.big[0] = cg_xreallocarray(NULL, u.nim, sizeof(cg_game));
 		o.big[1] = cg_xreallocarray(NULL, u.nim, sizeof(cg_game));
 	}
-	gl_nus_options(u.num, u.exp, u.up, u.nim, on_nus_opt, &o);
+	if (u.exp == CG_DYADIC_BIG && u.up == 0 && u.nim == 0)
+		big_number_options(&u, &o);
+	else
+		gl_nus_options(u.num, u.exp, u.up, u.nim, on_nus_opt, &o);
 	if (o.big[0] != NULL) {
 		o.nl = o.nbig[0];
 		o.nr = o.nbig[1];
 	}
-	p = opt_alloc(o.nl + o.nr);
-	if (o.nl)
-		memcpy(p, o.big[0] ? o.big[0] : o.l, o.nl * sizeof *p);
-	if (o.nr)
-		memcpy(p + o.nl, o.big[1] ? o.big[1] : o.r, o.nr * sizeof *p);
+	lock_store();
+	r = REC(g);
+	if (!(flags_of(r) & F_OPTS)) {
+		p = opt_alloc(o.nl + o.nr);
+		if (o.nl)
+			memcpy(p, o.big[0] ? o.big[0] : o.l, o.nl * sizeof *p);
+		if (o.nr)
+			memcpy(p + o.nl, o.big[1] ? o.big[1] : o.r,
+			    o.nr * sizeof *p);
+		if (o.nl > 1)
+			qsort(p, o.nl, sizeof *p, cmp_id);
+		if (o.nr > 1)
+			qsort(p + o.nl, o.nr, sizeof *p, cmp_id);
+		r->opt = p;
+		r->nl = (uint32_t)o.nl;
+		r->nr = (uint32_t)o.nr;
+		__atomic_fetch_or(&r->flags, F_OPTS, __ATOMIC_RELEASE);
+	}
+	unlock_store();
 	free(o.big[0]);
 	free(o.big[1]);
-	if (o.nl > 1)
-		qsort(p, o.nl, sizeof *p, cmp_id);
-	if (o.nr > 1)
-		qsort(p + o.nl, o.nr, sizeof *p, cmp_id);
-	r = REC(g);
-	r->opt = p;
-	r->nl = (uint32_t)o.nl;
-	r->nr = (uint32_t)o.nr;
-	__atomic_fetch_or(&r->flags, F_OPTS, __ATOMIC_RELEASE);
 }
 
 const cg_game *
@@ -888,12 +835,8 @@ cg_canon_options(cg_game g, enum cg_side side, size_t *n)
 {
 	struct rec *r = REC(g);
 
-	if (!(flags_of(r) & F_OPTS)) {
-		lock_store();
-		if (!(flags_of(r) & F_OPTS))
-			build_nus_options(g);
-		unlock_store();
-	}
+	if (!(flags_of(r) & F_OPTS))
+		build_nus_options(g);
 	*n = side == CG_LEFT ? r->nl : r->nr;
 	if (side == CG_LEFT || r->opt == NULL)
 		return r->opt;   /* no NULL + 0: a game without options */
@@ -918,7 +861,7 @@ cg_canon_is_number(cg_game g)
 int
 cg_canon_is_integer(cg_game g)
 {
-	return cg_canon_is_number(g) && NUS(g)->exp == 0;
+	return cg_canon_is_number(g) && cg_dyadic_is_integer(nus_x(g));
 }
 
 int
@@ -1407,14 +1350,12 @@ recognise_nus(const struct vec *l, const struct vec *r)
 			return CG_NO_GAME;
 	if (l->n == 0 && r->n == 1 && cg_canon_is_integer(r->v[0]) &&
 	    NUS(r->v[0])->num <= 0) {
-		if (NUS(r->v[0])->num == INT64_MIN + 1)
-			overflow();
-		cand = cg_canon_integer(NUS(r->v[0])->num - 1);
+		cand = cg_canon_number(cg_dyadic_add(nus_x(r->v[0]),
+		    cg_dyadic_make(-1, 0)));
 	} else if (l->n == 1 && r->n == 0 && cg_canon_is_integer(l->v[0]) &&
 	    NUS(l->v[0])->num >= 0) {
-		if (NUS(l->v[0])->num == INT64_MAX)
-			overflow();
-		cand = cg_canon_integer(NUS(l->v[0])->num + 1);
+		cand = cg_canon_number(cg_dyadic_add(nus_x(l->v[0]),
+		    cg_dyadic_make(1, 0)));
 	} else if (l->n == 1 && r->n == 1) {
 		a = NUS(l->v[0]);
 		b = NUS(r->v[0]);
@@ -1680,7 +1621,7 @@ nus_add(cg_game g, cg_game h)
 	int64_t up;
 
 	if (__builtin_add_overflow(a->up, b->up, &up))
-		overflow();
+		data_error("up multiple or nimber too large");
 	return cg_canon_nus(x, up, a->nim ^ b->nim);
 }
 
@@ -1761,14 +1702,10 @@ cg_canon_birthday(cg_game g)
 		return __atomic_load_n(&rc->bday, __ATOMIC_RELAXED);
 	if (flags_of(rc) & F_NUS) {
 		const struct nus *u = NUS(g);
-		uint64_t an = u->num < 0 ? (uint64_t)0 - (uint64_t)u->num :
-		    (uint64_t)u->num;
 		uint64_t up = u->up < 0 ? (uint64_t)-u->up : (uint64_t)u->up;
 
-		if (u->exp == 0)
-			b = an;
-		else
-			b = 1 + (an >> u->exp) + (uint64_t)u->exp;
+		if (cg_dyadic_birthday(nus_x(g), &b) < 0)
+			data_error("birthday beyond 64 bits");
 		if (up > 0 && u->nim == 0)
 			c = up + 1;
 		else if ((up & 1) && u->nim != 1)
@@ -1776,7 +1713,7 @@ cg_canon_birthday(cg_game g)
 		else
 			c = up + u->nim;
 		if (b + c < b)
-			overflow();
+			data_error("birthday beyond 64 bits");
 		b += c;
 	} else {
 		deeper();
@@ -1785,7 +1722,7 @@ cg_canon_birthday(cg_game g)
 			for (i = 0; i < n; i++) {
 				c = cg_canon_birthday(o[i]) + 1;
 				if (c == 0)
-					overflow();
+					data_error("birthday beyond 64 bits");
 				if (c > b)
 					b = c;
 			}

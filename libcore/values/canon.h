@@ -4,17 +4,18 @@
  * store: construction always canonicalises (duplicates removed, reversible
  * options bypassed, dominated options removed) and interns the result, so
  * two games are equal exactly when their ids are equal.  Numbers (dyadic
- * rationals with 64-bit numerators), nimbers and up multiples, and their
+ * rationals of any size, dyadic.h), nimbers and up multiples, and their
  * sums x + n.^ + *k ("NUS"), have compact records and arithmetic fast
  * paths; their options are made only when someone asks for them, so a
  * huge integer is not a chain of games.  Sums, negatives, comparisons and
  * birthdays are cached.  The store lives for the whole process.
  *
- * Arithmetic that leaves 64 bits (numerators, denominators beyond 2^62,
- * birthdays) stops the program with a clear error; so does running out
- * of memory.  Recursion over games is bounded by CG_CANON_MAX_DEPTH
- * (birthday of the games involved), beyond which the program stops with
- * "game too deep" instead of overflowing the C stack. */
+ * Data errors -- a number past CG_DYADIC_MAX_BITS, an up multiple or
+ * nimber past the store's range, a birthday past 64 bits, a game deeper
+ * than CG_CANON_MAX_DEPTH (birthday of the games involved, a bound that
+ * keeps the C stack safe) -- stop the program with a clear message,
+ * unless cg_canon_catch is running, which returns them to its caller;
+ * running out of memory stops the program. */
 #ifndef CG_CANON_H
 #define CG_CANON_H
 
@@ -22,6 +23,7 @@
 #include <stdint.h>
 
 #include "cg/ruleset.h"
+#include "values/dyadic.h"
 
 typedef uint32_t cg_game;
 
@@ -33,12 +35,6 @@ typedef uint32_t cg_game;
  * comparisons exponential.  2^24 steps is about a second; the largest
  * game of the 4x4 Amazons base takes 22,028. */
 #define CG_CANON_MAX_STEPS ((uint64_t)1 << 24)
-
-/* A dyadic rational num / 2^exp in lowest terms (exp 0 when integral). */
-struct cg_dyadic {
-	int64_t num;
-	int exp;
-};
 
 /* Constructors. */
 cg_game cg_canon_zero(void);
@@ -71,7 +67,7 @@ int cg_canon_is_integer(cg_game g);
 /* Parts of a NUS (returns 0 when g is not one). */
 int cg_canon_nus_parts(cg_game g, struct cg_dyadic *x, int64_t *up,
     uint64_t *nim);
-/* Birthday; exits when it does not fit 64 bits. */
+/* Birthday (a data error when it does not fit 64 bits). */
 uint64_t cg_canon_birthday(cg_game g);
 /* Outcome class: 'L', 'R', 'N' or 'P'. */
 int cg_canon_outcome(cg_game g);
@@ -79,26 +75,17 @@ struct cg_dyadic cg_canon_left_stop(cg_game g);
 struct cg_dyadic cg_canon_right_stop(cg_game g);
 
 
-
-void cg_dyadic_print(struct cg_dyadic x, struct cg_buf *out);
-
-
-/* Dyadic arithmetic (exits on overflow). */
-struct cg_dyadic cg_dyadic_make(int64_t num, int exp);
-struct cg_dyadic cg_dyadic_add(struct cg_dyadic a, struct cg_dyadic b);
-struct cg_dyadic cg_dyadic_sub(struct cg_dyadic a, struct cg_dyadic b);
-struct cg_dyadic cg_dyadic_neg(struct cg_dyadic a);
-struct cg_dyadic cg_dyadic_half(struct cg_dyadic a);
-int cg_dyadic_cmp(struct cg_dyadic a, struct cg_dyadic b);
+/* Raise a data error of the store (for the value modules: dyadic.c). */
+void cg_canon_data_error(const char *fmt, ...)
+    __attribute__((noreturn, format(printf, 1, 2)));
 
 /*
- * Run fn(arg) with the store's data errors (numbers beyond 64-bit
- * arithmetic, up multiples or nimbers beyond the store's range, games too
- * deep) returned as -1 with the message in msg, instead of exiting; 0 when
- * fn returns.  Per thread.  The store stays consistent (an error met while
- * an insert holds the store's lock still exits); temporaries of the
- * operation that failed may leak.  For readers that know where their
- * input came from, so that the error can name it.
+ * Run fn(arg) with the store's data errors returned as -1 with the
+ * message in msg, instead of exiting; 0 when fn returns.  Per thread.
+ * The store stays consistent: no data error is raised while an insert is
+ * half done; temporaries of the operation that failed may leak.  For
+ * callers that know where their input came from, so that the error can
+ * name it.
  */
 int cg_canon_catch(void (*fn)(void *), void *arg, char *msg, size_t msgsize);
 /* The same, with at most *steps recursive steps in all inside fn (0: no

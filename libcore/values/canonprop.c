@@ -161,21 +161,20 @@ far_star(cg_game g)
 	return f;
 }
 
-static int64_t
+/* The ceiling and the floor of a stop, where atomic weights start
+ * looking for the integer they need. */
+static struct cg_dyadic
 dy_ceil(struct cg_dyadic d)
 {
-	int64_t q;
-
-	if (d.exp == 0)
-		return d.num;
-	q = d.num >> d.exp; /* floor */
-	return q + 1;
+	if (cg_dyadic_is_integer(d))
+		return d;
+	return cg_dyadic_add(cg_dyadic_floor(d), cg_dyadic_make(1, 0));
 }
 
-static int64_t
+static struct cg_dyadic
 dy_floor(struct cg_dyadic d)
 {
-	return d.exp == 0 ? d.num : d.num >> d.exp;
+	return cg_dyadic_floor(d);
 }
 
 static cg_game
@@ -208,28 +207,26 @@ naive_aw(cg_game g)
 		fs = cg_canon_nus(cg_dyadic_make(0, 0), 0, far_star(g));
 		lf = cg_canon_leq(g, fs);
 		gf = cg_canon_leq(fs, g);
-		if (lf && !gf) {
-			int64_t best = INT64_MIN, k;
+		struct cg_dyadic one = cg_dyadic_make(1, 0), best, k;
 
+		if (lf && !gf) {
 			for (i = 0; i < n[0]; i++) {
 				k = dy_ceil(cg_canon_right_stop(v[0][i]));
-				if (cg_canon_leq(cg_canon_integer(k), v[0][i]))
-					k++;
-				if (k > best)
+				if (cg_canon_leq(cg_canon_number(k), v[0][i]))
+					k = cg_dyadic_add(k, one);
+				if (i == 0 || cg_dyadic_cmp(k, best) > 0)
 					best = k;
 			}
-			res = n[0] == 0 ? cg_canon_zero() : cg_canon_integer(best);
+			res = n[0] == 0 ? cg_canon_zero() : cg_canon_number(best);
 		} else if (gf && !lf) {
-			int64_t best = INT64_MAX, k;
-
 			for (i = 0; i < n[1]; i++) {
 				k = dy_floor(cg_canon_left_stop(v[1][i]));
-				if (cg_canon_leq(v[1][i], cg_canon_integer(k)))
-					k--;
-				if (k < best)
+				if (cg_canon_leq(v[1][i], cg_canon_number(k)))
+					k = cg_dyadic_sub(k, one);
+				if (i == 0 || cg_dyadic_cmp(k, best) < 0)
 					best = k;
 			}
-			res = n[1] == 0 ? cg_canon_zero() : cg_canon_integer(best);
+			res = n[1] == 0 ? cg_canon_zero() : cg_canon_number(best);
 		}
 	}
 	free(v[0]);

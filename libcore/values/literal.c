@@ -47,6 +47,20 @@ evaluate(void *arg)
 			g = cg_canon_nus(cg_dyadic_make(nd->num, nd->exp),
 			    nd->up, nd->nim);
 			break;
+		case GL_BIG: {
+			mpz_t m;
+			struct cg_dyadic x;
+
+			mpz_init(m);
+			mpz_import(m, nd->nl, -1, sizeof *t->list, 0, 0,
+			    t->list + nd->first);
+			if (nd->a)
+				mpz_neg(m, m);
+			x = cg_dyadic_from_mpz(m, nd->exp);
+			mpz_clear(m);
+			g = cg_canon_nus(x, nd->up, nd->nim);
+			break;
+		}
 		case GL_BRACE:
 			for (k = 0; k < nd->nl; k++)
 				vec_push(l, val[t->list[nd->first + k]]);

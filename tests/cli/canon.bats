@@ -140,10 +140,39 @@ canon_vectors() {
 	run bash -c "python3 -c \"print('e'*200)\" | '$CG_BUILD/bin/cg-canon' -r hackenbush -t | cut -f2"
 	assert_success
 	assert_output '*200'
-	# 100 blue then 100 red edges: the number needs 100 binary places
-	run bash -c "python3 -c \"print('l'*100 + 'r'*100)\" | '$CG_BUILD/bin/cg-canon' -r hackenbush -t"
+	# 100 blue then 100 red edges: a blue edges then b red ones are
+	# (a - 1) + 1/2^b (Berlekamp's rule: lr = 1/2, llr = 3/2, lrr = 1/4),
+	# so 99 + 2^-100, a number past 64 bits, exact
+	run bash -c "python3 -c \"print('l'*100 + 'r'*100)\" | '$CG_BUILD/bin/cg-canon' -r hackenbush -t | cut -f2"
+	assert_success
+	assert_output "$(python3 -c 'print("%d/%d" % (99 * 2**100 + 1, 2**100))')"
+}
+
+@test "cg-canon: numbers past 64 bits are exact, and a line past the bounds costs only itself" {
+	need_plugin hackenbush
+	need_plugin game
+	# Berlekamp's rule for Hackenbush strings: the first run of edges of
+	# one colour counts 1 each, every edge after the first change of
+	# colour half the one before, its sign its colour.  So llr = 3/2,
+	# rrl = -3/2, and l(lr)^37 = 2 - 1/2 + 1/4 - ... - 1/2^73
+	# = 2 - (1 + 2^-73)/3 = (5 * 2^73 - 1) / (3 * 2^73)
+	local long="l$(printf 'lr%.0s' $(seq 37))"
+	run bash -c "printf 'llr\n%s\nrrl\n' '$long' | '$CG_BUILD/bin/cg-canon' -r hackenbush -t"
+	assert_success
+	assert_output "$(printf 'llr\t3/2\n%s\t%s\nrrl\t-3/2' "$long" \
+	    "$(python3 -c 'print("%d/%d" % ((5 * 2**73 - 1) // 3, 2**73))')")"
+	# 2^62 + 2^62 = 2^63; {0 | 2^-62} = 2^-63, birthday 64, and the
+	# stops and mean of a number are the number; 3(2^63 - 1) has a
+	# birthday past 64 bits: that line fails, the others are answered
+	# ({1|0}: birthday 2, left stop 1, mean 1/2)
+	run bash -c "printf '%s\n' 4611686018427387904+4611686018427387904 '{0|1/4611686018427387904}' \
+	    9223372036854775807+9223372036854775807+9223372036854775807 '{1|0}' |
+	    '$CG_BUILD/bin/cg-canon' -r game -t -p canon,birthday,lstop,mean"
 	assert_failure 1
-	assert_output --partial "number too large"
+	assert_line -n 0 "$(printf '4611686018427387904+4611686018427387904\t9223372036854775808\t9223372036854775808\t9223372036854775808\t9223372036854775808')"
+	assert_line -n 1 "$(printf '{0|1/4611686018427387904}\t1/9223372036854775808\t64\t1/9223372036854775808\t1/9223372036854775808')"
+	assert_line -n 2 "cg-canon: -:3: position '9223372036854775807+9223372036854775807+9223372036854775807': birthday beyond 64 bits"
+	assert_line -n 3 "$(printf '{1|0}\t{1|0}\t2\t1\t1/2')"
 }
 
 @test "cg-canon: huge integers are not expanded" {

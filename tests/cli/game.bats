@@ -45,9 +45,27 @@ Tiny({2|1})
 	run cg cg-parse -r game <<<'^^x'
 	assert_failure 1
 	assert_output --partial "column 3: unexpected 'x'"
-	run cg cg-parse -r game <<<'99999999999999999999'
+	# numbers of any size to 65536 bits; a numerator that wrapped once
+	# read 2^64 + 2^63 - 4 as 2^63 - 4
+	run cg cg-parse -r game <<<"$(printf '9%.0s' $(seq 19800))0"
 	assert_failure 1
-	assert_output --partial "number too large"
+	assert_output --partial "column 1: number too large (more than 65536 bits)"
+	run cg cg-parse -r game <<<'1/3000000000000000000000'
+	assert_failure 1
+	assert_output --partial "column 3: denominator 3000000000000000000000 is not a power of 2"
+}
+
+@test "game: numbers past 64 bits are read, printed and moved in exactly" {
+	# 2^64 + 2^63 - 4 = 27670116110564327420, {n|} = n + 1; -2^63 is
+	# past INT64_MAX in magnitude; 2^64/2^64 = 1; 1/2^64 has options
+	# 0 and 1/2^63; -3/2^64 + ^* has Left options x and x* and Right x
+	run cg cg-options -t -r game <<<$'27670116110564327420\n-9223372036854775808\n18446744073709551616/18446744073709551616\n1/18446744073709551616\n-3/18446744073709551616^*'
+	assert_success
+	assert_output $'27670116110564327420\t27670116110564327419\t\n-9223372036854775808\t\t-9223372036854775807\n18446744073709551616/18446744073709551616\t0\t\n1/18446744073709551616\t0\t1/9223372036854775808\n-3/18446744073709551616^*\t-3/18446744073709551616, -3/18446744073709551616*\t-3/18446744073709551616'
+	[ -x "$CG_BUILD/bin/cg-canon" ] || skip "cg-canon not built"
+	run cg cg-canon -t -r game <<<$'{27670116110564327420|}\n{0|1/18446744073709551616}\n99999999999999999999*+1'
+	assert_success
+	assert_output $'{27670116110564327420|}\t27670116110564327421\n{0|1/18446744073709551616}\t1/36893488147419103232\n99999999999999999999*+1\t100000000000000000000*'
 }
 
 @test "game: options of atoms" {

@@ -220,13 +220,21 @@ MSG_INDEX="malformed knowledge base index (blocks out of order, duplicated or of
 	assert_output "cg-canon: -:1: bad nim position '€\\xe2\\x82': column 1: expected a heap size, found '\\xe2'"
 }
 
-@test "game literals too large for the store: file and line" {
-	run sh -c "printf '0\n{9223372036854775807|}\n' | cg-canon -r game -t 2>&1 >/dev/null"
-	[ "$status" -eq 1 ]
-	assert_output "cg-canon: -:2: ruleset 'game' gives the value '{9223372036854775807|}': column 1: number too large for 64-bit arithmetic"
-	run sh -c "printf '^1099511627776+^1099511627776\n' | cg-canon -r game -t 2>&1 >/dev/null"
-	[ "$status" -eq 1 ]
-	assert_output "cg-canon: -:1: up multiple or nimber too large"
+@test "game literals too large for the store: file, line and position, and the next line answered" {
+	# {2^63 - 1 |} is 2^63: a number past 64 bits is a value like another
+	run sh -c "printf '0\n{9223372036854775807|}\n' | cg-canon -r game -t"
+	assert_success
+	assert_output "$(printf '0\t0\n{9223372036854775807|}\t9223372036854775808')"
+	# up multiples past 2^40 are past the store's range: an error of
+	# their line only, alone, in a sum and inside a brace, at any --jobs
+	for jobs in 1 2; do
+		run sh -c "printf '^1099511627776+^1099511627776\n*\n{^1099511627776+^1099511627776|}\n{0|*}\n' | cg-canon -r game -t --jobs $jobs"
+		[ "$status" -eq 1 ]
+		assert_line -n 0 "cg-canon: -:1: position '^1099511627776+^1099511627776': up multiple or nimber too large"
+		assert_line -n 1 "$(printf '*\t*')"
+		assert_line -n 2 "cg-canon: -:3: position '{^1099511627776+^1099511627776|}': ruleset 'game' gives the value '{^1099511627776+^1099511627776|}': column 1: up multiple or nimber too large"
+		assert_line -n 3 "$(printf '{0|*}\t^')"
+	done
 }
 
 @test "cgt: a J record on a node without option lists is an error" {

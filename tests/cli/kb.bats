@@ -337,3 +337,24 @@ flip_byte() { # file offset
 	run sh -c "cg-parse -r nim 2+1 | $CG_BUILD/bin/cg-outcome -t -K '$T/lie'"
 	assert_output "$(printf '2+1\tP')"
 }
+
+@test "numbers past 64 bits are stored exactly (shape 290) and read by another process" {
+	# a blue edges then b red ones: (a - 1) + 2^-b (Berlekamp's rule);
+	# 2^62 + 2^62 = 2^63; {0 | 2^-62} = 2^-63 (the simplest number
+	# between), so 2(2^63 - 1) + {0 | 2^-62} = 2^64 - 2 + 2^-63
+	printf '%s\n' "$(printf 'l%.0s' $(seq 100))$(printf 'r%.0s' $(seq 100))" > "$T/s"
+	cg-parse -r hackenbush < "$T/s" | cg cg-options -a > "$T/s.cgt"
+	cg cg-kb-build -a -o "$T/h" "$T/s.cgt"
+	cg cg-kb-build --verify "$T/h"
+	run cg cg-kb lookup -t -r hackenbush "$T/h" "$T/s"
+	assert_success
+	assert_output "$(cat "$T/s")	$(python3 -c 'print("%d/%d" % (99 * 2**100 + 1, 2**100))')	L"
+	printf '%s\n' 4611686018427387904+4611686018427387904 \
+	    '9223372036854775807+9223372036854775807+{0|1/4611686018427387904}' > "$T/g"
+	cg cg-kb-build -r game -o "$T/gb" "$T/g"
+	cg cg-kb-build --verify "$T/gb"
+	run cg cg-kb lookup -t -k canon -r game "$T/gb" "$T/g"
+	assert_success
+	assert_line -n 0 "$(printf '4611686018427387904+4611686018427387904\t9223372036854775808')"
+	assert_line -n 1 "$(sed -n 2p "$T/g")	$(python3 -c 'print("%d/%d" % ((2**64 - 2) * 2**63 + 1, 2**63))')"
+}
