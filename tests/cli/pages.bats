@@ -123,6 +123,16 @@ groffed() {
 	assert_output --partial "CG_BOARD (print() writes a board"
 }
 
+@test "cg-ruleset(3) says how a ruleset writes a sum, and what the host writes" {
+	run sh -c "groff -mandoc -Tutf8 -P-cbou -rLL=1000n '$CG_ROOT/man/man3/cg-ruleset.3' | sed -n '/^   Sums\$/,/^   Rules files\$/p'"
+	assert_output --partial "by convention the texts of the components joined by ‘+’"
+	assert_output --partial "joins them with the first of ‘+’, nothing, and a space that parse() reads back as the same sum"
+	assert_output --partial "examples/ruleset/hstring.c writes sums of strings so: ‘LLR+RL’"
+	# the example does
+	grep -q 'LLR+RL' "$CG_ROOT/examples/ruleset/hstring.c"
+	grep -q '\.decompose = hs_decompose' "$CG_ROOT/examples/ruleset/hstring.c"
+}
+
 @test "cg-kb-build(1): values are computed in process, no other program is looked for" {
 	# libcore starts no program; the page said the engines were found
 	# next to cg-kb-build or on PATH
