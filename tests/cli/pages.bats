@@ -55,6 +55,48 @@ groffed() {
 	assert_failure
 }
 
+@test "every ruleset cg-parse -l lists has its page man7/NAME.7, installed and named in cg(7)" {
+	local names n manpages
+	run cg cg-parse -l
+	assert_success
+	names=$(printf '%s\n' "$output" | cut -f1)
+	# the compiled rulesets and the two rules files
+	[ "$(printf '%s\n' "$names" | wc -l)" -ge 21 ]
+	grep -qx toppling <<<"$names"
+	grep -qx konane <<<"$names"
+	# what make install installs
+	manpages=$(env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -C "$CG_ROOT" \
+	    BUILD="$CG_BUILD" --eval 'print-manpages: ; @printf "%s\n" $(MANPAGES)' \
+	    print-manpages)
+	for n in $names; do
+		[ -f "$CG_ROOT/man/man7/$n.7" ] || { echo "no man/man7/$n.7"; return 1; }
+		grep -qx "\.Nm $n" "$CG_ROOT/man/man7/$n.7" ||
+		    { echo "$n.7 does not name $n"; return 1; }
+		grep -qx "man/man7/$n.7" <<<"$manpages" ||
+		    { echo "MANPAGES lacks man/man7/$n.7"; return 1; }
+		grep -q "^\.\(Pq \)*Xr $n 7\b" "$CG_ROOT/man/man7/cg.7" ||
+		    { echo "cg(7) does not name $n(7)"; return 1; }
+	done
+}
+
+@test "toppling(7) and konane(7): rules, notation, move names, as the rules files have them" {
+	run groffed "$CG_ROOT/man/man7/toppling.7"
+	assert_output --partial "‘l’ a blue domino, ‘r’ a red one, ‘e’ a green one, ‘.’ an empty square"
+	assert_output --partial "Left's moves are ‘1e’, ‘1w’, ‘3e’ and ‘3w’, Right's ‘2e’ and ‘2w’"
+	assert_output --partial "‘lr.rl’ is the sum of ‘lr’ and ‘rl’"
+	run groffed "$CG_ROOT/man/man7/konane.7"
+	assert_output --partial "‘x’ a Left stone, ‘o’ a Right stone, ‘.’ an empty square, ‘#’ a square off the board"
+	assert_output --partial "Left's moves are ‘a1-c1’ (one jump) and ‘a1-e1’ (two)"
+	# the move names the pages give are the tools'
+	run sh -c "cg-parse -r toppling lrl | cg-outcome --children | cut -f2 | tr '\n' ' '"
+	assert_output "L:1e L:1w L:3e L:3w R:2e R:2w "
+	run sh -c "cg-parse -r konane xo.o. | cg-outcome --children | cut -f2 | tr '\n' ' '"
+	assert_output "L:a1-c1 L:a1-e1 "
+	# the cells the pages list are the rules files'
+	grep -qx 'cells    \. l r e' "$CG_ROOT/plugins/cgr/toppling.cgr"
+	grep -qx 'cells    \. x o #' "$CG_ROOT/plugins/cgr/konane.cgr"
+}
+
 @test "cg-kb-build --batch: the page's default is the program's" {
 	local prog page
 	prog=$(cg cg-kb-build --help | sed -n '/--batch N/,/default/p' |
