@@ -97,6 +97,22 @@ groffed() {
 	grep -qx 'cells    \. x o #' "$CG_ROOT/plugins/cgr/konane.cgr"
 }
 
+@test "cg(7): the first screen shows a position's value, one pipeline, and what it prints" {
+	local screen
+	# man(1) at 80 columns, the first 24 lines, runs of blanks as one
+	screen=$(MANWIDTH=80 man -l "$CG_ROOT/man/man7/cg.7" 2>/dev/null | col -bx |
+	    head -n 24 | sed 's/^[[:space:]]*//; s/[[:space:]][[:space:]]*/ /g')
+	grep -Fx "\$ cg-parse -r domineering '...|...' | cg-canon -t" <<<"$screen"
+	grep -Fx '...|... {2|-1/2}' <<<"$screen"
+	# and that is what it prints.  By hand: Left's vertical domino in
+	# the middle column leaves two 2x1 columns, 1 + 1 = 2, one at the end
+	# a 2x2 board, +-1, which 2 dominates; Right's horizontal domino
+	# leaves an L of four squares, {-1 | 0, 1} = -1/2, either way: so
+	# {2|-1/2}
+	run sh -c "cg-parse -r domineering '...|...' | cg-canon -t"
+	assert_output "$(printf '...|...\t{2|-1/2}')"
+}
+
 @test "cg-kb-build --batch: the page's default is the program's" {
 	local prog page
 	prog=$(cg cg-kb-build --help | sed -n '/--batch N/,/default/p' |
