@@ -7,7 +7,8 @@
 #   make showcase        build and run the showcase pipeline
 #   make bench           run the benchmarks in bench/
 #   make fuzz            build and run the libFuzzer targets (FUZZTIME=s)
-#   make lint            every man page clean under mandoc -Tlint and groff
+#   make lint            every man page clean under mandoc -Tlint and groff,
+#                        with no glyph outside scripts/lint-man's allow-list
 #   make install         PREFIX=/usr/local DESTDIR= (tools, plugins, headers,
 #                        man pages, cgtools.pc for pkg-config)
 #   make HOT_CFLAGS=     the Domineering plugin at CFLAGS too (else -O3)

@@ -113,6 +113,23 @@ groffed() {
 	assert_output "$(printf '...|...\t{2|-1/2}')"
 }
 
+@test "the glyph check fails on a page showing a glyph outside the allow-list" {
+	# the known slip: \(tm (a trademark sign) where \(mu (times) was meant
+	sed '0,/\\(mu/s//\\(tm/' "$CG_ROOT/man/man7/domineering.7" > "$T/domineering.7"
+	grep -q '2\\(tm2 board' "$T/domineering.7"
+	run sh "$CG_ROOT/scripts/lint-man" "$T/domineering.7"
+	assert_failure
+	assert_line --partial "$T/domineering.7: formatted by groff, line"
+	assert_line --partial "$T/domineering.7: formatted by mandoc, line"
+	assert_output --partial "unexpected glyph ™ (U+2122)"
+	assert_output --partial "the empty 2™2 board"
+	# the times sign, quotes, dashes and the up arrow are allowed
+	printf '.Dd January 1, 2026\n.Dt X 7\n.Os\n.Sh NAME\n.Nm x\n.Nd x\n.Sh DESCRIPTION\nA 2\\(mu3 board,\n.Ql ..|.. ,\n.Dq x ,\n1\\(en2 \\(em up \\(ua.\n' > "$T/x.7"
+	run sh "$CG_ROOT/scripts/lint-man" "$T/x.7"
+	assert_success
+	assert_output ""
+}
+
 @test "cg-kb-build --batch: the page's default is the program's" {
 	local prog page
 	prog=$(cg cg-kb-build --help | sed -n '/--batch N/,/default/p' |
