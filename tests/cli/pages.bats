@@ -130,6 +130,48 @@ groffed() {
 	assert_output ""
 }
 
+@test "every option of every tool's --help is in its man page (make lint)" {
+	run perl "$CG_ROOT/scripts/lint-help" "$CG_BUILD/bin" "$CG_ROOT/man"
+	assert_success
+	assert_output ""
+}
+
+@test "the help check fails on an option --help prints and the page lacks" {
+	mkdir -p "$T/bin" "$T/man/man1"
+	# a tool: usage with a bundle and a long option, an option list
+	cat > "$T/bin/cg-fake" <<'EOF'
+#!/bin/sh
+cat <<'EOH'
+usage: cg-fake [-ab] [--depth N] [file ...]
+Do nothing.
+
+  -a                all
+  -b, --bogus       an option the page forgets
+      --depth N     how deep
+  -h, --help        show this help
+EOH
+EOF
+	chmod +x "$T/bin/cg-fake"
+	printf '%s\n' .Dd '.Dt CG-FAKE 1' .Os '.Sh NAME' '.Nm cg-fake' '.Nd x' \
+	    '.Sh SYNOPSIS' .Nm '.Op Fl ab' '.Op Fl Fl depth Ar N' \
+	    '.Sh DESCRIPTION' '.Bl -tag -width Ds' '.It Fl a' all \
+	    '.It Fl b' b '.It Fl -depth Ar N' d '.It Fl h , Fl Fl help' h .El \
+	    > "$T/man/man1/cg-fake.1"
+	run perl "$CG_ROOT/scripts/lint-help" "$T/bin" "$T/man"
+	assert_failure
+	assert_output "$T/man/man1/cg-fake.1: --bogus: printed by 'cg-fake --help', not in the page (.Fl)"
+	# documented, it passes
+	sed -i 's/^\.It Fl b$/.It Fl b , -bogus/' "$T/man/man1/cg-fake.1"
+	run perl "$CG_ROOT/scripts/lint-help" "$T/bin" "$T/man"
+	assert_success
+	assert_output ""
+	# a tool without a page fails
+	cp "$T/bin/cg-fake" "$T/bin/cg-other"
+	run perl "$CG_ROOT/scripts/lint-help" "$T/bin" "$T/man"
+	assert_failure
+	assert_output "cg-other: no man page $T/man/man1/cg-other.1"
+}
+
 @test "cg-kb-build --batch: the page's default is the program's" {
 	local prog page
 	prog=$(cg cg-kb-build --help | sed -n '/--batch N/,/default/p' |
