@@ -7,7 +7,9 @@
 #   make showcase        build and run the showcase pipeline
 #   make bench           run the benchmarks in bench/
 #   make fuzz            build and run the libFuzzer targets (FUZZTIME=s)
-#   make lint            every man page clean under mandoc -Tlint and groff
+#   make lint            every man page clean under mandoc -Tlint and groff,
+#                        with no glyph outside scripts/lint-man's allow-list,
+#                        and every option of a tool's --help in its page
 #   make install         PREFIX=/usr/local DESTDIR= (tools, plugins, headers,
 #                        man pages, cgtools.pc for pkg-config)
 #   make HOT_CFLAGS=     the Domineering plugin at CFLAGS too (else -O3)
@@ -207,8 +209,10 @@ check-valgrind: all
 	$(Q)CG_SANITIZED=1 $(MAKE) --no-print-directory \
 	    CG_WRAP='valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --keep-debuginfo=yes' check
 
-lint: $(DEPS_STAMP)
+# lint-help runs the tools' --help: they are built first
+lint: $(DEPS_STAMP) $(TOOLS)
 	$(Q)sh scripts/lint-man $(MANPAGES)
+	$(Q)perl scripts/lint-help $(BUILD)/bin man
 
 showcase: all
 	$(Q)sh scripts/showcase $(BUILD)

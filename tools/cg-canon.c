@@ -249,7 +249,8 @@ main(int argc, char **argv)
 			cg_progress_every(1.0, show_progress, NULL);
 			break;
 		case OPT_MAXMEM:
-			cg_watch_memory(cg_parse_count(optarg, "--max-memory"));
+			cg_watch_memory(cg_parse_count(optarg, "--max-memory",
+			    0, CG_MEMORY_MB_MAX));
 			break;
 		case OPT_JOBS: jobs = cg_jobs_parse(optarg); jobs_set = 1; break;
 		case 'r': spec = optarg; break;

@@ -1,5 +1,6 @@
 /* cg-kb-build - build, merge and verify knowledge bases (cgkb(5)). */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,7 +84,7 @@ parse_shard(const char *arg, uint32_t *k, uint32_t *n)
 	return;
 bad:
 	cg_die(CG_EXIT_USAGE, "bad argument '%s' for --shard (want K/N, "
-	    "1 <= K <= N)", arg);
+	    "1 <= K <= N <= 1000000)", arg);
 }
 
 /* M or LO-HI */
@@ -100,7 +101,7 @@ parse_measure(const char *arg, struct cg_kb_build_options *o)
 	if (*arg < '0' || *arg > '9' || *e != '\0' || errno ||
 	    o->measure_hi < o->measure_lo)
 		cg_die(CG_EXIT_USAGE, "bad argument '%s' for --measure (want M "
-		    "or LO-HI)", arg);
+		    "or LO-HI, 0 <= LO <= HI <= %llu)", arg, ULLONG_MAX);
 	o->measured = 1;
 }
 
@@ -186,19 +187,17 @@ main(int argc, char **argv)
 		case OPT_TEXT: o.text = 1; break;
 		case OPT_JOBS: o.jobs = cg_jobs_parse(optarg); break;
 		case OPT_MAXMEM:
-			cg_watch_memory(cg_parse_count(optarg, "--max-memory"));
+			cg_watch_memory(cg_parse_count(optarg, "--max-memory",
+			    0, CG_MEMORY_MB_MAX));
 			break;
 		case OPT_BLOCK:
-			block = cg_parse_count(optarg, "--block-size");
-			if (block < 64 || block > (1ul << 26))
-				cg_die(CG_EXIT_USAGE, "--block-size %lu: want 64 "
-				    "to %lu", block, 1ul << 26);
+			block = cg_parse_count(optarg, "--block-size", 64,
+			    1ul << 26);
 			o.block_size = (uint32_t)block;
 			break;
 		case OPT_BATCH:
-			o.batch = cg_parse_count(optarg, "--batch");
-			if (o.batch == 0)
-				cg_die(CG_EXIT_USAGE, "--batch 0: want at least 1");
+			o.batch = cg_parse_count(optarg, "--batch", 1,
+			    ULONG_MAX);
 			break;
 		case OPT_MERGE: do_merge = 1; break;
 		case OPT_VERIFY: do_verify = 1; break;

@@ -1,6 +1,7 @@
 /* cg-kb - query a knowledge base: look positions up, best moves with the
  * values they lead to, dump a base as a document, select its positions
  * by their values and count them, statistics. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -249,7 +250,7 @@ main(int argc, char **argv)
 		case 'e': where = optarg; break;
 		case 'k': klist = optarg; break;
 		case 't': tsv = 1; break;
-		case 'T': ntime = cg_parse_count(optarg, "-T"); break;
+		case 'T': ntime = cg_parse_count(optarg, "-T", 0, ULONG_MAX); break;
 		case 's':
 			if (strcmp(optarg, "left") == 0)
 				sides = 1;

@@ -1,4 +1,5 @@
 /* cg-options - expand roots into their options, to a depth or completely. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,9 +111,7 @@ main(int argc, char **argv)
 		switch (c) {
 		case 'a': max_depth = 0; break;
 		case 'd':
-			max_depth = cg_parse_count(optarg, "-d");
-			if (max_depth == 0)
-				cg_usage(usage);
+			max_depth = cg_parse_count(optarg, "-d", 1, ULONG_MAX);
 			break;
 		case 'j': joint = 1; break;
 		case 't': tsv = 1; break;

@@ -237,16 +237,20 @@ main(int argc, char **argv)
 		case OPT_CHILDREN: children = 1; break;
 		case OPT_CHECK: o.check = 1; break;
 		case OPT_PROOF: o.proof = optarg; break;
-		case OPT_SEQUENCE: seq = cg_parse_count(optarg, "--sequence"); break;
+		case OPT_SEQUENCE: seq = cg_parse_count(optarg, "--sequence", 0,
+			    CG_HEAPSEQ_MAX); break;
 		case OPT_PERIODICITY:
-			per = cg_parse_count(optarg, "--periodicity");
+			per = cg_parse_count(optarg, "--periodicity", 0,
+			    CG_HEAPSEQ_MAX);
 			break;
 		case OPT_NOSHORTCUT: o.no_shortcut = 1; break;
 		case OPT_HEAPLIMIT:
-			o.heap_limit = cg_parse_count(optarg, "--heap-limit");
+			o.heap_limit = cg_parse_count(optarg, "--heap-limit",
+			    1, CG_HEAPSEQ_MAX);
 			break;
 		case OPT_MAXMEM:
-			cg_watch_memory(cg_parse_count(optarg, "--max-memory"));
+			cg_watch_memory(cg_parse_count(optarg, "--max-memory",
+			    0, CG_MEMORY_MB_MAX));
 			break;
 		case OPT_SEARCH:
 			if (cg_search_parse(optarg, &o.search) < 0)
@@ -256,11 +260,8 @@ main(int argc, char **argv)
 		case OPT_JOBS: o.jobs = cg_jobs_parse(optarg); break;
 		case OPT_CHECKPOINT: o.checkpoint = optarg; break;
 		case OPT_TABLEMEM:
-			if ((o.table_memory = cg_parse_count(optarg,
-			    "--table-memory")) > SIZE_MAX >> 21)
-				cg_die(CG_EXIT_USAGE, "--table-memory %s is "
-				    "too large", optarg);
-			o.table_memory <<= 20;
+			o.table_memory = cg_parse_count(optarg,
+			    "--table-memory", 0, SIZE_MAX >> 21) << 20;
 			break;
 		case 'h': cg_help(usage, help);
 		case CG_OPT_VERSION: cg_version();

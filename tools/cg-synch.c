@@ -1,4 +1,5 @@
 /* cg-synch - values and outcome classes of synchronized games. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -116,16 +117,15 @@ main(int argc, char **argv)
 		case OPT_MATRIX: matrix = 1; break;
 		case OPT_FLOAT: opts.float_mode = 1; break;
 		case OPT_DIGITS:
-			opts.max_digits = cg_parse_count(optarg, "--max-digits");
-			if (opts.max_digits == 0)
-				cg_die(CG_EXIT_USAGE, "--max-digits 0: want at "
-				    "least 1");
+			opts.max_digits = cg_parse_count(optarg, "--max-digits",
+			    1, ULONG_MAX);
 			break;
 		case OPT_PROGRESS:
 			cg_progress_every(1.0, show_progress, NULL);
 			break;
 		case OPT_MAXMEM:
-			cg_watch_memory(cg_parse_count(optarg, "--max-memory"));
+			cg_watch_memory(cg_parse_count(optarg, "--max-memory",
+			    0, CG_MEMORY_MB_MAX));
 			break;
 		case 'r': spec = optarg; break;
 		case 'P': cg_plugin_add_dir(optarg); break;

@@ -105,17 +105,17 @@ cg_tsv_row(FILE *out, const struct cg_doc *d, uint32_t root,
 }
 
 unsigned long
-cg_parse_count(const char *arg, const char *option)
+cg_parse_count(const char *arg, const char *option, unsigned long min,
+    unsigned long max)
 {
 	char *end;
 	unsigned long v;
 
 	errno = 0;
 	v = strtoul(arg, &end, 10);
-	if (errno != 0 || *arg < '0' || *arg > '9' || *end != '\0') {
-		fprintf(stderr, "%s: bad argument '%s' for %s\n", cg_progname,
-		    arg, option);
-		exit(CG_EXIT_USAGE);
-	}
+	if (errno != 0 || *arg < '0' || *arg > '9' || *end != '\0' ||
+	    v < min || v > max)
+		cg_die(CG_EXIT_USAGE, "bad argument '%s' for %s (want %lu to "
+		    "%lu)", arg, option, min, max);
 	return v;
 }

@@ -34,7 +34,10 @@ void cg_each_document(int argc, char **argv, const char *ruleset,
 void cg_tsv_row(FILE *out, const struct cg_doc *d, uint32_t root,
     const char *const *values, size_t nvalues);
 
-/* Parse a non-negative decimal option argument; usage error if bad. */
-unsigned long cg_parse_count(const char *arg, const char *option);
+/* Parse a decimal option argument from min to max; anything else is a
+ * usage error naming the option and the range, as --jobs does:
+ * "bad argument 'ARG' for OPTION (want MIN to MAX)". */
+unsigned long cg_parse_count(const char *arg, const char *option,
+    unsigned long min, unsigned long max);
 
 #endif

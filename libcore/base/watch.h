@@ -13,6 +13,7 @@
 
 #include <signal.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* Non-zero when the computation should stop: one of these. */
 enum { CG_STOP_SIGNAL = 1, CG_STOP_MEMORY = 2 };
@@ -20,6 +21,8 @@ extern volatile sig_atomic_t cg_stop;
 
 /* SIGINT and SIGTERM set cg_stop (a second signal ends the program). */
 void cg_watch_signals(void);
+/* The largest --max-memory: the limit in bytes fits a size_t. */
+#define CG_MEMORY_MB_MAX ((unsigned long)(SIZE_MAX >> 20))
 /* Stop past limit_mb megabytes resident (0: no limit). */
 void cg_watch_memory(unsigned long limit_mb);
 /* Unless cg_watch_memory was called (--max-memory, even 0), stop past

@@ -16,6 +16,10 @@
 
 #include "cg/heaprules.h"
 
+/* The largest heap of --sequence, --periodicity and --heap-limit: that
+ * of the heap rulesets (a heap of 2^31 - 1 counters). */
+#define CG_HEAPSEQ_MAX 0x7fffffffUL
+
 struct cg_heapseq;
 
 /* A sequence for these rules (copied); NULL with *why set when the rules

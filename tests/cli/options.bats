@@ -146,7 +146,7 @@ count_nodes() { grep -c '^N	' "$1"; }
 	[ "$status" -eq 2 ]
 	run cg cg-options -d x /dev/null
 	[ "$status" -eq 2 ]
-	assert_output "cg-options: bad argument 'x' for -d"
+	assert_output "cg-options: bad argument 'x' for -d (want 1 to 18446744073709551615)"
 }
 
 @test "malformed input: file and line" {

@@ -55,6 +55,123 @@ groffed() {
 	assert_failure
 }
 
+@test "every ruleset cg-parse -l lists has its page man7/NAME.7, installed and named in cg(7)" {
+	local names n manpages
+	run cg cg-parse -l
+	assert_success
+	names=$(printf '%s\n' "$output" | cut -f1)
+	# the compiled rulesets and the two rules files
+	[ "$(printf '%s\n' "$names" | wc -l)" -ge 21 ]
+	grep -qx toppling <<<"$names"
+	grep -qx konane <<<"$names"
+	# what make install installs
+	manpages=$(env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -C "$CG_ROOT" \
+	    BUILD="$CG_BUILD" --eval 'print-manpages: ; @printf "%s\n" $(MANPAGES)' \
+	    print-manpages)
+	for n in $names; do
+		[ -f "$CG_ROOT/man/man7/$n.7" ] || { echo "no man/man7/$n.7"; return 1; }
+		grep -qx "\.Nm $n" "$CG_ROOT/man/man7/$n.7" ||
+		    { echo "$n.7 does not name $n"; return 1; }
+		grep -qx "man/man7/$n.7" <<<"$manpages" ||
+		    { echo "MANPAGES lacks man/man7/$n.7"; return 1; }
+		grep -q "^\.\(Pq \)*Xr $n 7\b" "$CG_ROOT/man/man7/cg.7" ||
+		    { echo "cg(7) does not name $n(7)"; return 1; }
+	done
+}
+
+@test "toppling(7) and konane(7): rules, notation, move names, as the rules files have them" {
+	run groffed "$CG_ROOT/man/man7/toppling.7"
+	assert_output --partial "‘l’ a blue domino, ‘r’ a red one, ‘e’ a green one, ‘.’ an empty square"
+	assert_output --partial "Left's moves are ‘1e’, ‘1w’, ‘3e’ and ‘3w’, Right's ‘2e’ and ‘2w’"
+	assert_output --partial "‘lr.rl’ is the sum of ‘lr’ and ‘rl’"
+	run groffed "$CG_ROOT/man/man7/konane.7"
+	assert_output --partial "‘x’ a Left stone, ‘o’ a Right stone, ‘.’ an empty square, ‘#’ a square off the board"
+	assert_output --partial "Left's moves are ‘a1-c1’ (one jump) and ‘a1-e1’ (two)"
+	# the move names the pages give are the tools'
+	run sh -c "cg-parse -r toppling lrl | cg-outcome --children | cut -f2 | tr '\n' ' '"
+	assert_output "L:1e L:1w L:3e L:3w R:2e R:2w "
+	run sh -c "cg-parse -r konane xo.o. | cg-outcome --children | cut -f2 | tr '\n' ' '"
+	assert_output "L:a1-c1 L:a1-e1 "
+	# the cells the pages list are the rules files'
+	grep -qx 'cells    \. l r e' "$CG_ROOT/plugins/cgr/toppling.cgr"
+	grep -qx 'cells    \. x o #' "$CG_ROOT/plugins/cgr/konane.cgr"
+}
+
+@test "cg(7): the first screen shows a position's value, one pipeline, and what it prints" {
+	local screen
+	# man(1) at 80 columns, the first 24 lines, runs of blanks as one
+	screen=$(MANWIDTH=80 man -l "$CG_ROOT/man/man7/cg.7" 2>/dev/null | col -bx |
+	    head -n 24 | sed 's/^[[:space:]]*//; s/[[:space:]][[:space:]]*/ /g')
+	grep -Fx "\$ cg-parse -r domineering '...|...' | cg-canon -t" <<<"$screen"
+	grep -Fx '...|... {2|-1/2}' <<<"$screen"
+	# and that is what it prints.  By hand: Left's vertical domino in
+	# the middle column leaves two 2x1 columns, 1 + 1 = 2, one at the end
+	# a 2x2 board, +-1, which 2 dominates; Right's horizontal domino
+	# leaves an L of four squares, {-1 | 0, 1} = -1/2, either way: so
+	# {2|-1/2}
+	run sh -c "cg-parse -r domineering '...|...' | cg-canon -t"
+	assert_output "$(printf '...|...\t{2|-1/2}')"
+}
+
+@test "the glyph check fails on a page showing a glyph outside the allow-list" {
+	# the known slip: \(tm (a trademark sign) where \(mu (times) was meant
+	sed '0,/\\(mu/s//\\(tm/' "$CG_ROOT/man/man7/domineering.7" > "$T/domineering.7"
+	grep -q '2\\(tm2 board' "$T/domineering.7"
+	run sh "$CG_ROOT/scripts/lint-man" "$T/domineering.7"
+	assert_failure
+	assert_line --partial "$T/domineering.7: formatted by groff, line"
+	assert_line --partial "$T/domineering.7: formatted by mandoc, line"
+	assert_output --partial "unexpected glyph ™ (U+2122)"
+	assert_output --partial "the empty 2™2 board"
+	# the times sign, quotes, dashes and the up arrow are allowed
+	printf '.Dd January 1, 2026\n.Dt X 7\n.Os\n.Sh NAME\n.Nm x\n.Nd x\n.Sh DESCRIPTION\nA 2\\(mu3 board,\n.Ql ..|.. ,\n.Dq x ,\n1\\(en2 \\(em up \\(ua.\n' > "$T/x.7"
+	run sh "$CG_ROOT/scripts/lint-man" "$T/x.7"
+	assert_success
+	assert_output ""
+}
+
+@test "every option of every tool's --help is in its man page (make lint)" {
+	run perl "$CG_ROOT/scripts/lint-help" "$CG_BUILD/bin" "$CG_ROOT/man"
+	assert_success
+	assert_output ""
+}
+
+@test "the help check fails on an option --help prints and the page lacks" {
+	mkdir -p "$T/bin" "$T/man/man1"
+	# a tool: usage with a bundle and a long option, an option list
+	cat > "$T/bin/cg-fake" <<'EOF'
+#!/bin/sh
+cat <<'EOH'
+usage: cg-fake [-ab] [--depth N] [file ...]
+Do nothing.
+
+  -a                all
+  -b, --bogus       an option the page forgets
+      --depth N     how deep
+  -h, --help        show this help
+EOH
+EOF
+	chmod +x "$T/bin/cg-fake"
+	printf '%s\n' .Dd '.Dt CG-FAKE 1' .Os '.Sh NAME' '.Nm cg-fake' '.Nd x' \
+	    '.Sh SYNOPSIS' .Nm '.Op Fl ab' '.Op Fl Fl depth Ar N' \
+	    '.Sh DESCRIPTION' '.Bl -tag -width Ds' '.It Fl a' all \
+	    '.It Fl b' b '.It Fl -depth Ar N' d '.It Fl h , Fl Fl help' h .El \
+	    > "$T/man/man1/cg-fake.1"
+	run perl "$CG_ROOT/scripts/lint-help" "$T/bin" "$T/man"
+	assert_failure
+	assert_output "$T/man/man1/cg-fake.1: --bogus: printed by 'cg-fake --help', not in the page (.Fl)"
+	# documented, it passes
+	sed -i 's/^\.It Fl b$/.It Fl b , -bogus/' "$T/man/man1/cg-fake.1"
+	run perl "$CG_ROOT/scripts/lint-help" "$T/bin" "$T/man"
+	assert_success
+	assert_output ""
+	# a tool without a page fails
+	cp "$T/bin/cg-fake" "$T/bin/cg-other"
+	run perl "$CG_ROOT/scripts/lint-help" "$T/bin" "$T/man"
+	assert_failure
+	assert_output "cg-other: no man page $T/man/man1/cg-other.1"
+}
+
 @test "cg-kb-build --batch: the page's default is the program's" {
 	local prog page
 	prog=$(cg cg-kb-build --help | sed -n '/--batch N/,/default/p' |
@@ -121,6 +238,16 @@ groffed() {
 	assert_output --partial "never in global or static variables"
 	# the board flag
 	assert_output --partial "CG_BOARD (print() writes a board"
+}
+
+@test "cg-ruleset(3) says how a ruleset writes a sum, and what the host writes" {
+	run sh -c "groff -mandoc -Tutf8 -P-cbou -rLL=1000n '$CG_ROOT/man/man3/cg-ruleset.3' | sed -n '/^   Sums\$/,/^   Rules files\$/p'"
+	assert_output --partial "by convention the texts of the components joined by ‘+’"
+	assert_output --partial "joins them with the first of ‘+’, nothing, and a space that parse() reads back as the same sum"
+	assert_output --partial "examples/ruleset/hstring.c writes sums of strings so: ‘LLR+RL’"
+	# the example does
+	grep -q 'LLR+RL' "$CG_ROOT/examples/ruleset/hstring.c"
+	grep -q '\.decompose = hs_decompose' "$CG_ROOT/examples/ruleset/hstring.c"
 }
 
 @test "cg-kb-build(1): values are computed in process, no other program is looked for" {

@@ -77,6 +77,25 @@ one_line_error() {
 	[ -f "$T/hstring.so" ]
 }
 
+@test "the example writes sums as cg-ruleset(3) says: strings joined by '+', read back" {
+	export CG_PLUGIN_PATH=$T
+	# Berlekamp's rule for Hackenbush strings: LLR = 1 + 1/2, RL = -1 +
+	# 1/2; by hand, LLR = {0, L | LL} = {0, 1 | 2} = 3/2 and RL = {R | 0}
+	# = {-1 | 0} = -1/2, so LLR+RL = 1
+	run sh -c 'cg-parse -r hstring LLR+RL | cg-canon -t'
+	assert_output "$(printf 'LLR+RL\t1')"
+	# a string cut at its first edge goes, with its '+'
+	run sh -c 'cg-parse -r hstring LLR+RL | cg-options -t'
+	assert_output "$(printf 'LLR+RL\tRL, L+RL, LLR+R\tLL+RL, LLR')"
+	# the host writes the options of a stored tree as sums of their
+	# components; the ruleset reads every one back, to the same value
+	cg-parse -r hstring LLR+RL | cg-options | cg-outcome --children > "$T/c"
+	[ "$(wc -l < "$T/c")" -eq 5 ]
+	grep -q "$(printf '\tL:1:2\tRL+L\tL$')" "$T/c"
+	cut -f3 "$T/c" | cg-parse -r hstring | cg-outcome -t > "$T/back"
+	diff <(cut -f3,4 "$T/c") "$T/back"
+}
+
 @test "-P DIR finds a plugin too" {
 	run cg cg-parse -P "$T" -r hstring RR
 	assert_success
@@ -111,7 +130,7 @@ one_line_error() {
 	export CG_PLUGIN_PATH=$T
 	run sh -c 'printf "LR\nLXR\n" | cg-parse -r hstring 2>&1 >/dev/null'
 	one_line_error 1
-	assert_output "cg-parse: -:2: bad hstring position 'LXR': column 2: expected 'L' or 'R', found 'X'"
+	assert_output "cg-parse: -:2: bad hstring position 'LXR': column 2: expected 'L', 'R' or '+', found 'X'"
 }
 
 @test "parameters reach init and change the rules" {
