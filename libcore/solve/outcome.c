@@ -386,6 +386,7 @@ sv_worker(struct cg_solver *parent)
 	s->impartial = parent->impartial;
 	s->counts = parent->counts;
 	s->sight = parent->sight;
+	s->psight = parent->psight;
 	s->graph = parent->graph;
 	s->sums = otab_new();
 	cg_buf_init(&s->key);
@@ -413,6 +414,7 @@ cg_solver_new(struct cg_plugin *rs)
 	s->counts = !s->impartial &&
 	    cg_rs_extension(rs, CG_EXT_MOVE_COUNTS) != NULL;
 	s->sight = s->impartial && cg_rs_extension(rs, CG_EXT_VALUE) != NULL;
+	s->psight = !s->impartial && cg_rs_extension(rs, CG_EXT_VALUE) != NULL;
 	return s;
 }
 
@@ -486,6 +488,7 @@ cg_solver_free(struct cg_solver *s)
 	free(s->mloss);
 	free(s->ival);
 	free(s->noform);
+	free(s->sighted);
 	free(s->mform);
 	free(s->mheight);
 	free(s->mrep);
@@ -615,6 +618,7 @@ cg_solver_stats(struct cg_solver *s)
 	s->view.solved = s->stats.solved + s->live->stats.solved;
 	s->view.formed = s->stats.formed + s->live->stats.formed;
 	s->view.mreduced = s->stats.mreduced + s->live->stats.mreduced;
+	s->view.sighted = s->stats.sighted + s->live->stats.sighted;
 	return &s->view;
 }
 
@@ -1224,6 +1228,29 @@ both_move(struct cg_solver *s, uint32_t c)
 	    cg_graph_has_option(s->graph, c, CG_RIGHT);
 }
 
+/* Component c's canonical form when the graph has it, or when the
+ * ruleset gives it on sight (psight: asked once per component, the answer
+ * kept in the graph); else CG_NO_GAME.  A game literal so costs one
+ * reading of its text, where expanding it would read the text of every
+ * subgame on a path, the whole literal over again at each level. */
+static cg_game
+known_form(struct cg_solver *s, uint32_t c)
+{
+	cg_game f = cg_graph_canon(s->graph, c);
+
+	if (f != CG_NO_GAME || !s->psight)
+		return f;
+	s->sighted = cg_xgrow_zero(s->sighted, &s->capsighted, c, 1);
+	if (s->sighted[c])
+		return CG_NO_GAME;
+	s->sighted[c] = 1;
+	if ((f = cg_canonical_on_sight(s->graph, c, NULL, 0)) != CG_NO_GAME) {
+		cg_graph_set_canon(s->graph, c, f);
+		s->stats.sighted++;
+	}
+	return f;
+}
+
 /* Component c's value when it is an integer: a game where only Left (or
  * only Right) ever has moves equals the length of the longest sequence of
  * that player's moves (positive for Left).  INT_NOT otherwise.  Only used
@@ -1235,6 +1262,7 @@ comp_int(struct cg_solver *s, uint32_t c, int depth)
 	int32_t r = INT_NOT;
 	int side;
 	size_t p;
+	cg_game f;
 
 	if (c >= s->capival) {
 		size_t old = s->capival, i;
@@ -1247,6 +1275,19 @@ comp_int(struct cg_solver *s, uint32_t c, int depth)
 	}
 	if (s->ival[c] != INT_UNKNOWN)
 		return s->ival[c];
+	if (s->psight && (f = known_form(s, c)) != CG_NO_GAME) {
+		struct cg_dyadic num;
+		int64_t up;
+		uint64_t nim;
+
+		r = INT_NOT;
+		if (cg_canon_nus_parts(f, &num, &up, &nim) && num.exp == 0 &&
+		    up == 0 && nim == 0 && num.num < INT32_MAX / 4 &&
+		    num.num > -(INT32_MAX / 4))
+			r = (int32_t)num.num;
+		s->ival[c] = r;
+		return r;
+	}
 	if (depth > INT_MAXDEPTH)
 		return INT_NOT;
 	/* both players can move: not an integer (the common case, settled
@@ -1341,11 +1382,11 @@ comp_form(struct cg_solver *s, uint32_t c)
 	struct cg_canon_eval ev;
 	cg_game f;
 
+	if ((f = known_form(s, c)) != CG_NO_GAME)
+		return f;
 	s->noform = cg_xgrow_zero(s->noform, &s->capnoform, c, 1);
 	if (s->noform[c] == NOFORM)
 		return CG_NO_GAME;
-	if ((f = cg_graph_canon(s->graph, c)) != CG_NO_GAME)
-		return f;
 	/* a component met in a sum for the first times is more often
 	 * than not never met again: its form would be wasted */
 	if (s->noform[c] < FORM_SEEN) {
@@ -1380,12 +1421,14 @@ sv_forms(struct cg_solver *s, const uint32_t *comps, size_t n, int32_t k,
 	int o;
 
 	/* one component's form costs its whole game tree, more than the
-	 * search of its outcome: forms pay where sums of them repeat */
-	if (n < 2 || !s->own_graph || s->doc != NULL)
+	 * search of its outcome: forms pay where sums of them repeat (one
+	 * alone settles its sum when the ruleset gives it on sight) */
+	if ((n < 2 && !(n == 1 && s->psight)) || !s->own_graph ||
+	    s->doc != NULL)
 		return -1;
 	for (g = cg_canon_integer(k), i = 0; i < n; i++) {
-		if ((f = make ? comp_form(s, comps[i]) :
-		    cg_graph_canon(s->graph, comps[i])) == CG_NO_GAME)
+		if ((f = make && n >= 2 ? comp_form(s, comps[i]) :
+		    known_form(s, comps[i])) == CG_NO_GAME)
 			return -1;
 		g = cg_canon_add(g, f);
 	}
@@ -2303,6 +2346,7 @@ bounded_run(struct cg_solver *s, const uint32_t *ids, size_t n, int nimber)
 		s->stats.expanded += t->stats.expanded;
 		s->stats.solved += t->stats.solved;
 		s->stats.formed += t->stats.formed;
+		s->stats.sighted += t->stats.sighted;
 		s->stats.mreduced += t->stats.mreduced;
 		if (o != CG_SOLVE_INTERRUPTED || !t->restart) {
 			cg_solver_free(t);

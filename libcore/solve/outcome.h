@@ -65,6 +65,8 @@ struct cg_solver_stats {
 	                      * their components */
 	uint64_t mreduced;   /* misere sums searched as an equal sum of
 	                      * fewer or shorter components */
+	uint64_t sighted;    /* partizan components whose canonical forms
+	                      * the ruleset gave on sight (cg.value) */
 };
 
 /* A solver for the positions of plugin rs (canonical bytes). */

@@ -67,6 +67,13 @@ struct cg_solver {
 	/* impartial: new components get the nim values the ruleset knows on
 	 * sight (cg.value), e.g. 0 for a Cram region symmetric by a half turn */
 	int sight;
+	/* partizan: components get the canonical forms the ruleset knows on
+	 * sight (cg.value, a game literal's own value) when the search asks
+	 * for them, instead of being expanded; per component, whether it
+	 * was asked (outcome.c) */
+	int psight;
+	unsigned char *sighted;
+	size_t capsighted;
 	/* integer values of components (normal partizan play) */
 	int32_t *ival;
 	size_t capival;

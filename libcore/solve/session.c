@@ -474,6 +474,9 @@ cg_session_report(struct cg_session *se)
 		if (st->mreduced != 0)
 			fprintf(stderr, "%llu by equal misere forms, ",
 			    (unsigned long long)st->mreduced);
+		if (st->sighted != 0)
+			fprintf(stderr, "%llu valued on sight, ",
+			    (unsigned long long)st->sighted);
 		if (cg_solver_bits_peak(ps->s) != 0)
 			fprintf(stderr, "%.1f MB bit-search table, ",
 			    (double)cg_solver_bits_peak(ps->s) / 1048576.0);

@@ -254,6 +254,26 @@ check_rows() {
 	check_vectors canon.tsv game misere -- cg cg-outcome -t -m
 }
 
+@test "a game literal nested 3999 deep is valued on sight, not expanded level by level" {
+	need game
+	# {|} = 0 and {n|} = n + 1 for an integer n, so 3999 nested Left
+	# options make the integer 3998: Left wins moving first or second
+	# (L).  Its negative {|{|...{|}...}} is -3998 (R), and the two
+	# together are 0, a second-player win (P).
+	local n=3999 pos neg
+	pos=$(printf '{%.0s' $(seq $n); printf '|}%.0s' $(seq $n))
+	neg=$(printf '{|%.0s' $(seq $n); printf '}%.0s' $(seq $n))
+	[ ${#pos} -eq $((3 * n)) ] && [ ${#neg} -eq $((3 * n)) ]
+	printf '%s\n%s\n%s+%s\n' "$pos" "$neg" "$pos" "$neg" > "$T/deep"
+	cg cg-outcome -r game -t -v "$T/deep" > "$T/out" 2> "$T/err"
+	run cut -f2 "$T/out"
+	assert_output "$(printf 'L\nR\nP')"
+	# the literals were read as their values (the report counts them),
+	# not expanded subgame by subgame, each reading the rest again
+	run cat "$T/err"
+	assert_output --regexp ' [0-9]+ valued on sight, '
+}
+
 @test "canon.tsv: Domineering outcomes (boards up to 28 empty squares)" {
 	need domineering
 	check_rows canon.tsv domineering outcome 'gsub(/\./, ".", $2) <= 28' -- cg cg-outcome -t
