@@ -47,6 +47,24 @@ big_push='BRBRBRBRBRBRBRBRBRBRBRBRBRBR'
 	assert_output "$(printf '0\n1\n1+1\n2\n2+1')"
 }
 
+@test "--max-memory: the bit search keeps under the limit and runs on, as cg-outcome(1) says" {
+	# 9x9 Domineering takes the bit search far longer than 3 seconds;
+	# its table is sized to the limit, so it is stopped by the signal,
+	# never by the limit
+	printf '.........%.0s|' $(seq 8) > "$T/b9"
+	echo '.........' >> "$T/b9"
+	status=0
+	timeout --preserve-status -s TERM 3 cg-outcome -r domineering -t \
+	    --max-memory 100 "$T/b9" \
+	    > /dev/null 2> "$T/err" || status=$?
+	[ "$status" -eq 143 ]
+	run cat "$T/err"
+	assert_output "cg-outcome: interrupted"
+	# and the page says so where it describes the limit
+	run sh -c "man -l '$CG_ROOT/man/man1/cg-outcome.1' 2>/dev/null | col -b | tr -s ' \t\n' '   '"
+	assert_output --partial "is the exception: it does not stop at the limit but shrinks its needs to it"
+}
+
 @test "--progress: each engine reports while it works" {
 	echo "$big_canon" > "$T/c"
 	timeout -s TERM 3 cg-canon -r domineering -t --progress "$T/c" \
