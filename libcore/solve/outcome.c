@@ -654,6 +654,12 @@ cg_solver_set_checkpoint(struct cg_solver *s, const char *path)
 	s->bits_ckpt = path != NULL ? cg_xstrdup(path) : NULL;
 }
 
+void
+cg_solver_set_checkpoint_size(struct cg_solver *s, uint64_t bytes)
+{
+	s->bits_ckpt_size = bytes;
+}
+
 size_t
 cg_solver_ncomponents(struct cg_solver *s)
 {

@@ -112,6 +112,7 @@ struct cg_solver {
 	struct bits *bits;             /* the bit search at work (bits.c) */
 	size_t bits_peak;              /* its largest tables so far */
 	char *bits_ckpt;               /* its checkpoint file, or NULL */
+	uint64_t bits_ckpt_size;       /* the bytes it may hold, 0: any */
 	struct bits_store *bits_store; /* what it holds (bits.c) */
 	size_t bits_loaded;            /* results put back from it */
 };
