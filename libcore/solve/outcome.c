@@ -18,6 +18,7 @@
 #include "solve/outcome.h"
 #include "solve/outcome_int.h"
 #include "solve/outcome_misere.h"
+#include "values/notation.h"
 #include "base/util.h"
 
 /* Component words: see outcome_int.h. */
@@ -1234,6 +1235,53 @@ both_move(struct cg_solver *s, uint32_t c)
 	    cg_graph_has_option(s->graph, c, CG_RIGHT);
 }
 
+struct sight {
+	const char *text;
+	size_t len;
+	cg_game g;
+};
+
+static void
+sight_parse(void *arg)
+{
+	struct sight *a = arg;
+	char msg[256];
+	size_t col;
+
+	if (cg_canon_parse(a->text, a->len, &a->g, msg, sizeof msg, &col) < 0)
+		a->g = CG_NO_GAME;
+}
+
+/* The value the ruleset of component c gives on sight (cg.value), or
+ * CG_NO_GAME when it gives none or one the canonical store cannot hold
+ * (numbers past 64 bits, ups or nimbers past its range, games too deep):
+ * such a component is searched as before, never an error. */
+static cg_game
+sight_value(struct cg_solver *s, uint32_t c)
+{
+	struct cg_plugin *rs = cg_graph_ruleset(s->graph, c);
+	const struct cg_value_ext *x;
+	const unsigned char *key;
+	struct cg_buf text;
+	struct sight a = { NULL, 0, CG_NO_GAME };
+	char msg[256];
+	size_t len;
+
+	if (rs == NULL || (x = cg_rs_extension(rs, CG_EXT_VALUE)) == NULL ||
+	    x->struct_size < sizeof *x || x->value == NULL)
+		return CG_NO_GAME;
+	key = cg_graph_key(s->graph, c, &len);
+	cg_buf_init(&text);
+	if (x->value(cg_rs_context(rs), key, len, &text) == CG_OK) {
+		a.text = (const char *)text.data;
+		a.len = text.len;
+		if (cg_canon_catch(sight_parse, &a, msg, sizeof msg) < 0)
+			a.g = CG_NO_GAME;
+	}
+	cg_buf_free(&text);
+	return a.g;
+}
+
 /* Component c's canonical form when the graph has it, or when the
  * ruleset gives it on sight (psight: asked once per component, the answer
  * kept in the graph); else CG_NO_GAME.  A game literal so costs one
@@ -1250,7 +1298,7 @@ known_form(struct cg_solver *s, uint32_t c)
 	if (s->sighted[c])
 		return CG_NO_GAME;
 	s->sighted[c] = 1;
-	if ((f = cg_canonical_on_sight(s->graph, c, NULL, 0)) != CG_NO_GAME) {
+	if ((f = sight_value(s, c)) != CG_NO_GAME) {
 		cg_graph_set_canon(s->graph, c, f);
 		s->stats.sighted++;
 	}
@@ -1390,6 +1438,9 @@ comp_form(struct cg_solver *s, uint32_t c)
 
 	if ((f = known_form(s, c)) != CG_NO_GAME)
 		return f;
+	/* a value on sight the store cannot hold: nor can it make one */
+	if (s->psight)
+		return CG_NO_GAME;
 	s->noform = cg_xgrow_zero(s->noform, &s->capnoform, c, 1);
 	if (s->noform[c] == NOFORM)
 		return CG_NO_GAME;
@@ -1418,13 +1469,37 @@ comp_form(struct cg_solver *s, uint32_t c)
  * move wins, 0 it loses, -1 not settled.  A sum of regions whose forms
  * are known costs additions, not a search: four Domineering 4x4 boards
  * apart took two seconds of search, now 14 positions. */
+struct forms_sum {
+	struct cg_solver *s;
+	const uint32_t *comps;
+	size_t n;
+	int32_t k;
+	int o;
+};
+
+static void
+forms_add(void *arg)
+{
+	struct forms_sum *a = arg;
+	cg_game g = cg_canon_integer(a->k), f;
+	size_t i;
+
+	a->o = 0;
+	for (i = 0; i < a->n; i++) {
+		if ((f = cg_graph_canon(a->s->graph, a->comps[i])) == CG_NO_GAME)
+			return;
+		g = cg_canon_add(g, f);
+	}
+	a->o = cg_canon_outcome(g);
+}
+
 static int
 sv_forms(struct cg_solver *s, const uint32_t *comps, size_t n, int32_t k,
     int side, int make)
 {
-	cg_game g, f;
+	struct forms_sum a = { s, comps, n, k, 0 };
+	char msg[256];
 	size_t i;
-	int o;
 
 	/* one component's form costs its whole game tree, more than the
 	 * search of its outcome: forms pay where sums of them repeat (one
@@ -1432,15 +1507,16 @@ sv_forms(struct cg_solver *s, const uint32_t *comps, size_t n, int32_t k,
 	if ((n < 2 && !(n == 1 && s->psight)) || !s->own_graph ||
 	    s->doc != NULL)
 		return -1;
-	for (g = cg_canon_integer(k), i = 0; i < n; i++) {
-		if ((f = make && n >= 2 ? comp_form(s, comps[i]) :
+	for (i = 0; i < n; i++)
+		if ((make && n >= 2 ? comp_form(s, comps[i]) :
 		    known_form(s, comps[i])) == CG_NO_GAME)
 			return -1;
-		g = cg_canon_add(g, f);
-	}
+	/* a sum the store cannot hold (ups or nimbers past its range, say,
+	 * of two literals it holds) is searched */
+	if (cg_canon_catch(forms_add, &a, msg, sizeof msg) < 0 || a.o == 0)
+		return -1;
 	s->stats.formed++;
-	o = cg_canon_outcome(g);
-	return o == 'N' || o == (side == CG_LEFT ? 'L' : 'R');
+	return a.o == 'N' || a.o == (side == CG_LEFT ? 'L' : 'R');
 }
 
 /* The outcome of sum comps[0..n) + k in normal play with side to move,

@@ -274,6 +274,18 @@ check_rows() {
 	assert_output --regexp ' [0-9]+ valued on sight, '
 }
 
+@test "a game literal whose value the canonical store cannot hold is searched, not refused" {
+	need game
+	# {n|} = n + 1 > 0 for the integer n = 2^63 - 1, past 64-bit
+	# arithmetic; ^n > 0 for n > 0 (Winning Ways, ch. 8), so a sum of two
+	# is positive though its up multiple, 2^41, is past the store's range;
+	# and *n + *n = 0, whatever n
+	run sh -c "printf '%s\n' '{9223372036854775807|}' '^1099511627776+^1099511627776' '*81812216+*81812216' |
+	    cg-outcome -r game -t"
+	assert_success
+	assert_output "$(printf '%s\tL\n' '{9223372036854775807|}' '^1099511627776+^1099511627776'; printf '%s\tP' '*81812216+*81812216')"
+}
+
 @test "canon.tsv: Domineering outcomes (boards up to 28 empty squares)" {
 	need domineering
 	check_rows canon.tsv domineering outcome 'gsub(/\./, ".", $2) <= 28' -- cg cg-outcome -t
