@@ -11,7 +11,11 @@
 #                        with no glyph outside scripts/lint-man's allow-list,
 #                        and every option of a tool's --help in its page
 #   make install         PREFIX=/usr/local DESTDIR= (tools, plugins, headers,
-#                        man pages, cgtools.pc for pkg-config)
+#                        man pages, cgtools.pc for pkg-config); a PREFIX or
+#                        PLUGINDIR other than the last build's rebuilds what
+#                        names the plugin directory first
+#   make uninstall       the same variables: what install put, and the
+#                        directories it left empty under PREFIX
 #   make HOT_CFLAGS=     the Domineering plugin at CFLAGS too (else -O3)
 #
 # Sources are discovered: libcore/*/*.c make libcore.a, tools/cg-*.c one tool
@@ -36,8 +40,7 @@ CFLAGS   ?= -O2 -g
 WARN      = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
             -Wno-unused-parameter
 ALLCFLAGS = -std=c17 $(WARN) $(CFLAGS) $(EXTRA_CFLAGS)
-CPPFLAGS += -D_GNU_SOURCE -DCG_VERSION='"$(VERSION)"' \
-            -DCG_PLUGINDIR='"$(PLUGINDIR)"'
+CPPFLAGS += -D_GNU_SOURCE -DCG_VERSION='"$(VERSION)"'
 # libcore, tools and tests see libcore's headers; plugins see include/ (the
 # ABI) and their own plugins/lib/ helpers only, so a reach into libcore
 # fails to compile.
@@ -74,6 +77,7 @@ RULES      := $(RULES_SRC:plugins/cgr/%=$(BUILD)/plugins/%)
 BENCHES    := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%-bench)
 MANPAGES   := $(sort $(wildcard man/man*/*.[1-9]))
 DEPS_STAMP := $(BUILD)/.deps-installed
+DIRS_STAMP := $(BUILD)/.dirs
 
 all: $(TOOLS) $(PLUGINS) $(RULES) $(UNITS)
 
@@ -83,6 +87,19 @@ $(DEPS_STAMP): scripts/install-deps
 	$(Q)sh scripts/install-deps
 	$(Q)touch $@
 deps: $(DEPS_STAMP)
+
+# The directory compiled into the programs (the last place they look for
+# plugins; libcore/host/plugin.c alone names it): a stamp holding it,
+# rewritten only when it changes, so `make install PREFIX=...` after a
+# plain `make` rebuilds what depends on it, and nothing else.
+DIRS_TEXT := plugindir=$(PLUGINDIR)
+$(DIRS_STAMP): FORCE
+	@mkdir -p $(dir $@)
+	$(Q)printf '%s\n' '$(DIRS_TEXT)' | cmp -s - $@ 2>/dev/null || \
+	    printf '%s\n' '$(DIRS_TEXT)' > $@
+$(BUILD)/obj/libcore/host/plugin.o: CPPFLAGS += -DCG_PLUGINDIR='"$(PLUGINDIR)"'
+$(BUILD)/obj/libcore/host/plugin.o: $(DIRS_STAMP)
+FORCE:
 
 $(BUILD)/obj/%.o: %.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
@@ -246,13 +263,26 @@ install: all
 	    install -d $(DESTDIR)$(MANDIR)/man$$s; \
 	    sed 's/@VERSION@/$(VERSION)/' $$m > $(DESTDIR)$(MANDIR)/man$$s/$${m##*/}; done
 
+# Everything install puts, then the directories it made that are left
+# empty: each one, and its parents up to (not including) the prefix;
+# the plugin directory, cgtools' own, wherever it is.
+INST_MAN  := $(foreach m,$(MANPAGES),$(MANDIR)/man$(subst .,,$(suffix $(m)))/$(notdir $(m)))
+INST_DIRS := $(PLUGINDIR) $(INCDIR)/cg $(PKGCONFIGDIR) $(BINDIR) \
+             $(sort $(dir $(INST_MAN)))
 uninstall:
 	rm -f $(TOOLS:$(BUILD)/bin/%=$(DESTDIR)$(BINDIR)/%)
 	rm -f $(PLUGINS:$(BUILD)/plugins/%=$(DESTDIR)$(PLUGINDIR)/%)
 	rm -f $(RULES:$(BUILD)/plugins/%=$(DESTDIR)$(PLUGINDIR)/%)
+	rm -f $(patsubst include/%,$(DESTDIR)$(INCDIR)/%,$(wildcard include/cg/*.h))
+	rm -f $(INST_MAN:%=$(DESTDIR)%)
 	rm -f $(DESTDIR)$(PKGCONFIGDIR)/cgtools.pc
+	@rmdir '$(DESTDIR)$(PLUGINDIR)' 2>/dev/null; \
+	for d in $(patsubst %/,%,$(INST_DIRS:%=$(DESTDIR)%)); do \
+	    while case $$d in '$(DESTDIR)$(PREFIX)'/*) true ;; *) false ;; esac && \
+	        { [ ! -d "$$d" ] || rmdir "$$d" 2>/dev/null; }; do d=$${d%/*}; done; \
+	done; true
 
 clean:
 	rm -rf $(BUILD) build-asan build-fuzz
 
-.PHONY: all deps check test check-asan check-valgrind lint showcase bench fuzz install uninstall clean
+.PHONY: all deps check test check-asan check-valgrind lint showcase bench fuzz install uninstall clean FORCE

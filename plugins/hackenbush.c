@@ -501,6 +501,9 @@ hb_parse(const struct cg_context *cx, const char *text, size_t len,
 	size_t i = 0;
 	int rc;
 
+	if (len == 0)
+		return cx->host->error(cx->err, 1,
+		    "empty position (write 0 for the empty graph)");
 	g = cx->host->alloc(sizeof *g);
 	if (g == NULL)
 		return CG_ENOMEM;

@@ -3,7 +3,8 @@
  * counters from one heap.  Impartial.
  *
  * Text: heap sizes separated by '+' (spaces and commas are accepted too),
- * e.g. "3+4+5"; "0" or the empty string is the empty position.
+ * e.g. "3+4+5"; "0" is the empty position.  A text without a heap size
+ * (the empty text, "+") is refused: it would vanish (cg-ruleset(3)).
  * Bytes: each non-empty heap as a 4-byte little-endian size, in the order
  * written; the canonical form sorts them (largest first).
  *
@@ -47,6 +48,7 @@ nim_parse(const struct cg_context *cx, const char *text, size_t len,
 	size_t i = 0, start;
 	unsigned char b[4];
 	uint64_t v;
+	int any = 0;
 
 	while (i < len) {
 		while (i < len && (text[i] == ' ' || text[i] == '+' ||
@@ -69,12 +71,16 @@ nim_parse(const struct cg_context *cx, const char *text, size_t len,
 		if (i < len && text[i] != ' ' && text[i] != '+' && text[i] != ',')
 			return h->error(cx->err, i + 1,
 			    "unexpected '%c' after heap size", text[i]);
+		any = 1;
 		if (v == 0)
 			continue;
 		set32(b, (uint32_t)v);
 		if (h->buf_put(out, b, 4) < 0)
 			return CG_ENOMEM;
 	}
+	if (!any)
+		return h->error(cx->err, len + 1,
+		    "empty position (write 0 for no heaps)");
 	return CG_OK;
 }
 

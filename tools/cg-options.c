@@ -9,9 +9,11 @@
 #include "plot/dot.h"
 #include "base/tool.h"
 #include "base/util.h"
+#include "base/watch.h"
 
 static const char usage[] =
-    "[-a | -d N] [-j] [-t | --dot] [-r NAME[:PARAMS]] [-P DIR] [file ...]";
+    "[-a | -d N] [-j] [-t | --dot] [-v] [--max-memory MB]\n"
+    "       [-r NAME[:PARAMS]] [-P DIR] [file ...]";
 static const char help[] =
     "Expand each root of the input documents into its Left and Right options\n"
     "and write the document again with the new nodes (a DAG: transpositions,\n"
@@ -25,15 +27,31 @@ static const char help[] =
     "      --dot         write a Graphviz picture instead of a document:\n"
     "                    boards as grids, Left's moves blue, Right's red,\n"
     "                    moves of either player (impartial) black\n"
+    "  -v, --progress    report progress on standard error every second\n"
+    "      --max-memory MB  stop with an error, writing nothing for the\n"
+    "                    document, when the process holds more than MB\n"
+    "                    megabytes (default: 7/8 of the machine; 0: no\n"
+    "                    limit)\n"
     "  -r NAME[:PARAMS]  read bare positions of this ruleset\n"
     "  -P DIR            also search DIR for ruleset plugins\n"
     "  -h, --help        show this help\n"
     "      --version     show the version\n";
 
-enum { OPT_DOT = CG_OPT_TOOL_BASE };
+enum { OPT_DOT = CG_OPT_TOOL_BASE, OPT_MAXMEM };
 
 static unsigned long max_depth = 1;
 static int joint, tsv, dot;
+static struct cg_expand_stats stats;
+
+static void
+show_progress(void *ctx, double secs)
+{
+	(void)ctx;
+	fprintf(stderr, "%s: %llu positions expanded, %.0f/s, depth %lu, "
+	    "%zu waiting, %.1f MB resident\n", cg_progname, stats.expanded,
+	    (double)stats.expanded / secs, stats.depth, stats.waiting,
+	    (double)cg_memory_rss() / 1048576.0);
+}
 
 static void
 write_dot(FILE *out, const struct cg_doc *d)
@@ -85,7 +103,13 @@ static void
 each(struct cg_doc *d, void *arg)
 {
 	(void)arg;
-	cg_expand_doc(d, max_depth, joint);
+	if (cg_expand_doc(d, max_depth, joint, &stats) < 0) {
+		/* a partial tree is not written as though it were the tree */
+		if (cg_stop == CG_STOP_MEMORY)
+			cg_die_at(d->file, d->node[stats.root].line,
+			    "game too large to expand: %s", cg_stop_reason());
+		cg_die(cg_stop_status(), "%s", cg_stop_reason());
+	}
 	if (dot)
 		write_dot(stdout, d);
 	else if (tsv)
@@ -101,13 +125,16 @@ main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, CG_OPT_VERSION },
 		{ "dot", no_argument, NULL, OPT_DOT },
+		{ "progress", no_argument, NULL, 'v' },
+		{ "max-memory", required_argument, NULL, OPT_MAXMEM },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *spec = NULL;
 	int c;
 
 	cg_tool_init(argc, argv);
-	while ((c = getopt_long(argc, argv, "ad:hjP:r:t", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "ad:hjP:r:tv", longopts, NULL)) !=
+	    -1) {
 		switch (c) {
 		case 'a': max_depth = 0; break;
 		case 'd':
@@ -116,6 +143,11 @@ main(int argc, char **argv)
 		case 'j': joint = 1; break;
 		case 't': tsv = 1; break;
 		case OPT_DOT: dot = 1; break;
+		case 'v': cg_progress_every(1.0, show_progress, NULL); break;
+		case OPT_MAXMEM:
+			cg_watch_memory(cg_parse_count(optarg, "--max-memory",
+			    0, CG_MEMORY_MB_MAX));
+			break;
 		case 'r': spec = optarg; break;
 		case 'P': cg_plugin_add_dir(optarg); break;
 		case 'h': cg_help(usage, help);
@@ -125,6 +157,8 @@ main(int argc, char **argv)
 	}
 	if (tsv && dot)
 		cg_usage(usage);
+	cg_watch_memory_default();
+	cg_watch_signals();
 	cg_each_document(argc - optind, argv + optind, spec, each, NULL);
 	cg_plugin_unload_all();
 	cg_close_stdout();

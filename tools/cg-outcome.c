@@ -18,7 +18,7 @@
 static const char usage[] =
     "[-gmnt] [--children] [-D FILE]... [--check [--proof FILE]] [-K FILE]...\n"
     "       [-v] [--max-memory MB] [--table-memory MB] [--search HOW]\n"
-    "       [--jobs N] [--checkpoint FILE]\n"
+    "       [--jobs N] [--checkpoint FILE [--checkpoint-size SIZE]]\n"
     "       [-r NAME[:PARAMS]] [-P DIR] [file ...]\n"
     "       cg-outcome -r NAME[:PARAMS] --sequence N | --periodicity N";
 static const char help[] =
@@ -50,6 +50,8 @@ static const char help[] =
     "      --jobs N      threads for --search pns, pn2 and bits\n"
     "      --checkpoint FILE  the bit search's costly results, kept as\n"
     "                    they come and put back when run again\n"
+    "      --checkpoint-size SIZE  its most bytes (k, M, G; default 1/8\n"
+    "                    of --max-memory; 0: no bound)\n"
     "      --sequence N  heap games: nim values of heaps 0..N on one line\n"
     "      --periodicity N\n"
     "                    heap games: period, preperiod and saltus, proven\n"
@@ -66,7 +68,7 @@ static const char help[] =
 enum {
 	OPT_CHILDREN = CG_OPT_TOOL_BASE, OPT_CHECK, OPT_PROOF, OPT_SEQUENCE,
 	OPT_PERIODICITY, OPT_NOSHORTCUT, OPT_MAXMEM, OPT_HEAPLIMIT, OPT_SEARCH,
-	OPT_JOBS, OPT_TABLEMEM, OPT_CHECKPOINT
+	OPT_JOBS, OPT_TABLEMEM, OPT_CHECKPOINT, OPT_CKPTSIZE
 };
 
 static int tsv, children;
@@ -208,6 +210,7 @@ main(int argc, char **argv)
 		{ "jobs", required_argument, NULL, OPT_JOBS },
 		{ "table-memory", required_argument, NULL, OPT_TABLEMEM },
 		{ "checkpoint", required_argument, NULL, OPT_CHECKPOINT },
+		{ "checkpoint-size", required_argument, NULL, OPT_CKPTSIZE },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct cg_session_options o;
@@ -259,6 +262,14 @@ main(int argc, char **argv)
 			break;
 		case OPT_JOBS: o.jobs = cg_jobs_parse(optarg); break;
 		case OPT_CHECKPOINT: o.checkpoint = optarg; break;
+		case OPT_CKPTSIZE:
+			if ((o.checkpoint_size = cg_parse_size(optarg,
+			    "--checkpoint-size")) == 0)
+				o.checkpoint_size = UINT64_MAX;   /* no bound */
+			else if (o.checkpoint_size < 4096)
+				cg_die(CG_EXIT_USAGE, "--checkpoint-size: at "
+				    "least 4k (or 0: no bound)");
+			break;
 		case OPT_TABLEMEM:
 			o.table_memory = cg_parse_count(optarg,
 			    "--table-memory", 0, SIZE_MAX >> 21) << 20;

@@ -268,7 +268,9 @@ main(int argc, char **argv)
 		cg_die(CG_EXIT_USAGE, "want one position to play from, got %d",
 		    argc - optind);
 	rs = cg_plugin_get(spec, CG_EXIT_USAGE);
-	cg_kb_expect(rs);
+	/* a bad base is reported before the game starts, not at the first
+	 * lookup (perhaps moves into it) */
+	cg_kb_check(rs);
 	cg_buf_init(&pos);
 	if (cg_rs_parse(rs, argv[optind], strlen(argv[optind]), &pos) < 0)
 		cg_die(CG_EXIT_DATA, "position '%s': %s", argv[optind],

@@ -1,5 +1,6 @@
 /* tool.c - usage, version, the input loop and the -t output contract. */
 #include <errno.h>
+#include <limits.h>
 #include <locale.h>
 #include <signal.h>
 #include <sys/resource.h>
@@ -118,4 +119,28 @@ cg_parse_count(const char *arg, const char *option, unsigned long min,
 		cg_die(CG_EXIT_USAGE, "bad argument '%s' for %s (want %lu to "
 		    "%lu)", arg, option, min, max);
 	return v;
+}
+
+unsigned long long
+cg_parse_size(const char *arg, const char *option)
+{
+	char *end;
+	unsigned long long v;
+	int shift = 0;
+
+	errno = 0;
+	v = strtoull(arg, &end, 10);
+	if (*end == 'k' || *end == 'K')
+		shift = 10, end++;
+	else if (*end == 'M')
+		shift = 20, end++;
+	else if (*end == 'G')
+		shift = 30, end++;
+	if (errno != 0 || *arg < '0' || *arg > '9' || *end != '\0' ||
+	    v > ULLONG_MAX >> shift) {
+		fprintf(stderr, "%s: bad argument '%s' for %s (bytes, or with "
+		    "k, M or G)\n", cg_progname, arg, option);
+		exit(CG_EXIT_USAGE);
+	}
+	return v << shift;
 }

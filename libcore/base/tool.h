@@ -39,5 +39,8 @@ void cg_tsv_row(FILE *out, const struct cg_doc *d, uint32_t root,
  * "bad argument 'ARG' for OPTION (want MIN to MAX)". */
 unsigned long cg_parse_count(const char *arg, const char *option,
     unsigned long min, unsigned long max);
+/* Parse a size: bytes, or with a suffix k, M or G (2^10, 2^20, 2^30);
+ * usage error if bad. */
+unsigned long long cg_parse_size(const char *arg, const char *option);
 
 #endif

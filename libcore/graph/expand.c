@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "base/util.h"
+#include "base/watch.h"
 #include "graph/expand.h"
 #include "graph/graph.h"
 
@@ -17,6 +18,7 @@ struct expander {
 	int joint;
 	struct cg_buf canon;
 	uint32_t *queue;
+	uint32_t *origin;         /* per queued node: the root it came from */
 	unsigned long *depth;
 	size_t qhead, qtail, qcap;
 	unsigned char *done;      /* per node: taken from the queue */
@@ -24,21 +26,25 @@ struct expander {
 	uint32_t parent;
 	enum cg_side side;
 	unsigned long cur_depth;
+	uint32_t cur_origin;
 	/* joint-option state */
 	size_t ji, jj;
 };
 
 static void
-push(struct expander *e, uint32_t node, unsigned long depth)
+push(struct expander *e, uint32_t node, unsigned long depth, uint32_t origin)
 {
 	if (node < e->ndone && e->done[node])
 		return;
 	if (e->qtail == e->qcap) {
 		e->qcap = e->qcap ? e->qcap * 2 : 256;
 		e->queue = cg_xreallocarray(e->queue, e->qcap, sizeof *e->queue);
+		e->origin = cg_xreallocarray(e->origin, e->qcap,
+		    sizeof *e->origin);
 		e->depth = cg_xreallocarray(e->depth, e->qcap, sizeof *e->depth);
 	}
 	e->queue[e->qtail] = node;
+	e->origin[e->qtail] = origin;
 	e->depth[e->qtail] = depth;
 	e->qtail++;
 }
@@ -70,12 +76,12 @@ intern(struct expander *e, struct cg_plugin *rs, const unsigned char *pos,
 	if (*val != 0) {
 		/* reached again, perhaps by a shorter path than before */
 		node = *val - 1;
-		push(e, node, e->cur_depth + 1);
+		push(e, node, e->cur_depth + 1, e->cur_origin);
 		return node;
 	}
 	node = cg_doc_add_node(e->d, rs, pos, len, NULL);
 	*val = node + 1;
-	push(e, node, e->cur_depth + 1);
+	push(e, node, e->cur_depth + 1, e->cur_origin);
 	return node;
 }
 
@@ -84,9 +90,14 @@ on_option(void *ctx, const unsigned char *pos, size_t len, const char *move)
 {
 	struct expander *e = ctx;
 	struct cg_plugin *rs = e->d->node[e->parent].rs;
-	uint32_t child = intern(e, rs, pos, len);
+	uint32_t child;
 
+	/* a position may have millions of options: stop among them */
+	if (cg_stop)
+		return 1;
+	child = intern(e, rs, pos, len);
 	cg_doc_add_option(e->d, e->parent, e->side, child, move);
+	cg_progress_tick();
 	return 0;
 }
 
@@ -95,8 +106,11 @@ on_joint(void *ctx, size_t i, size_t j, const unsigned char *pos, size_t len)
 {
 	struct expander *e = ctx;
 	struct cg_plugin *rs = e->d->node[e->parent].rs;
-	uint32_t child = intern(e, rs, pos, len);
+	uint32_t child;
 
+	if (cg_stop)
+		return 1;
+	child = intern(e, rs, pos, len);
 	cg_doc_add_joint(e->d, e->parent, (uint32_t)i, (uint32_t)j, child);
 	return 0;
 }
@@ -134,15 +148,23 @@ expand_node(struct expander *e, uint32_t x)
 	    e->d->node[x].poslen, on_joint, e) < 0)
 		cg_die_at(e->d->file, e->d->node[x].line, "ruleset '%s': %s",
 		    rs->name, cg_rs_errmsg(rs));
-	e->d->node[x].expanded = 1;
+	/* a list cut short by a stop is no node's whole list */
+	if (!cg_stop)
+		e->d->node[x].expanded = 1;
 }
 
-void
-cg_expand_doc(struct cg_doc *d, unsigned long max_depth, int joint)
+int
+cg_expand_doc(struct cg_doc *d, unsigned long max_depth, int joint,
+    struct cg_expand_stats *st)
 {
 	struct expander e;
+	struct cg_expand_stats own;
 	uint32_t i, k, x;
-	int s;
+	int s, rc = 0;
+
+	if (st == NULL)
+		st = &own;
+	memset(st, 0, sizeof *st);
 
 	memset(&e, 0, sizeof e);
 	e.d = d;
@@ -162,10 +184,11 @@ cg_expand_doc(struct cg_doc *d, unsigned long max_depth, int joint)
 			*val = i + 1;
 	}
 	for (i = 0; i < d->nroot; i++)
-		push(&e, d->root[i], 0);
+		push(&e, d->root[i], 0, d->root[i]);
 	while (e.qhead < e.qtail) {
 		x = e.queue[e.qhead];
 		e.cur_depth = e.depth[e.qhead];
+		e.cur_origin = e.origin[e.qhead];
 		e.qhead++;
 		/* breadth first: the first visit has the least depth */
 		if (x < e.ndone && e.done[x])
@@ -187,16 +210,27 @@ cg_expand_doc(struct cg_doc *d, unsigned long max_depth, int joint)
 			for (s = 0; s < 2; s++)
 				for (k = 0; k < d->node[x].nopt[s]; k++)
 					push(&e, d->node[x].opt[s][k].child,
-					    e.cur_depth + 1);
+					    e.cur_depth + 1, e.cur_origin);
 			continue;
 		}
 		expand_node(&e, x);
+		st->expanded++;
+		st->depth = e.cur_depth;
+		st->waiting = e.qtail - e.qhead;
+		if (cg_stop) {
+			st->root = e.cur_origin;
+			rc = -1;
+			break;
+		}
+		cg_progress_tick();
 	}
 	cg_graph_free(e.seen);
 	free(e.node);
 	cg_buf_free(&e.canon);
 	free(e.queue);
+	free(e.origin);
 	free(e.depth);
 	free(e.done);
+	return rc;
 }
 

@@ -125,6 +125,7 @@ struct find {
 	int rules;             /* found NAME.cgr (a rules file) */
 	int clash;             /* both NAME.so and NAME.cgr in one directory */
 	char found[PATH_MAX];  /* the file, when found */
+	char dir[PATH_MAX];    /* its directory */
 };
 
 static int
@@ -146,6 +147,7 @@ find_in(const char *dir, void *arg)
 	int so = exists(f->found, sizeof f->found, dir, f->name, ".so");
 
 	f->rules = f->clash = 0;
+	snprintf(f->dir, sizeof f->dir, "%s", dir);
 	if (f->so_only)
 		return so;
 	if (exists(other, sizeof other, dir, f->name, CG_RULES_SUFFIX)) {
@@ -479,7 +481,7 @@ open_rules(const char *path, const char *name, void **dlp,
 {
 	const struct cg_ruleset *ip, *rs;
 	struct cg_error err = { 0, 0, 0, "" };
-	struct find f = { CG_RULES_INTERPRETER, 1, 0, 0, "" };
+	struct find f = { CG_RULES_INTERPRETER, 1, 0, 0, "", "" };
 	char *text;
 	size_t len;
 
@@ -754,6 +756,98 @@ nearest_name(const char *name)
 	    best : NULL;
 }
 
+/*
+ * A ruleset found ahead of one cgtools ships (in the directory next to
+ * the program, or the installed one) hides it: a rules file or plugin of
+ * the user's replaces, say, the built-in nim.  Said once per name and
+ * process on standard error, unless CG_OVERRIDES (names separated by
+ * ':' or ',', or '*') says it is meant.
+ */
+struct hidden {
+	const char *name;
+	struct stat first;     /* the directory of the file that is used */
+	int passed;            /* the search went past that directory */
+	char found[PATH_MAX];  /* the hidden file, in one of cgtools' own */
+};
+
+static int
+same_dir(const char *a, const struct stat *sb)
+{
+	struct stat sa;
+
+	return stat(a, &sa) == 0 && sa.st_dev == sb->st_dev &&
+	    sa.st_ino == sb->st_ino;
+}
+
+static int
+own_dir(const char *dir)
+{
+	const char *b = build_plugin_dir();
+	struct stat st;
+
+	if (stat(dir, &st) != 0)
+		return 0;
+	return (b != NULL && same_dir(b, &st)) || same_dir(CG_PLUGINDIR, &st);
+}
+
+static int
+find_hidden(const char *dir, void *arg)
+{
+	struct hidden *h = arg;
+
+	if (!h->passed) {
+		h->passed = same_dir(dir, &h->first);
+		return 0;
+	}
+	if (same_dir(dir, &h->first) || !own_dir(dir))
+		return 0;
+	return exists(h->found, sizeof h->found, dir, h->name, ".so") ||
+	    exists(h->found, sizeof h->found, dir, h->name, CG_RULES_SUFFIX);
+}
+
+static int
+overridden(const char *name)
+{
+	const char *env = getenv("CG_OVERRIDES"), *p;
+	size_t n = strlen(name);
+
+	if (env == NULL)
+		return 0;
+	for (p = env; *p; p += strcspn(p, ":,"), p += *p != '\0') {
+		size_t len = strcspn(p, ":,");
+
+		if ((len == 1 && *p == '*') || (len == n &&
+		    strncmp(p, name, n) == 0))
+			return 1;
+	}
+	return 0;
+}
+
+static void
+note_hidden(const struct find *f)
+{
+	static char **noted;
+	static size_t nnoted;
+	struct hidden h;
+	size_t i;
+
+	if (overridden(f->name) || own_dir(f->dir))
+		return;
+	for (i = 0; i < nnoted; i++)
+		if (strcmp(noted[i], f->name) == 0)
+			return;
+	memset(&h, 0, sizeof h);
+	h.name = f->name;
+	if (stat(f->dir, &h.first) != 0 || !each_dir(find_hidden, &h))
+		return;
+	noted = cg_xreallocarray(noted, nnoted + 1, sizeof *noted);
+	noted[nnoted++] = cg_xstrdup(f->name);
+	cg_warn("note: %s %s hides %s %s (export CG_OVERRIDES=%s if that is "
+	    "meant)", f->rules ? "rules file" : "plugin", f->found,
+	    strcmp(h.found + strlen(h.found) - 3, ".so") == 0 ? "plugin" :
+	    "rules file", h.found, f->name);
+}
+
 struct cg_plugin *
 cg_plugin_get(const char *spec, int param_status)
 {
@@ -786,6 +880,7 @@ cg_plugin_get(const char *spec, int param_status)
 		pdie(CG_EXIT_DATA, "%s: both %s.so and %s%s: ruleset '%s' is "
 		    "ambiguous (remove one)", f.found, name, name,
 		    CG_RULES_SUFFIX, name);
+	note_hidden(&f);
 	return load(f.found, name, colon ? colon + 1 : NULL, param_status);
 }
 
@@ -842,6 +937,8 @@ cg_plugin_list(void (*fn)(const char *name, const char *path,
 			rs = NULL;
 		}
 		bad |= rs == NULL;
+		if (rs != NULL)
+			note_hidden(&f);
 		fn(ls.names[i], f.found, rs, rs ? NULL : why, arg);
 		if (rs != NULL)
 			close_ruleset(rs, interp, dl);

@@ -18,7 +18,10 @@ static const char magic[8] = { 'C', 'G', 'K', 'B', 'C', 'K', 'P', '2' };
 
 struct cg_ckpt {
 	char *path;
+	char *header;
 	int fd;
+	int rewrite;             /* the next flush writes the file afresh */
+	uint64_t bytes;          /* in the file */
 	uint32_t crc;            /* of the last record written or read */
 	struct cg_buf queue;     /* records not yet written */
 	uint32_t qcrc;           /* the chain over the queue */
@@ -203,9 +206,81 @@ write_all(int fd, const unsigned char *p, size_t n)
 	return 0;
 }
 
+uint64_t
+cg_ckpt_size(const struct cg_ckpt *c)
+{
+	return (c->fd < 0 || c->rewrite ? sizeof magic : c->bytes) +
+	    c->queue.len;
+}
+
+void
+cg_ckpt_restart(struct cg_ckpt *c)
+{
+	c->queue.len = 0;
+	c->qcrc = (uint32_t)crc32(0, (const unsigned char *)magic,
+	    sizeof magic);
+	/* 'G' records number games afresh */
+	if (c->num != NULL)
+		memset(c->num, 0, c->numcap * sizeof *c->num);
+	c->ngames = 0;
+	c->rec.len = 0;
+	cg_buf_addstr(&c->rec, c->header);
+	queue(c, 'H');
+	c->rewrite = 1;
+}
+
+/* Write the file afresh beside the old one and rename it over it. */
+static int
+rewrite(struct cg_ckpt *c, char *err, size_t errlen)
+{
+	struct cg_buf tmp, dir;
+	const char *slash;
+	int fd, dfd;
+
+	cg_buf_init(&tmp);
+	cg_buf_addf(&tmp, "%s.tmp", c->path);
+	fd = open(cg_buf_str(&tmp), O_WRONLY | O_CREAT | O_TRUNC, 0666);
+	if (fd < 0 || write_all(fd, (const unsigned char *)magic,
+	    sizeof magic) < 0 || write_all(fd, c->queue.data,
+	    c->queue.len) < 0 || fdatasync(fd) < 0 ||
+	    rename(cg_buf_str(&tmp), c->path) < 0) {
+		snprintf(err, errlen, "%s: %s", cg_buf_str(&tmp),
+		    strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		(void)unlink(cg_buf_str(&tmp));
+		cg_buf_free(&tmp);
+		return -1;
+	}
+	cg_buf_free(&tmp);
+	/* the rename made durable too */
+	cg_buf_init(&dir);
+	slash = strrchr(c->path, '/');
+	if (slash == NULL)
+		cg_buf_addstr(&dir, ".");
+	else
+		cg_buf_add(&dir, c->path, slash > c->path ?
+		    (size_t)(slash - c->path) : 1);
+	if ((dfd = open(cg_buf_str(&dir), O_RDONLY | O_DIRECTORY)) >= 0) {
+		(void)fsync(dfd);
+		close(dfd);
+	}
+	cg_buf_free(&dir);
+	if (c->fd >= 0)
+		close(c->fd);
+	c->fd = fd;   /* opened for writing at its end */
+	c->bytes = sizeof magic + c->queue.len;
+	c->crc = c->qcrc;
+	c->queue.len = 0;
+	c->rewrite = 0;
+	return 0;
+}
+
 int
 cg_ckpt_flush(struct cg_ckpt *c, char *err, size_t errlen)
 {
+	if (c->rewrite)
+		return rewrite(c, err, errlen);
 	if (c->queue.len == 0)
 		return 0;
 	if (c->fd < 0) {
@@ -213,10 +288,12 @@ cg_ckpt_flush(struct cg_ckpt *c, char *err, size_t errlen)
 		if (c->fd < 0 || write_all(c->fd, (const unsigned char *)magic,
 		    sizeof magic) < 0)
 			goto fail;
+		c->bytes = sizeof magic;
 	}
 	if (write_all(c->fd, c->queue.data, c->queue.len) < 0 ||
 	    fdatasync(c->fd) < 0)
 		goto fail;
+	c->bytes += c->queue.len;
 	c->crc = c->qcrc;
 	c->queue.len = 0;
 	return 0;
@@ -393,6 +470,7 @@ cg_ckpt_open(const char *path, const char *header, cg_ckpt_value_fn fn,
 	int type, first = 1, rc;
 
 	c->path = cg_xstrdup(path);
+	c->header = cg_xstrdup(header);
 	c->fd = -1;
 	cg_buf_init(&c->queue);
 	cg_buf_init(&c->rec);
@@ -474,6 +552,7 @@ cg_ckpt_open(const char *path, const char *header, cg_ckpt_value_fn fn,
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		goto fail;
 	}
+	c->bytes = (uint64_t)good;
 	c->qcrc = c->crc;
 	if (first)
 		goto header;
@@ -513,6 +592,7 @@ cg_ckpt_close(struct cg_ckpt *c, int remove)
 	if (remove)
 		(void)unlink(c->path);
 	free(c->path);
+	free(c->header);
 	free(c->num);
 	cg_buf_free(&c->queue);
 	cg_buf_free(&c->rec);

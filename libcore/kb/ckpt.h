@@ -50,6 +50,13 @@ void cg_ckpt_text(struct cg_ckpt *c, const unsigned char *key, size_t len,
     uint32_t kind, const char *text);
 /* Append what is queued and make it durable; -1 with err on failure. */
 int cg_ckpt_flush(struct cg_ckpt *c, char *err, size_t errlen);
+/* The bytes of the file once what is queued is flushed. */
+uint64_t cg_ckpt_size(const struct cg_ckpt *c);
+/* Start the file afresh: drop what is queued and queue the header again,
+ * for the caller to queue what the new file keeps; the next flush writes
+ * it whole beside the old one (PATH.tmp) and renames it over it, so the
+ * file is at every moment one valid checkpoint or the other. */
+void cg_ckpt_restart(struct cg_ckpt *c);
 /* Close (flushing nothing); remove: delete the file too. */
 void cg_ckpt_close(struct cg_ckpt *c, int remove);
 

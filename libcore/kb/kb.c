@@ -1,7 +1,8 @@
 /* kb.c - knowledge-base lookups for the analysis tools (-K FILE).
  *
- * Every added base is mapped and fully checked when added (cgkb(5)
- * checksums).  A lookup searches the bases whose ruleset name and
+ * Every added base is mapped and its header, index and small tables
+ * checked when added (cgkb(5) checksums), its blocks when first read or
+ * by cg_kb_check.  A lookup searches the bases whose ruleset name and
  * parameters equal those of the plugin; a base for the same ruleset with
  * other parameters or another ruleset version is an error, since its keys
  * would mean other positions. */
@@ -97,6 +98,21 @@ binding_for(struct cg_plugin *rs)
 	}
 	pthread_mutex_unlock(&bindlock);
 	return b;
+}
+
+void
+cg_kb_check(struct cg_plugin *rs)
+{
+	char err[1024];
+	size_t i;
+
+	cg_kb_expect(rs);
+	if (nbases == 0)
+		return;
+	(void)binding_for(rs);
+	for (i = 0; i < nbases; i++)
+		if (cg_kbfile_check(bases[i], err, sizeof err) < 0)
+			cg_die(CG_EXIT_DATA, "%s", err);
 }
 
 int

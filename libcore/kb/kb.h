@@ -40,6 +40,12 @@ cg_game cg_kb_find_game(struct cg_plugin *rs, const unsigned char *pos,
 /* Every added base must be of ruleset rs (a tool told its ruleset):
  * one of another is a fatal error naming it. */
 void cg_kb_expect(struct cg_plugin *rs);
+/* cg_kb_expect, then every added base bound to rs (its parameters and
+ * version) and checked whole (cgkb(5) checksums of every block, which
+ * lookups otherwise check as they first read them): for a tool that
+ * should report a bad base before it starts, not at its first lookup.
+ * A bad base is a fatal error naming it. */
+void cg_kb_check(struct cg_plugin *rs);
 /* Close every added base. */
 void cg_kb_close_all(void);
 

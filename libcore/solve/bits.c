@@ -42,7 +42,9 @@
  * with chained CRCs, durable at each flush), once a minute and when the
  * query ends or is stopped; a later run puts them back in its table
  * before it starts, so a search of hours stopped by a signal, a crash or
- * kill -9 loses at most the last minute.
+ * kill -9 loses at most the last minute.  A bound on its bytes (
+ * --checkpoint-size) is kept by writing it afresh, when an append would
+ * pass it, with the costliest distinct results that fill half of it.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -114,11 +116,14 @@ struct bits {
 
 /* The checkpoint's results: each a key (the shape's dims as five 32-bit
  * words and the table key's words, in this machine's byte order, then
- * the side to move) and whether that side wins. */
+ * the side to move), whether that side wins and the log 2 of the
+ * expansions the result took (a record "W" or "L" of an older file:
+ * CKPT_LG).  recs holds what the file holds, every shape's. */
 struct bits_store {
 	struct cg_ckpt *ck;
-	struct cg_buf recs;      /* per result: key length, key, wins */
+	struct cg_buf recs;      /* per result: key length, key, lg, wins */
 	size_t n;
+	uint64_t bound;          /* bytes the file may hold, 0: any */
 };
 
 /* One thread's search. */
@@ -516,23 +521,46 @@ progress(struct bthread *t, size_t d)
 
 /* ------------------------------------------------------------ checkpoint */
 
+/* A result's text: "W" or "L" (the side to move wins or loses) and the
+ * log 2 of its expansions, or without it (CKPT_LG).  The log in *lg;
+ * -1 when the text is none of these. */
+static int
+parse_result(const char *text, unsigned *lg)
+{
+	size_t n = strlen(text);
+
+	if (n < 1 || n > 3 || (text[0] != 'W' && text[0] != 'L'))
+		return -1;
+	if (n == 1) {
+		*lg = CKPT_LG;
+		return 0;
+	}
+	if (text[1] < '0' || text[1] > '9' || (n == 3 && (text[2] < '0' ||
+	    text[2] > '9')))
+		return -1;
+	*lg = (unsigned)atoi(text + 1);
+	return *lg > 63 ? -1 : 0;
+}
+
 static int
 store_value(void *ctx, const unsigned char *key, size_t len, uint32_t kind,
     cg_game g, const char *text, char *err, size_t errlen)
 {
 	struct bits_store *st = ctx;
 	size_t words = len > 21 ? (len - 21) / 8 : 0;
+	unsigned lg;
 
 	(void)g;
-	if (kind != 0 || text == NULL || (strcmp(text, "W") != 0 &&
-	    strcmp(text, "L") != 0) || len <= 21 || (len - 21) % 8 != 0 ||
-	    words > CG_BIT_WORDS || key[len - 1] > 1) {
+	if (kind != 0 || text == NULL || parse_result(text, &lg) < 0 ||
+	    len <= 21 || (len - 21) % 8 != 0 || words > CG_BIT_WORDS ||
+	    key[len - 1] > 1) {
 		snprintf(err, errlen, "checkpoint record does not fit a bit "
 		    "search (remove the file to start afresh)");
 		return 1;
 	}
 	cg_buf_addc(&st->recs, (char)len);
 	cg_buf_add(&st->recs, key, len);
+	cg_buf_addc(&st->recs, (char)lg);
 	cg_buf_addc(&st->recs, text[0] == 'W');
 	st->n++;
 	return 0;
@@ -559,6 +587,7 @@ store_get(struct cg_solver *s)
 	cg_buf_free(&h);
 	if (st->ck == NULL)
 		cg_die(CG_EXIT_DATA, "%s", err);
+	st->bound = s->bits_ckpt_size;
 	s->bits_store = st;
 	return st;
 }
@@ -597,48 +626,16 @@ store_load(struct bits *b)
 	const unsigned char *p;
 	int side;
 
-	for (i = 0, p = st->recs.data; i < st->n; i++, p += p[0] + 2) {
+	for (i = 0, p = st->recs.data; i < st->n; i++, p += p[0] + 3) {
 		if (p[0] != len || memcmp(p + 1, b->sh.dims, 20) != 0)
 			continue;
 		memcpy(key, p + 21, b->w * 8);
 		side = p[len];
-		tab_put(b, key, side, p[len + 1], hash_state(key, b->w, side),
+		tab_put(b, key, side, p[len + 2], hash_state(key, b->w, side),
 		    UINT64_MAX, NULL);
 		n++;
 	}
 	return n;
-}
-
-/* A stopped search leaves in its checkpoint, besides the costly results
- * noted as they came, every result in its table that took 2^CKPT_STOP_LG
- * expansions or more: a resumed search meets most of its positions again
- * (8x9 stopped after 30 s: with only the costly ones, it expands 12.8 M
- * positions where the whole search takes 15.2 M; with these too, 10.1 M;
- * with every result, 8.4 M). */
-static void
-store_dump(struct bits *b)
-{
-	struct table *t = table_now(b);
-	_Atomic uint64_t *e = (_Atomic uint64_t *)t->e;
-	unsigned char k[21 + 8 * CG_BIT_WORDS];
-	uint64_t info, key[CG_BIT_WORDS];
-	size_t i, j, len;
-	unsigned lg;
-
-	for (i = 0; i < t->nb * BUCKET; i++, e += b->ew) {
-		info = ent_info(b, e);
-		lg = (unsigned)(info >> 3 & 63);
-		if (!(info & 1) || lg < CKPT_STOP_LG || lg >= CKPT_LG)
-			continue;
-		for (j = 0; j < b->w; j++)
-			key[j] = ent_word(b, e, j);
-		if (!check_ok(b, info, hash_state(key, b->w,
-		    (int)(info >> 1 & 1))))
-			continue;
-		len = store_key(b, key, (int)(info >> 1 & 1), k);
-		cg_ckpt_text(b->store->ck, k, len, 0, info >> 2 & 1 ? "W" :
-		    "L");
-	}
 }
 
 static void
@@ -651,17 +648,157 @@ store_flush(struct bits *b)
 		cg_die(CG_EXIT_DATA, "%s", err);
 }
 
+/* The most bytes a result's record takes in the file (ckpt.h: type,
+ * length, kind, key length, key, tag, text length, text, CRC). */
+static size_t
+rec_bytes(size_t klen)
+{
+	return 5 + 1 + 1 + klen + 1 + 1 + 3 + 4;
+}
+
+static int
+cmp_key_lg(const void *a, const void *b)
+{
+	const unsigned char *p = *(const unsigned char *const *)a,
+	    *q = *(const unsigned char *const *)b;
+	int c = p[0] != q[0] ? (p[0] < q[0] ? -1 : 1) :
+	    memcmp(p + 1, q + 1, p[0]);
+
+	if (c != 0)
+		return c;
+	return p[1 + p[0]] > q[1 + q[0]] ? -1 : p[1 + p[0]] < q[1 + q[0]];
+}
+
+static int
+cmp_lg(const void *a, const void *b)
+{
+	const unsigned char *p = *(const unsigned char *const *)a,
+	    *q = *(const unsigned char *const *)b;
+
+	return p[1 + p[0]] > q[1 + q[0]] ? -1 : p[1 + p[0]] < q[1 + q[0]];
+}
+
+/* Write the checkpoint afresh with the costliest distinct results, as
+ * many as fill half its bound: it stays one valid file throughout (see
+ * cg_ckpt_restart), and the appends that follow have the other half. */
+static void
+store_compact(struct bits *b)
+{
+	struct bits_store *st = b->store;
+	const unsigned char **v, *p;
+	struct cg_buf keep;
+	size_t i, m = 0, n = 0;
+	uint64_t bytes;
+
+	v = cg_xreallocarray(NULL, st->n ? st->n : 1, sizeof *v);
+	for (i = 0, p = st->recs.data; i < st->n; i++, p += p[0] + 3)
+		v[i] = p;
+	/* one record per result, the costliest of its notes */
+	qsort(v, st->n, sizeof *v, cmp_key_lg);
+	for (i = 0; i < st->n; i++)
+		if (m == 0 || memcmp(v[i], v[m - 1], (size_t)v[i][0] + 1) != 0)
+			v[m++] = v[i];
+	qsort(v, m, sizeof *v, cmp_lg);
+	cg_ckpt_restart(st->ck);
+	bytes = cg_ckpt_size(st->ck);
+	cg_buf_init(&keep);
+	for (i = 0; i < m; i++) {
+		char text[8];
+
+		p = v[i];
+		if (bytes + rec_bytes(p[0]) > st->bound / 2)
+			break;
+		bytes += rec_bytes(p[0]);
+		snprintf(text, sizeof text, "%c%u", p[2 + p[0]] ? 'W' : 'L',
+		    (unsigned)p[1 + p[0]]);
+		cg_ckpt_text(st->ck, p + 1, p[0], 0, text);
+		cg_buf_add(&keep, p, (size_t)p[0] + 3);
+		n++;
+	}
+	free(v);
+	cg_buf_free(&st->recs);
+	st->recs = keep;
+	st->n = n;
+	store_flush(b);
+}
+
+/* Note a result in the checkpoint (queued for the next flush) and, when
+ * it is bounded, in what it holds; past the bound, write it afresh and
+ * return 1. */
+static int
+store_add(struct bits *b, const uint64_t *key, int side, int win,
+    unsigned lg)
+{
+	struct bits_store *st = b->store;
+	unsigned char k[21 + 8 * CG_BIT_WORDS];
+	size_t len = store_key(b, key, side, k);
+	char text[8];
+
+	snprintf(text, sizeof text, "%c%u", win ? 'W' : 'L', lg);
+	cg_ckpt_text(st->ck, k, len, 0, text);
+	if (st->bound == 0)
+		return 0;
+	cg_buf_addc(&st->recs, (char)len);
+	cg_buf_add(&st->recs, k, len);
+	cg_buf_addc(&st->recs, (char)lg);
+	cg_buf_addc(&st->recs, (char)win);
+	st->n++;
+	if (cg_ckpt_size(st->ck) <= st->bound)
+		return 0;
+	store_compact(b);
+	return 1;
+}
+
+/* A stopped search leaves in its checkpoint, besides the costly results
+ * noted as they came, every result in its table that took 2^CKPT_STOP_LG
+ * expansions or more: a resumed search meets most of its positions again
+ * (8x9 stopped after 30 s: with only the costly ones, it expands 12.8 M
+ * positions where the whole search takes 15.2 M; with these too, 10.1 M;
+ * with every result, 8.4 M).  They go costliest first, until one passes
+ * the checkpoint's bound: what would follow is cheaper than what the
+ * file written afresh then keeps. */
+static void
+store_dump(struct bits *b)
+{
+	struct table *t = table_now(b);
+	_Atomic uint64_t *e;
+	uint64_t info, key[CG_BIT_WORDS];
+	size_t i, j;
+	unsigned lg;
+
+	for (lg = CKPT_LG - 1; lg >= CKPT_STOP_LG; lg--) {
+		e = (_Atomic uint64_t *)t->e;
+		for (i = 0; i < t->nb * BUCKET; i++, e += b->ew) {
+			info = ent_info(b, e);
+			if (!(info & 1) || (info >> 3 & 63) != lg)
+				continue;
+			for (j = 0; j < b->w; j++)
+				key[j] = ent_word(b, e, j);
+			if (!check_ok(b, info, hash_state(key, b->w,
+			    (int)(info >> 1 & 1))))
+				continue;
+			if (store_add(b, key, (int)(info >> 1 & 1),
+			    (int)(info >> 2 & 1), lg))
+				return;
+		}
+	}
+}
+
 /* A costly result goes to the checkpoint; thread 0 flushes it once a
  * minute. */
 static void
-store_note(struct bthread *t, const uint64_t *key, int side, int win)
+store_note(struct bthread *t, const uint64_t *key, int side, int win,
+    uint64_t work)
 {
 	struct bits *b = t->b;
-	unsigned char k[21 + 8 * CG_BIT_WORDS];
-	size_t len = store_key(b, key, side, k);
+	unsigned lg = 0;
 
+	while (work > 1 && lg < 63) {
+		work >>= 1;
+		lg++;
+	}
 	pthread_mutex_lock(&b->ckmu);
-	cg_ckpt_text(b->store->ck, k, len, 0, win ? "W" : "L");
+	(void)store_add(b, key, side, win, lg);
 	if (t->id == 0 && cg_elapsed() - b->flushed >= CKPT_SECONDS)
 		store_flush(b);
 	pthread_mutex_unlock(&b->ckmu);
@@ -832,7 +969,7 @@ wins(struct bthread *t, size_t d, int side)
 	tab_put(b, key, kside, win, h, work, &t->taken);
 	t->seen[hr % SEEN] = hr;
 	if (b->store != NULL && work >= (uint64_t)1 << CKPT_LG)
-		store_note(t, key, kside, win);
+		store_note(t, key, kside, win, work);
 	return win;
 }
 

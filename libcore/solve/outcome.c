@@ -18,6 +18,7 @@
 #include "solve/outcome.h"
 #include "solve/outcome_int.h"
 #include "solve/outcome_misere.h"
+#include "values/notation.h"
 #include "base/util.h"
 
 /* Component words: see outcome_int.h. */
@@ -386,6 +387,7 @@ sv_worker(struct cg_solver *parent)
 	s->impartial = parent->impartial;
 	s->counts = parent->counts;
 	s->sight = parent->sight;
+	s->psight = parent->psight;
 	s->graph = parent->graph;
 	s->sums = otab_new();
 	cg_buf_init(&s->key);
@@ -413,6 +415,7 @@ cg_solver_new(struct cg_plugin *rs)
 	s->counts = !s->impartial &&
 	    cg_rs_extension(rs, CG_EXT_MOVE_COUNTS) != NULL;
 	s->sight = s->impartial && cg_rs_extension(rs, CG_EXT_VALUE) != NULL;
+	s->psight = !s->impartial && cg_rs_extension(rs, CG_EXT_VALUE) != NULL;
 	return s;
 }
 
@@ -486,6 +489,7 @@ cg_solver_free(struct cg_solver *s)
 	free(s->mloss);
 	free(s->ival);
 	free(s->noform);
+	free(s->sighted);
 	free(s->mform);
 	free(s->mheight);
 	free(s->mrep);
@@ -615,6 +619,7 @@ cg_solver_stats(struct cg_solver *s)
 	s->view.solved = s->stats.solved + s->live->stats.solved;
 	s->view.formed = s->stats.formed + s->live->stats.formed;
 	s->view.mreduced = s->stats.mreduced + s->live->stats.mreduced;
+	s->view.sighted = s->stats.sighted + s->live->stats.sighted;
 	return &s->view;
 }
 
@@ -648,6 +653,12 @@ cg_solver_set_checkpoint(struct cg_solver *s, const char *path)
 {
 	free(s->bits_ckpt);
 	s->bits_ckpt = path != NULL ? cg_xstrdup(path) : NULL;
+}
+
+void
+cg_solver_set_checkpoint_size(struct cg_solver *s, uint64_t bytes)
+{
+	s->bits_ckpt_size = bytes;
 }
 
 size_t
@@ -1224,6 +1235,76 @@ both_move(struct cg_solver *s, uint32_t c)
 	    cg_graph_has_option(s->graph, c, CG_RIGHT);
 }
 
+struct sight {
+	const char *text;
+	size_t len;
+	cg_game g;
+};
+
+static void
+sight_parse(void *arg)
+{
+	struct sight *a = arg;
+	char msg[256];
+	size_t col;
+
+	if (cg_canon_parse(a->text, a->len, &a->g, msg, sizeof msg, &col) < 0)
+		a->g = CG_NO_GAME;
+}
+
+/* The value the ruleset of component c gives on sight (cg.value), or
+ * CG_NO_GAME when it gives none or one the canonical store cannot hold
+ * (numbers past 64 bits, ups or nimbers past its range, games too deep):
+ * such a component is searched as before, never an error. */
+static cg_game
+sight_value(struct cg_solver *s, uint32_t c)
+{
+	struct cg_plugin *rs = cg_graph_ruleset(s->graph, c);
+	const struct cg_value_ext *x;
+	const unsigned char *key;
+	struct cg_buf text;
+	struct sight a = { NULL, 0, CG_NO_GAME };
+	char msg[256];
+	size_t len;
+
+	if (rs == NULL || (x = cg_rs_extension(rs, CG_EXT_VALUE)) == NULL ||
+	    x->struct_size < sizeof *x || x->value == NULL)
+		return CG_NO_GAME;
+	key = cg_graph_key(s->graph, c, &len);
+	cg_buf_init(&text);
+	if (x->value(cg_rs_context(rs), key, len, &text) == CG_OK) {
+		a.text = (const char *)text.data;
+		a.len = text.len;
+		if (cg_canon_catch(sight_parse, &a, msg, sizeof msg) < 0)
+			a.g = CG_NO_GAME;
+	}
+	cg_buf_free(&text);
+	return a.g;
+}
+
+/* Component c's canonical form when the graph has it, or when the
+ * ruleset gives it on sight (psight: asked once per component, the answer
+ * kept in the graph); else CG_NO_GAME.  A game literal so costs one
+ * reading of its text, where expanding it would read the text of every
+ * subgame on a path, the whole literal over again at each level. */
+static cg_game
+known_form(struct cg_solver *s, uint32_t c)
+{
+	cg_game f = cg_graph_canon(s->graph, c);
+
+	if (f != CG_NO_GAME || !s->psight)
+		return f;
+	s->sighted = cg_xgrow_zero(s->sighted, &s->capsighted, c, 1);
+	if (s->sighted[c])
+		return CG_NO_GAME;
+	s->sighted[c] = 1;
+	if ((f = sight_value(s, c)) != CG_NO_GAME) {
+		cg_graph_set_canon(s->graph, c, f);
+		s->stats.sighted++;
+	}
+	return f;
+}
+
 /* Component c's value when it is an integer: a game where only Left (or
  * only Right) ever has moves equals the length of the longest sequence of
  * that player's moves (positive for Left).  INT_NOT otherwise.  Only used
@@ -1235,6 +1316,7 @@ comp_int(struct cg_solver *s, uint32_t c, int depth)
 	int32_t r = INT_NOT;
 	int side;
 	size_t p;
+	cg_game f;
 
 	if (c >= s->capival) {
 		size_t old = s->capival, i;
@@ -1247,6 +1329,19 @@ comp_int(struct cg_solver *s, uint32_t c, int depth)
 	}
 	if (s->ival[c] != INT_UNKNOWN)
 		return s->ival[c];
+	if (s->psight && (f = known_form(s, c)) != CG_NO_GAME) {
+		struct cg_dyadic num;
+		int64_t up;
+		uint64_t nim;
+
+		r = INT_NOT;
+		if (cg_canon_nus_parts(f, &num, &up, &nim) && num.exp == 0 &&
+		    up == 0 && nim == 0 && num.num < INT32_MAX / 4 &&
+		    num.num > -(INT32_MAX / 4))
+			r = (int32_t)num.num;
+		s->ival[c] = r;
+		return r;
+	}
 	if (depth > INT_MAXDEPTH)
 		return INT_NOT;
 	/* both players can move: not an integer (the common case, settled
@@ -1341,11 +1436,14 @@ comp_form(struct cg_solver *s, uint32_t c)
 	struct cg_canon_eval ev;
 	cg_game f;
 
+	if ((f = known_form(s, c)) != CG_NO_GAME)
+		return f;
+	/* a value on sight the store cannot hold: nor can it make one */
+	if (s->psight)
+		return CG_NO_GAME;
 	s->noform = cg_xgrow_zero(s->noform, &s->capnoform, c, 1);
 	if (s->noform[c] == NOFORM)
 		return CG_NO_GAME;
-	if ((f = cg_graph_canon(s->graph, c)) != CG_NO_GAME)
-		return f;
 	/* a component met in a sum for the first times is more often
 	 * than not never met again: its form would be wasted */
 	if (s->noform[c] < FORM_SEEN) {
@@ -1371,27 +1469,54 @@ comp_form(struct cg_solver *s, uint32_t c)
  * move wins, 0 it loses, -1 not settled.  A sum of regions whose forms
  * are known costs additions, not a search: four Domineering 4x4 boards
  * apart took two seconds of search, now 14 positions. */
+struct forms_sum {
+	struct cg_solver *s;
+	const uint32_t *comps;
+	size_t n;
+	int32_t k;
+	int o;
+};
+
+static void
+forms_add(void *arg)
+{
+	struct forms_sum *a = arg;
+	cg_game g = cg_canon_integer(a->k), f;
+	size_t i;
+
+	a->o = 0;
+	for (i = 0; i < a->n; i++) {
+		if ((f = cg_graph_canon(a->s->graph, a->comps[i])) == CG_NO_GAME)
+			return;
+		g = cg_canon_add(g, f);
+	}
+	a->o = cg_canon_outcome(g);
+}
+
 static int
 sv_forms(struct cg_solver *s, const uint32_t *comps, size_t n, int32_t k,
     int side, int make)
 {
-	cg_game g, f;
+	struct forms_sum a = { s, comps, n, k, 0 };
+	char msg[256];
 	size_t i;
-	int o;
 
 	/* one component's form costs its whole game tree, more than the
-	 * search of its outcome: forms pay where sums of them repeat */
-	if (n < 2 || !s->own_graph || s->doc != NULL)
+	 * search of its outcome: forms pay where sums of them repeat (one
+	 * alone settles its sum when the ruleset gives it on sight) */
+	if ((n < 2 && !(n == 1 && s->psight)) || !s->own_graph ||
+	    s->doc != NULL)
 		return -1;
-	for (g = cg_canon_integer(k), i = 0; i < n; i++) {
-		if ((f = make ? comp_form(s, comps[i]) :
-		    cg_graph_canon(s->graph, comps[i])) == CG_NO_GAME)
+	for (i = 0; i < n; i++)
+		if ((make && n >= 2 ? comp_form(s, comps[i]) :
+		    known_form(s, comps[i])) == CG_NO_GAME)
 			return -1;
-		g = cg_canon_add(g, f);
-	}
+	/* a sum the store cannot hold (ups or nimbers past its range, say,
+	 * of two literals it holds) is searched */
+	if (cg_canon_catch(forms_add, &a, msg, sizeof msg) < 0 || a.o == 0)
+		return -1;
 	s->stats.formed++;
-	o = cg_canon_outcome(g);
-	return o == 'N' || o == (side == CG_LEFT ? 'L' : 'R');
+	return a.o == 'N' || a.o == (side == CG_LEFT ? 'L' : 'R');
 }
 
 /* The outcome of sum comps[0..n) + k in normal play with side to move,
@@ -2303,6 +2428,7 @@ bounded_run(struct cg_solver *s, const uint32_t *ids, size_t n, int nimber)
 		s->stats.expanded += t->stats.expanded;
 		s->stats.solved += t->stats.solved;
 		s->stats.formed += t->stats.formed;
+		s->stats.sighted += t->stats.sighted;
 		s->stats.mreduced += t->stats.mreduced;
 		if (o != CG_SOLVE_INTERRUPTED || !t->restart) {
 			cg_solver_free(t);

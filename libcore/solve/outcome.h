@@ -65,6 +65,8 @@ struct cg_solver_stats {
 	                      * their components */
 	uint64_t mreduced;   /* misere sums searched as an equal sum of
 	                      * fewer or shorter components */
+	uint64_t sighted;    /* partizan components whose canonical forms
+	                      * the ruleset gave on sight (cg.value) */
 };
 
 /* A solver for the positions of plugin rs (canonical bytes). */
@@ -126,6 +128,9 @@ void cg_solver_set_jobs(struct cg_solver *s, unsigned jobs);
  * appended to path as they come and put back into a later run's table
  * (bits.c). */
 void cg_solver_set_checkpoint(struct cg_solver *s, const char *path);
+/* The most bytes the checkpoint file holds (0: no bound): past them it is
+ * written afresh with the costliest results (bits.c). */
+void cg_solver_set_checkpoint_size(struct cg_solver *s, uint64_t bytes);
 
 /* The interrupt flag polled by searches (SIGINT/SIGTERM handlers set it). */
 void cg_solver_set_interrupt(struct cg_solver *s,

@@ -67,6 +67,13 @@ struct cg_solver {
 	/* impartial: new components get the nim values the ruleset knows on
 	 * sight (cg.value), e.g. 0 for a Cram region symmetric by a half turn */
 	int sight;
+	/* partizan: components get the canonical forms the ruleset knows on
+	 * sight (cg.value, a game literal's own value) when the search asks
+	 * for them, instead of being expanded; per component, whether it
+	 * was asked (outcome.c) */
+	int psight;
+	unsigned char *sighted;
+	size_t capsighted;
 	/* integer values of components (normal partizan play) */
 	int32_t *ival;
 	size_t capival;
@@ -105,6 +112,7 @@ struct cg_solver {
 	struct bits *bits;             /* the bit search at work (bits.c) */
 	size_t bits_peak;              /* its largest tables so far */
 	char *bits_ckpt;               /* its checkpoint file, or NULL */
+	uint64_t bits_ckpt_size;       /* the bytes it may hold, 0: any */
 	struct bits_store *bits_store; /* what it holds (bits.c) */
 	size_t bits_loaded;            /* results put back from it */
 };

@@ -109,6 +109,9 @@ watch(struct cg_session *se, struct cg_solver *s)
 	cg_solver_set_search(s, se->o.search);
 	cg_solver_set_jobs(s, se->o.jobs);
 	cg_solver_set_checkpoint(s, se->o.checkpoint);
+	cg_solver_set_checkpoint_size(s, se->o.checkpoint_size == UINT64_MAX ?
+	    0 : se->o.checkpoint_size != 0 ? se->o.checkpoint_size :
+	    cg_watch_limit() / 8);
 	cg_solver_set_interrupt(s, &cg_stop);
 	if (se->o.progress) {
 		cg_solver_set_progress(s, show_progress, NULL, 4096);
@@ -474,6 +477,9 @@ cg_session_report(struct cg_session *se)
 		if (st->mreduced != 0)
 			fprintf(stderr, "%llu by equal misere forms, ",
 			    (unsigned long long)st->mreduced);
+		if (st->sighted != 0)
+			fprintf(stderr, "%llu valued on sight, ",
+			    (unsigned long long)st->sighted);
 		if (cg_solver_bits_peak(ps->s) != 0)
 			fprintf(stderr, "%.1f MB bit-search table, ",
 			    (double)cg_solver_bits_peak(ps->s) / 1048576.0);

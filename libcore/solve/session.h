@@ -49,6 +49,9 @@ struct cg_session_options {
 	enum cg_search search;      /* --search (AUTO by default) */
 	unsigned jobs;              /* --jobs: worker threads (0: 1) */
 	const char *checkpoint;     /* --checkpoint: the bit search's */
+	uint64_t checkpoint_size;   /* --checkpoint-size: its bound in bytes
+	                             * (0: an eighth of --max-memory, or none
+	                             * without a limit; UINT64_MAX: none) */
 	int no_shortcut;            /* heap sequences: compute every heap */
 	size_t heap_limit;          /* heaps computed one by one when no
 	                             * period is known (0: the default) */

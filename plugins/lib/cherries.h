@@ -35,6 +35,9 @@ ch_parse(const struct cg_context *cx, const char *text, size_t len,
 	size_t i, start = out->len;
 	int c, sep = 1;
 
+	if (len == 0)
+		return h->error(cx->err, 1,
+		    "empty position (write _ for the empty position)");
 	if (len > CH_MAX_LEN)
 		return h->error(cx->err, CH_MAX_LEN + 1,
 		    "position too long (at most %d characters)", CH_MAX_LEN);

@@ -27,7 +27,8 @@ stones_char(char c)
 }
 
 /* Parse a row of at most max squares, dropping trailing gaps (they never
- * matter in push or shove). */
+ * matter in push or shove).  The empty text is refused: the empty row is
+ * written "_". */
 static inline int
 stones_parse_row(const struct cg_context *cx, const char *text, size_t len,
     size_t max, struct cg_buf *out)
@@ -36,6 +37,9 @@ stones_parse_row(const struct cg_context *cx, const char *text, size_t len,
 	size_t i, start = out->len, keep;
 	int c;
 
+	if (len == 0)
+		return h->error(cx->err, 1,
+		    "empty row (write _ for the empty row)");
 	if (len > max)
 		return h->error(cx->err, max + 1,
 		    "row too long (at most %zu squares)", max);

@@ -413,6 +413,70 @@ interrupt_search() {
 	[ -s "$ck" ]
 }
 
+@test "domineering: --checkpoint-size bounds the checkpoint, which still resumes to the answer" {
+	[ -x "$CG_BUILD/bin/cg-outcome" ] || skip "cg-outcome not built"
+	board8 > "$BATS_TEST_TMPDIR/want"
+	[ "$(wc -l < "$BATS_TEST_TMPDIR/want")" -eq 1 ]
+	cut -f1 "$BATS_TEST_TMPDIR/want" > "$BATS_TEST_TMPDIR/in"
+	local bound=4096 ck="$BATS_TEST_TMPDIR/8x8.ckpt" free="$BATS_TEST_TMPDIR/free.ckpt"
+	run cg cg-outcome -r domineering -t --checkpoint "$ck" \
+	    --checkpoint-size 4x "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 2 ]
+	run cg cg-outcome -r domineering -t --checkpoint "$ck" \
+	    --checkpoint-size 1000 "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 2 ]
+	assert_output "cg-outcome: --checkpoint-size: at least 4k (or 0: no bound)"
+	# without a bound the whole search leaves more than 4k of results
+	run cg cg-outcome -r domineering -t --checkpoint "$free" \
+	    --checkpoint-size 0 "$BATS_TEST_TMPDIR/in"
+	assert_output "$(cat "$BATS_TEST_TMPDIR/want")"
+	[ "$(stat -c %s "$free")" -gt "$bound" ]
+	# with one, the file stays within it, stopped (or done by then) ...
+	"$CG_BUILD/bin/cg-outcome" -r domineering -t -v --checkpoint "$ck" \
+	    --checkpoint-size 4k "$BATS_TEST_TMPDIR/in" \
+	    > "$BATS_TEST_TMPDIR/out" 2> "$BATS_TEST_TMPDIR/err" &
+	pid=$!
+	interrupt_search "$pid" "$BATS_TEST_TMPDIR/err"
+	status=0
+	wait "$pid" || status=$?
+	[ "$status" -eq 0 ] || [ "$status" -eq 130 ]
+	[ -s "$ck" ] && [ "$(stat -c %s "$ck")" -le "$bound" ]
+	# ... resumes from it to the published answer, and stays within it
+	run bash -c "'$CG_BUILD/bin/cg-outcome' -r domineering -t -v \
+	    --checkpoint '$ck' --checkpoint-size 4k '$BATS_TEST_TMPDIR/in' \
+	    2> '$BATS_TEST_TMPDIR/err'"
+	assert_success
+	assert_output "$(cat "$BATS_TEST_TMPDIR/want")"
+	grep -q ' [1-9][0-9]* results from the checkpoint, ' "$BATS_TEST_TMPDIR/err"
+	[ "$(stat -c %s "$ck")" -le "$bound" ]
+	# the costliest result kept is the root's: a third run searches nothing
+	run bash -c "'$CG_BUILD/bin/cg-outcome' -r domineering -t -v \
+	    --checkpoint '$ck' --checkpoint-size 4k '$BATS_TEST_TMPDIR/in' 2>&1 >/dev/null"
+	assert_success
+	assert_output --regexp 'domineering: [01] expanded'
+	# 8x9 stopped a moment after it began leaves its table's results
+	# too, far more than 4k of them: still within the bound, and a file
+	# the next run reads
+	awk 'BEGIN { for (i = 0; i < 8; i++) printf "%s.........", i ? "|" : ""
+	    print "" }' > "$BATS_TEST_TMPDIR/in89"
+	for run in 1 2; do
+		"$CG_BUILD/bin/cg-outcome" -r domineering -t -v \
+		    --checkpoint "$BATS_TEST_TMPDIR/8x9.ckpt" --checkpoint-size 4k \
+		    "$BATS_TEST_TMPDIR/in89" 2> "$BATS_TEST_TMPDIR/err89" &
+		pid=$!
+		interrupt_search "$pid" "$BATS_TEST_TMPDIR/err89"
+		status=0
+		wait "$pid" || status=$?
+		[ "$status" -eq 130 ]
+		grep -q 'interrupted' "$BATS_TEST_TMPDIR/err89"
+		# (written afresh with the costliest results, half the bound's
+		# worth, when it passed the bound)
+		size=$(stat -c %s "$BATS_TEST_TMPDIR/8x9.ckpt")
+		[ "$size" -le "$bound" ] && [ "$size" -gt $((bound / 4)) ]
+	done
+	[ ! -e "$BATS_TEST_TMPDIR/8x9.ckpt.tmp" ]
+}
+
 @test "domineering: a damaged checkpoint is refused, never believed" {
 	[ -x "$CG_BUILD/bin/cg-outcome" ] || skip "cg-outcome not built"
 	board8 > "$BATS_TEST_TMPDIR/want"

@@ -30,6 +30,42 @@ big_push='BRBRBRBRBRBRBRBRBRBRBRBRBRBR'
 	assert_output --partial "cg-synch: memory limit of 40 MB reached"
 }
 
+@test "--max-memory: cg-options -a on a game too large to expand stops with an error, exit 1, no document" {
+	# a sum of 2000 switches {1|-1}: each term has three values on the
+	# way down ({1|-1}, 1, -1), so the tree has 3^2000 positions
+	printf '{1|-1}+%.0s' $(seq 1999) > "$T/sum"
+	echo '{1|-1}' >> "$T/sum"
+	run sh -c "cg-options -r game -a --max-memory 40 '$T/sum' > '$T/out'"
+	[ "$status" -eq 1 ]
+	assert_output "cg-options: $T/sum:1: game too large to expand: memory limit of 40 MB reached"
+	# nothing half-expanded is passed off as the whole tree
+	[ ! -s "$T/out" ]
+	# a game that fits is expanded whole under the same limit: Nim 2+1
+	# has the positions 2+1, 1, 1+1, 2 and 0
+	echo 2+1 | cg-options -r nim -a --max-memory 40 > "$T/nim"
+	run sh -c "grep '^N' '$T/nim' | cut -f3 | sort"
+	assert_output "$(printf '0\n1\n1+1\n2\n2+1')"
+}
+
+@test "--max-memory: the bit search keeps under the limit and runs on, as cg-outcome(1) says" {
+	# the page says so where it describes the limit
+	run sh -c "man -l '$CG_ROOT/man/man1/cg-outcome.1' 2>/dev/null | col -b | tr -s ' \t\n' '   '"
+	assert_output --partial "is the exception: it does not stop at the limit but shrinks its needs to it"
+	# 9x9 Domineering takes the bit search far longer than 3 seconds;
+	# its table is sized to the limit, so it is stopped by the signal,
+	# never by the limit (a resident size the sanitizers' shadow and
+	# quarantine of freed tables do not distort)
+	[ -z "${CG_SANITIZED:-}" ] || skip "resident memory under a sanitizer is not the program's"
+	printf '.........%.0s|' $(seq 8) > "$T/b9"
+	echo '.........' >> "$T/b9"
+	status=0
+	timeout --preserve-status -s TERM 3 cg-outcome -r domineering -t \
+	    --max-memory 100 "$T/b9" > /dev/null 2> "$T/err" || status=$?
+	[ "$status" -eq 143 ]
+	run cat "$T/err"
+	assert_output "cg-outcome: interrupted"
+}
+
 @test "--progress: each engine reports while it works" {
 	echo "$big_canon" > "$T/c"
 	timeout -s TERM 3 cg-canon -r domineering -t --progress "$T/c" \
@@ -43,6 +79,11 @@ big_push='BRBRBRBRBRBRBRBRBRBRBRBRBRBR'
 	timeout -s TERM 3 cg-synch -r push -t --progress "$T/s" \
 	    > /dev/null 2> "$T/synch.err" || true
 	grep -q 'positions' "$T/synch.err"
+	printf '{1|-1}+%.0s' $(seq 99) > "$T/g"
+	echo '{1|-1}' >> "$T/g"
+	timeout -s TERM 3 cg-options -r game -a --progress "$T/g" \
+	    > /dev/null 2> "$T/options.err" || true
+	grep -q 'cg-options: [0-9]* positions expanded' "$T/options.err"
 	timeout -s TERM 3 cg-kb-build --progress -r amazons --family 5x4 \
 	    -o "$T/b" 2> "$T/kb.err" || true
 	grep -q 'positions enumerated\|components' "$T/kb.err"

@@ -254,6 +254,38 @@ check_rows() {
 	check_vectors canon.tsv game misere -- cg cg-outcome -t -m
 }
 
+@test "a game literal nested 3999 deep is valued on sight, not expanded level by level" {
+	need game
+	# {|} = 0 and {n|} = n + 1 for an integer n, so 3999 nested Left
+	# options make the integer 3998: Left wins moving first or second
+	# (L).  Its negative {|{|...{|}...}} is -3998 (R), and the two
+	# together are 0, a second-player win (P).
+	local n=3999 pos neg
+	pos=$(printf '{%.0s' $(seq $n); printf '|}%.0s' $(seq $n))
+	neg=$(printf '{|%.0s' $(seq $n); printf '}%.0s' $(seq $n))
+	[ ${#pos} -eq $((3 * n)) ] && [ ${#neg} -eq $((3 * n)) ]
+	printf '%s\n%s\n%s+%s\n' "$pos" "$neg" "$pos" "$neg" > "$T/deep"
+	cg cg-outcome -r game -t -v "$T/deep" > "$T/out" 2> "$T/err"
+	run cut -f2 "$T/out"
+	assert_output "$(printf 'L\nR\nP')"
+	# the literals were read as their values (the report counts them),
+	# not expanded subgame by subgame, each reading the rest again
+	run cat "$T/err"
+	assert_output --regexp ' [0-9]+ valued on sight, '
+}
+
+@test "a game literal whose value the canonical store cannot hold is searched, not refused" {
+	need game
+	# {n|} = n + 1 > 0 for the integer n = 2^63 - 1, past 64-bit
+	# arithmetic; ^n > 0 for n > 0 (Winning Ways, ch. 8), so a sum of two
+	# is positive though its up multiple, 2^41, is past the store's range;
+	# and *n + *n = 0, whatever n
+	run sh -c "printf '%s\n' '{9223372036854775807|}' '^1099511627776+^1099511627776' '*81812216+*81812216' |
+	    cg-outcome -r game -t"
+	assert_success
+	assert_output "$(printf '%s\tL\n' '{9223372036854775807|}' '^1099511627776+^1099511627776'; printf '%s\tP' '*81812216+*81812216')"
+}
+
 @test "canon.tsv: Domineering outcomes (boards up to 28 empty squares)" {
 	need domineering
 	check_rows canon.tsv domineering outcome 'gsub(/\./, ".", $2) <= 28' -- cg cg-outcome -t

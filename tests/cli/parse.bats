@@ -18,12 +18,35 @@ teardown() {
 
 @test "the document carries the plugin's printed form" {
 	# nim writes heaps joined by '+' and drops empty heaps
-	run cg cg-parse -r nim '3 4' '0+2' '1,1' ''
+	run cg cg-parse -r nim '3 4' '0+2' '1,1' '0'
 	assert_success
 	assert_line --index 2 "$(printf 'N\t1\t3+4')"
 	assert_line --index 3 "$(printf 'N\t2\t2')"
 	assert_line --index 4 "$(printf 'N\t3\t1+1')"
 	assert_line --index 5 "$(printf 'N\t4\t0')"
+}
+
+@test "no ruleset reads the empty text as a position (cg-ruleset(3): it would vanish)" {
+	# every listed ruleset, the parametrised ones with a typical code
+	local name rs n=0
+	for name in $(cg-parse -l | cut -f1); do
+		case $name in
+		octal) rs=octal:0.77 ;;
+		subtraction) rs=subtraction:1,2,3 ;;
+		*) rs=$name ;;
+		esac
+		run cg cg-parse -r "$rs" ''
+		[ "$status" -eq 1 ] || { echo "$rs: status $status"; return 1; }
+		assert_output --partial "cg-parse: argument 1: bad $name position '': column 1: "
+		n=$((n + 1))
+	done
+	[ "$n" -gt 10 ]
+}
+
+@test "nim: the empty position is written 0; text with no heap is refused" {
+	run cg cg-parse -r nim '+'
+	[ "$status" -eq 1 ]
+	assert_output --partial "cg-parse: argument 1: bad nim position '+': column 2: empty position (write 0 for no heaps)"
 }
 
 @test "positions from standard input, one per line; blanks and comments skipped" {

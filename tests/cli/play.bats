@@ -46,6 +46,34 @@ teardown() {
 	assert_output --partial "truncated"
 }
 
+@test "a base damaged past its header, or for other parameters, is refused before the board" {
+	# the blocks and dictionaries after the header and index are checked
+	# as lookups first read them; cg-play checks them all at the start
+	local size off c
+	size=$(stat -c %s "$T/nim.cgkb")
+	for off in $((size - 3)) $((size - 20)) $((size - 40)) $((size - 60)); do
+		cp "$T/nim.cgkb" "$T/c"
+		c=$(od -An -tu1 -j "$off" -N1 "$T/c" | tr -d ' ')
+		printf "$(printf '\\%03o' $(( c ^ 32 )))" |
+		    dd of="$T/c" bs=1 seek="$off" conv=notrunc status=none
+		! cmp -s "$T/nim.cgkb" "$T/c"
+		# no input: the person quits at once, before any lookup
+		run sh -c "cg-play -K '$T/c' -r nim 2+1 < /dev/null 2> '$T/err'"
+		[ "$status" -eq 1 ] || { echo "offset $off: status $status"; return 1; }
+		# nothing printed: no board, no prompt
+		assert_output ""
+		run cat "$T/err"
+		assert_output --regexp "^cg-play: $T/c: .*(damaged|checksum|malformed)"
+	done
+	# a base of the same ruleset with other parameters
+	[ -f "$CG_BUILD/plugins/subtraction.so" ] || return 0
+	printf 'cgt\t1\nruleset\tsubtraction:1,2\nN\t1\t3\nA\t1\toutcome\tP\nroot\t1\nend\n' > "$T/s.cgt"
+	cg-kb-build -k outcome -o "$T/s.cgkb" "$T/s.cgt"
+	run sh -c "cg-play -K '$T/s.cgkb' -r subtraction:1,2,3 3 < /dev/null"
+	[ "$status" -eq 1 ]
+	assert_output "cg-play: $T/s.cgkb: base is for 'subtraction:1,2', not 'subtraction:1,2,3'"
+}
+
 @test "a game: bad input is refused and asked again, the computer answers" {
 	run cg cg-play -K "$T/nim.cgkb" -r nim 2+1 <<<$'?\n9:9\n\n1:1\n1:0\n'
 	assert_success

@@ -82,6 +82,38 @@ EOF
 	assert_output --regexp "ruleset-version	1.0/[0-9a-f]{8}"
 }
 
+@test "a ruleset on the path that hides one cgtools ships says so once, unless CG_OVERRIDES names it" {
+	# (common.bash allows every override: the suite shadows on purpose)
+	unset CG_OVERRIDES
+	mkdir "$T/a" "$T/b"
+	cp "$RULES/domineering.cgr" "$T/a/"
+	# the note, once, and the rules file's answers as before
+	CG_PLUGIN_PATH=$T/a cg cg-parse -r domineering '..|..' '.|.' \
+	    > "$T/out" 2> "$T/err"
+	run cat "$T/err"
+	assert_output --regexp "^cg-parse: note: rules file $T/a/domineering\.cgr hides plugin /.*/plugins/domineering\.so \(export CG_OVERRIDES=domineering if that is meant\)\$"
+	[ "$(grep -c '^N' "$T/out")" -eq 2 ]
+	CG_PLUGIN_PATH=$T/a run sh -c "cg-parse -l 2>&1 >/dev/null"
+	assert_output --partial "note: rules file $T/a/domineering.cgr hides plugin"
+	[ "${#lines[@]}" -eq 1 ]
+	# named in CG_OVERRIDES (a list, or '*'): meant, no note
+	for o in domineering 'nim,domineering' 'nim:domineering' '*'; do
+		CG_OVERRIDES=$o CG_PLUGIN_PATH=$T/a run sh -c "cg-parse -r domineering '..' 2>&1 >/dev/null"
+		assert_output ""
+	done
+	CG_OVERRIDES=nim CG_PLUGIN_PATH=$T/a run sh -c "cg-parse -r domineering '..' 2>&1 >/dev/null"
+	assert_output --partial "note: rules file"
+	# cgtools' own directory first: its ruleset is used, nothing hidden
+	CG_PLUGIN_PATH=$CG_BUILD/plugins:$T/a run sh -c "cg-parse -r domineering '..' 2>&1 >/dev/null"
+	assert_output ""
+	# one of the user's rulesets hiding another of the user's: the
+	# user's own arrangement, no note
+	cp "$RULES/skijumps.cgr" "$T/a/"
+	cp "$RULES/skijumps.cgr" "$T/b/"
+	CG_PLUGIN_PATH=$T/a:$T/b run sh -c "cg-parse -r skijumps 'L..' 2>&1 >/dev/null"
+	assert_output ""
+}
+
 @test "NAME.so and NAME.cgr in one directory is an error naming both" {
 	mkdir "$T/both"
 	cp "$RULES/domineering.cgr" "$T/both/"
