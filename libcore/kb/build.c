@@ -1,6 +1,7 @@
 /* build.c - building knowledge bases in process (see build.h). */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -769,17 +770,44 @@ struct sum_work {
 	cg_game *g;
 };
 
+struct sum_of {
+	const struct cg_kb_builder *b;
+	size_t e;
+	cg_game s;
+};
+
+static void
+add_components(void *arg)
+{
+	struct sum_of *a = arg;
+	const struct cg_kb_builder *b = a->b;
+	uint64_t i;
+
+	a->s = cg_canon_zero();
+	for (i = b->off[a->e]; i < b->off[a->e + 1]; i++)
+		a->s = cg_canon_add(a->s, cg_graph_canon(b->graph, b->comp[i]));
+}
+
+/* A base holds every position it was asked for: a sum past the store's
+ * bounds stops the build, naming the position. */
 static void
 sum_one(void *ctx, size_t e)
 {
 	struct sum_work *w = ctx;
-	const struct cg_kb_builder *b = w->b;
-	cg_game s = cg_canon_zero();
-	uint64_t i;
+	struct sum_of a = { w->b, e, CG_NO_GAME };
+	char msg[256];
 
-	for (i = b->off[e]; i < b->off[e + 1]; i++)
-		s = cg_canon_add(s, cg_graph_canon(b->graph, b->comp[i]));
-	w->g[e] = s;
+	if (cg_canon_catch(add_components, &a, msg, sizeof msg) < 0) {
+		static pthread_mutex_t once = PTHREAD_MUTEX_INITIALIZER;
+		const unsigned char *key;
+		size_t len;
+
+		pthread_mutex_lock(&once);   /* one message, then exit */
+		key = cg_kbset_key(w->b->set, e, &len);
+		cg_die(CG_EXIT_DATA, "position '%s': %s",
+		    describe(w->b, key, len), msg);
+	}
+	w->g[e] = a.s;
 }
 
 /* Kinds read off the canonical forms: each distinct form printed once. */

@@ -345,8 +345,8 @@ load_game(struct loader *l, struct cg_rd *r)
 
 		up = cg_get_zigzag(r);
 		nim = cg_get_varint(r);
-		if (r->bad || exp > 62 || up > (1 << 20) || up < -(1 << 20) ||
-		    nim > (1u << 26))
+		if (r->bad || exp > 62 || up > CG_CANON_MAX_UP ||
+		    up < -CG_CANON_MAX_UP || nim > CG_CANON_MAX_NIM)
 			return -1;
 		g = cg_canon_nus(cg_dyadic_make(num, (int)exp), up, nim);
 	} else if (form == 2) {
@@ -364,8 +364,8 @@ load_game(struct loader *l, struct cg_rd *r)
 			wd[i] = cg_get_varint(r);
 		up = cg_get_zigzag(r);
 		nim = cg_get_varint(r);
-		if (r->bad || up > (1 << 20) || up < -(1 << 20) ||
-		    nim > (1u << 26) ||
+		if (r->bad || up > CG_CANON_MAX_UP || up < -CG_CANON_MAX_UP ||
+		    nim > CG_CANON_MAX_NIM ||
 		    cg_dyadic_import(wd, (size_t)nw, exp, (int)neg, &x) < 0)
 			return -1;
 		g = cg_canon_nus(x, up, nim);

@@ -504,8 +504,14 @@ cg_canonical_vertex(struct cg_graph *g, cg_vertex v, struct cg_canon_eval *ev)
 	w.root = v;
 	if (cg_canon_catch(walk, &w, msg, sizeof msg) < 0) {
 		w.result = CG_NO_GAME;
-		if (!ev->recover)
-			cg_die_at(ev->file, ev->line, "%s", msg);
+		if (!ev->recover) {
+			struct cg_buf t;
+
+			cg_buf_init(&t);
+			cg_graph_print(g, v, &t);
+			cg_die_at(ev->file, ev->line, "position '%s': %s",
+			    cg_buf_str(&t), msg);
+		}
 		fail(ev, msg);
 	}
 	/* a walk cut short lets go of what it holds, for the next one */

@@ -28,6 +28,9 @@
 #include "cg/gamelit.h"
 #include "values/gamevec.h"
 
+_Static_assert(CG_CANON_MAX_UP == GL_MAX_UP && CG_CANON_MAX_NIM == GL_MAX_NIM,
+    "the store holds what literals write");
+
 #define CHUNK_BITS 16
 #define CHUNK (1u << CHUNK_BITS)
 #define OPT_CHUNK (1u << 20)
@@ -648,7 +651,8 @@ nus_find(int64_t num, int exp, int64_t up, uint64_t nim, int create)
 	g = nus_lookup(h, num, exp, up, nim);
 	if (g != CG_NO_GAME || !create)
 		return g;
-	if (up > GL_MAX_UP || up < -GL_MAX_UP || nim > GL_MAX_NIM)
+	if (up > CG_CANON_MAX_UP || up < -CG_CANON_MAX_UP ||
+	    nim > CG_CANON_MAX_NIM)
 		data_error("up multiple or nimber too large");
 	lock_store();
 	g = nus_lookup(h, num, exp, up, nim);

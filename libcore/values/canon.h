@@ -28,6 +28,10 @@
 typedef uint32_t cg_game;
 
 #define CG_NO_GAME ((cg_game)UINT32_MAX)
+/* The largest up multiple and nimber of a number-up-star (the game
+ * literals' GL_MAX_UP and GL_MAX_NIM). */
+#define CG_CANON_MAX_UP ((int64_t)1 << 40)
+#define CG_CANON_MAX_NIM ((uint64_t)1 << 40)
 #define CG_CANON_MAX_DEPTH 10000
 /* Games read from files (cgkb(5), checkpoints) are built under
  * cg_canon_catch_bounded with this many recursive steps, plus 1024 per

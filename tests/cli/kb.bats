@@ -358,3 +358,16 @@ flip_byte() { # file offset
 	assert_line -n 0 "$(printf '4611686018427387904+4611686018427387904\t9223372036854775808')"
 	assert_line -n 1 "$(sed -n 2p "$T/g")	$(python3 -c 'print("%d/%d" % ((2**64 - 2) * 2**63 + 1, 2**63))')"
 }
+
+@test "a position whose value is past the store's bounds stops a build, named, and its checkpoint reads back" {
+	# ^(2^40) is the largest up multiple the store holds: each summand
+	# is fine (and checkpointed), their sum is not
+	printf '1\n^1099511627776+^1099511627776\n*\n' > "$T/bad"
+	run cg cg-kb-build -r game -o "$T/b" "$T/bad"
+	assert_failure 1
+	assert_output "cg-kb-build: position '^1099511627776+^1099511627776': up multiple or nimber too large"
+	[ ! -e "$T/b" ]
+	run cg cg-kb-build -r game -o "$T/b" "$T/bad"
+	assert_failure 1
+	assert_output "cg-kb-build: position '^1099511627776+^1099511627776': up multiple or nimber too large"
+}
