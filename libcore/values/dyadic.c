@@ -319,18 +319,11 @@ cg_dyadic_floor(struct cg_dyadic a)
 }
 
 int
-cg_dyadic_cmp(struct cg_dyadic a, struct cg_dyadic b)
+cg_dyadic_cmp_big(struct cg_dyadic a, struct cg_dyadic b)
 {
 	mpz_t x, y;
 	int c;
 
-	if (a.exp != CG_DYADIC_BIG && b.exp != CG_DYADIC_BIG) {
-		int f = a.exp > b.exp ? a.exp : b.exp;
-		__int128 v = (__int128)a.num * ((__int128)1 << (f - a.exp));
-		__int128 w = (__int128)b.num * ((__int128)1 << (f - b.exp));
-
-		return v < w ? -1 : v > w;
-	}
 	if (cg_dyadic_sign(a) != cg_dyadic_sign(b))
 		return cg_dyadic_sign(a) < cg_dyadic_sign(b) ? -1 : 1;
 	mpz_inits(x, y, NULL);

@@ -44,7 +44,22 @@ struct cg_dyadic cg_dyadic_neg(struct cg_dyadic a);
 struct cg_dyadic cg_dyadic_half(struct cg_dyadic a);
 /* The largest integer <= a. */
 struct cg_dyadic cg_dyadic_floor(struct cg_dyadic a);
-int cg_dyadic_cmp(struct cg_dyadic a, struct cg_dyadic b);
+int cg_dyadic_cmp_big(struct cg_dyadic a, struct cg_dyadic b);
+
+/* Order: -1, 0, 1.  Inline: comparisons of stops settle most comparisons
+ * of games, and they are almost always of small values. */
+static inline int
+cg_dyadic_cmp(struct cg_dyadic a, struct cg_dyadic b)
+{
+	if (a.exp != CG_DYADIC_BIG && b.exp != CG_DYADIC_BIG) {
+		int f = a.exp > b.exp ? a.exp : b.exp;
+		__int128 v = (__int128)a.num * ((__int128)1 << (f - a.exp));
+		__int128 w = (__int128)b.num * ((__int128)1 << (f - b.exp));
+
+		return v < w ? -1 : v > w;
+	}
+	return cg_dyadic_cmp_big(a, b);
+}
 
 static inline int
 cg_dyadic_sign(struct cg_dyadic a)
