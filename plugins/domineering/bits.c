@@ -58,7 +58,8 @@ db_transpose8(uint64_t x)
 }
 
 /* The rows and the columns of a state as bit lines, the columns by 8x8
- * blocks (a loop over the empty cells cost a fifth of the counts). */
+ * block transposes, not a loop over the empty cells: every count starts
+ * here. */
 DOM_INLINE void
 db_lines(const struct cg_bit_shape *sh, const uint64_t *st, uint64_t *row,
     uint64_t *col)
@@ -102,7 +103,9 @@ db_pack(const struct cg_context *cx, const unsigned char *const *comp,
 	sh->dims[0] = (uint32_t)rows;
 	sh->dims[1] = (uint32_t)cols;
 	/* a strip splits into many small regions, which the search over
-	 * components solves once each (2x27: 0.2 s that way, 7 s here) */
+	 * components solves once each, where this one, over whole boards,
+	 * searches them again in every board that holds them: strips are
+	 * left to it */
 	if (n == 1 && rows >= 3 && cols >= 3)
 		sh->flags = CG_BIT_PREFER;
 	/* the cells past the board's, for the host's table */
@@ -202,10 +205,9 @@ db_holds(const struct cg_move_bounds *b, int y, uint32_t most_x)
 }
 
 /* The slots' reserve is counted only when the pool's fell short by
- * SLOTS_GAP or less: on 8x8 the slots settled 118,283 states, all but 4
- * where the pool fell short by one or two, and the passes this skips
- * are most of the slots' where no verdict comes (8x9, one thread: the
- * same 15.19 M positions in 60.0 user s against 64.5). */
+ * SLOTS_GAP or less: the slots settle almost nothing elsewhere (on 8x8,
+ * 4 states of 118,283), and the passes this skips are most of those
+ * that end with no verdict; the search's tree hardly changes. */
 #define SLOTS_GAP 2
 
 /*
@@ -262,10 +264,9 @@ db_settle_sh(const struct cg_bit_shape *sh, const uint64_t *st,
 }
 
 /* The 9x9 board's shape as a constant: db_settle_sh is built once more
- * for it, its loops over nine lines of known length (d6d and d4f of
- * bench/domineering-deep, one thread, three runs in turn: 41.71 user s
- * on average without, 40.71 with, another process busy on the other
- * core throughout; the other hooks built so gained nothing). */
+ * for it, its loops over nine lines of known length, for the deep
+ * searches of bench/domineering-deep; the other hooks run no faster
+ * built so, and are built once. */
 static const struct cg_bit_shape db_9x9 = { .words = 2, .dims = { 9, 9 } };
 
 DOM_HOT static int
@@ -292,8 +293,8 @@ db_settle(const struct cg_context *cx, const struct cg_bit_shape *sh,
  * at the child.  An option that
  * touches one pool cell breaks that pool domino only (no x domino lies
  * across two open pool cells), and the reserve keeps the other n - 1.
- * (Without an area an option touches, the reserve settled 46 k of 20 M
- * such children on a 9x9 position: not asked.)
+ * An option that touches an area is not asked about: the reserve less
+ * that area settles too few of those children to pay for the count.
  * The host asks only once the first option failed, so at most of the
  * positions the mover loses: their children are most of the verdicts a
  * search asks for.
@@ -375,8 +376,8 @@ db_children(const struct cg_context *cx, const struct cg_bit_shape *sh,
 /*
  * Options best first: the mover's gain in its dominoes plus its safe
  * ones, less the opponent's, each weighing one (as in Obsequi's move
- * score; sv_static's order weighs safe ones twice, which here expanded 8
- * % more positions on 7x8), then grid_domino_rank (edge first), then the
+ * score; sv_static's order weighs safe ones twice, which here expands
+ * more positions), then grid_domino_rank (edge first), then the
  * order made.  A move changes the dominoes of three lines (its own and
  * the two it crosses) and the proof cells of those and of the lines
  * beside them, each by the move's cells alone, so each change is one
@@ -453,8 +454,8 @@ db_options(const struct cg_context *cx, const struct cg_bit_shape *sh,
 		}
 	/* each option's place, best first: how many keys beat its (all
 	 * differ), four at a time, without branches (an insertion sort's
-	 * mispredicted exits took a quarter of this function); as signed
-	 * words, the pad below every key */
+	 * exits are mispredicted, at every position); as signed words, the
+	 * pad below every key */
 	for (i = 0; i < m; i++)
 		sk[i] = (int32_t)(key[i] ^ 0x80000000u);
 	for (; i % 4 != 0; i++)
@@ -590,8 +591,8 @@ db_swap(const struct cg_context *cx, const struct cg_bit_shape *sh,
  * way the board is turned follows the lead of the vertical pairs of
  * empty cells over the horizontal ones, which the mirrors keep and the
  * turn negates; only at no lead are all eight images compared.  So one
- * pass makes the key that canonical(), swap() and canonical() again made
- * (the two made 8 % of a 9x9 search's time).
+ * pass makes the key that canonical(), swap() and canonical() again
+ * would make, at every position the search looks up.
  */
 DOM_HOT static int
 db_key(const struct cg_context *cx, const struct cg_bit_shape *sh,

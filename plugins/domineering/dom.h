@@ -34,9 +34,8 @@ extern const struct cg_rank dom_rank;                 /* rank.c */
  * shifts by a register without cl; AVX2), for those with the popcnt
  * instruction only, and for any, and the loader picks one (GCC's
  * target_clones).  Their helpers are always inlined, so they are built
- * with them.  The v3 build: d6d and d4f of bench/domineering-deep, one
- * thread, builds run in turn, 44.1 and 44.3 user s before, 41.5 and
- * 42.1 with it (another process busy on the other core throughout).
+ * with them.  There is no fourth build for x86-64-v4 (AVX-512): it runs
+ * no faster than v3's.
  */
 #if defined(__x86_64__) && !defined(__POPCNT__) && defined(__GNUC__)
 #define DOM_HOT __attribute__((target_clones("arch=x86-64-v3", "popcnt", \
