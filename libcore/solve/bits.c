@@ -150,23 +150,19 @@ struct bthread {
 	unsigned char *etc_side;
 };
 
-/* Slots of a thread's cache of the counts' verdicts, direct-mapped: of
- * the 7.3 M states the 8x8 search settles by counts, 42 % it met before
- * (a transposition the table does not keep, as settled states are never
- * stored).  Few enough to stay in a core's 1 MB second-level cache (384
- * KB for a 9x9 state): 8x9 on one thread took 53.0 user s with 2^14,
- * 53.8 with 2^15, 56.9 with 2^16 and 54.3 with 2^12, the same
- * positions. */
+/* Slots of a thread's cache of the counts' verdicts, direct-mapped: the
+ * table never stores a settled state, yet the search meets many of them
+ * again by transposition (on 8x8, two in five).  Few enough to stay in a
+ * core's 1 MB second-level cache (384 KB for a 9x9 state): a larger
+ * cache misses there and runs slower, a smaller one keeps too few. */
 #define SETTLED (1u << 14)
 
 /* Slots of a thread's hashes (of the state and side) of the states it
  * expanded lately, direct-mapped: a state met again is looked up in the
  * table before the counts are asked, which for a state the table holds
  * are asked in vain (every state the table holds was expanded, so the
- * counts settled none of them).  On a 9x9 position of depth 4 (6.3 M
- * positions), 4.4 M of the 6.1 M answers from the table came so; five
- * such positions took 47.5 user s with 2^15 slots, 47.9 with 2^16,
- * 49.5 with 2^18, 49.3 without. */
+ * counts settled none of them).  Most answers from the table come so on
+ * deep 9x9 positions; more slots than this gain nothing. */
 #define SEEN (1u << 15)
 
 static uint64_t
@@ -297,9 +293,8 @@ tab_place(struct bits *b, struct table *t, const uint64_t *key, uint64_t h,
 
 /* A table of nb empty buckets, from a cache line's start: the allocator
  * puts a large block 16 bytes into its pages, and a bucket of one line
- * (9x9 Domineering's: four entries of 16 bytes) then lies across two,
- * two misses a probe (9x9 on two threads, side by side: 705.4 s so,
- * 683.1 s aligned, the same work). */
+ * (9x9 Domineering's: four entries of 16 bytes) would then lie across
+ * two, two misses a probe where one will do. */
 static struct table *
 tab_new(const struct bits *b, size_t nb)
 {
@@ -362,7 +357,7 @@ tab_grow(struct bits *b, struct table *old)
 
 /* A thread adds the entries it takes to the table's count in batches
  * of USED_BATCH: a locked add on a line both threads touch at every
- * new entry cost both cores its misses. */
+ * new entry would cost both cores its misses. */
 #define USED_BATCH 64
 #define PROGRESS_EVERY 1024
 
@@ -751,12 +746,12 @@ store_add(struct bits *b, const uint64_t *key, int side, int win,
 
 /* A stopped search leaves in its checkpoint, besides the costly results
  * noted as they came, every result in its table that took 2^CKPT_STOP_LG
- * expansions or more: a resumed search meets most of its positions again
- * (8x9 stopped after 30 s: with only the costly ones, it expands 12.8 M
- * positions where the whole search takes 15.2 M; with these too, 10.1 M;
- * with every result, 8.4 M).  They go costliest first, until one passes
- * the checkpoint's bound: what would follow is cheaper than what the
- * file written afresh then keeps. */
+ * expansions or more: a resumed search meets most of its positions again,
+ * and without the results of middling cost it searches most of them anew
+ * (bench/domineering-checkpoint measures what a stop costs).  Every
+ * result would save more, but makes the file large and slow to load.
+ * They go costliest first, until one passes the checkpoint's bound: what
+ * would follow is cheaper than what the file written afresh then keeps. */
 static void
 store_dump(struct bits *b)
 {
