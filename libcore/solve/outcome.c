@@ -29,10 +29,10 @@ enum { K_NIM, K_COUPLE, K_SUM, K_XOR, K_S, K_GEN };
 
 /* Misere play: the components whose misere canonical forms are made
  * (m_reduce): canonical bytes at most MFORM_BYTES long, each form within
- * MFORM_WORK expansions of the genus search.  Measured on Sprouts (0*12:
- * 10 bytes 103 s, 12 68 s, 14 62 s, 16 62 s, 18 77 s, but 0*10 is slower
- * from 14 on; work 1000 costs more than 300): bench/RESULTS.md, "Misere
- * Sprouts through equal forms". */
+ * MFORM_WORK expansions of the genus search.  A form costs its
+ * component's whole game tree: below these bounds too few sums merge,
+ * above them the forms cost more than the merging saves (tuned on misere
+ * Sprouts 0*9 .. 0*12, which bench/outcome times). */
 #define MFORM_BYTES 14
 #define MFORM_WORK 300
 
@@ -1255,7 +1255,7 @@ sight_parse(void *arg)
 /* The value the ruleset of component c gives on sight (cg.value), or
  * CG_NO_GAME when it gives none or one the canonical store cannot hold
  * (numbers past 64 bits, ups or nimbers past its range, games too deep):
- * such a component is searched as before, never an error. */
+ * such a component is searched as any other, never an error. */
 static cg_game
 sight_value(struct cg_solver *s, uint32_t c)
 {
@@ -1418,9 +1418,11 @@ sv_fold_ints(struct cg_solver *s, uint32_t *comps, size_t *n, int32_t *k)
  * its most moves, both players', are at most FORM_MOST (rulesets with
  * move counts: a Domineering region of 16 squares or so) and it takes
  * at most FORM_WORK components evaluated; past that it is marked and
- * not tried again (the forms made on the way stay in the graph).  Chosen
+ * not tried again (the forms made on the way stay in the graph).  Tuned
  * on random sums of Domineering rectangles and random Domineering and
- * Clobber boards (bench/RESULTS.md, "Canonical forms in the search"). */
+ * Clobber boards (bench/domineering-sums): smaller bounds settle too
+ * few sums, larger ones make forms that cost more than the sums they
+ * settle. */
 #define FORM_SEEN 4
 #define FORM_MOST 16
 #define FORM_WORK 20000
@@ -1468,7 +1470,8 @@ comp_form(struct cg_solver *s, uint32_t c)
  * (comp_form, or with make 0 only those made already): 1 the side to
  * move wins, 0 it loses, -1 not settled.  A sum of regions whose forms
  * are known costs additions, not a search: four Domineering 4x4 boards
- * apart took two seconds of search, now 14 positions. */
+ * apart take 14 positions so, where a search of the sum expands far
+ * more. */
 struct forms_sum {
 	struct cg_solver *s;
 	const uint32_t *comps;
@@ -2314,13 +2317,13 @@ run(struct cg_solver *s, size_t depth)
 }
 
 /* Which search answers a query: the one asked for, or for AUTO the one
- * measured best for it (bench/sprouts-vs-spots, bench/outcome): df-pn for
- * impartial games in normal play, where sums split into couples (Sprouts
- * 0*12: 4.5 s against 95 s depth-first; Cram 5x7's nim value 3.5 s
- * against 6.7 s), depth-first for the rest (Domineering 6x6: 3.8 s
- * depth-first, 15 s df-pn, whole sums having no couples).  Check mode
- * re-derives results depth-first, as Glop does, guided by its
- * databases. */
+ * that is fastest for it (bench/sprouts-vs-spots, bench/outcome): df-pn
+ * for impartial games in normal play, where sums split into couples
+ * (Sprouts, Cram's nim values), depth-first for the rest (whole sums
+ * have no couples, so the proof-number tree is the whole game tree, and
+ * a depth-first search with its transposition tables does better, as on
+ * Domineering).  Check mode re-derives results depth-first, as Glop
+ * does, guided by its databases. */
 static enum cg_search
 search_for(struct cg_solver *s, int misere)
 {
@@ -2334,8 +2337,8 @@ search_for(struct cg_solver *s, int misere)
 /* Does an outcome query go to the bit search (bits.c) when the ruleset
  * offers one?  When asked, or for AUTO in partizan normal play, where
  * sums do not split into couples, if the ruleset prefers it for the sum
- * (bits_outcome asks; Domineering 8x8: 44.6 s against 301 s over
- * components). */
+ * (bits_outcome asks: one large Domineering region, whose whole board
+ * in machine words is searched far faster than its components). */
 static int
 bits_first(const struct cg_solver *s, int misere)
 {
@@ -2361,7 +2364,7 @@ bits_first(const struct cg_solver *s, int misere)
  * couple_done).  A fresh start finds them as it meets those positions, so
  * it goes down the same path without their subtrees.  A start that
  * carries nothing new halves carry_min; at carry_min 1 the last start
- * runs without a budget (the memory limit stops it as before).
+ * runs without a budget (the memory limit stops it, as any search).
  */
 #define CARRY_MIN 8
 
