@@ -36,14 +36,14 @@
  * parents (parent links): when a node's numbers change, all its parents
  * are refreshed, least order first, and theirs in turn (update_dag), not
  * only the path that reached it -- else a parent under another path keeps
- * stale numbers and leads the next descents astray.  df-pn expansions,
- * the path alone against every parent: Sprouts 0*12 33,092 / 18,087,
- * 0*15 297,391 / 163,482; Cram 6x7's nim value in 8.5 minutes, not
- * within 20 GB before (bench/RESULTS.md).  Proven nodes are also found
- * when reached, through the words.  A collection keeps what the roots
- * reach through unproven nodes (what is proven is in the words or the sums) and
- * compacts the table, when it outgrows its share of --max-memory (or of
- * the machine); a tree still too large goes on as PN2.
+ * stale numbers and leads the next descents astray.  The links cost a
+ * few words an edge and save far more: with the path alone, df-pn
+ * expands nearly twice the nodes on Sprouts (bench/sprouts-vs-spots).
+ * Proven nodes are also found when reached, through the words.  A
+ * collection keeps what the roots reach through unproven nodes (what is
+ * proven is in the words or the sums) and compacts the table, when it
+ * outgrows its share of --max-memory (or of the machine); a tree still
+ * too large goes on as PN2.
  *
  * The searches (s->search):
  *  - PNS: from the root, down to the most-proving node, expand it, update
@@ -99,8 +99,8 @@ struct plink {
 };
 
 /* A child's numbers as its parent last heard them, beside kid[]: an OR
- * node's refresh reads them in a row instead of a node each (Cram 5x7's
- * nim value by PNS spent a quarter of its time on those misses). */
+ * node's refresh reads them in a row, where reading each child's node
+ * would cost a cache miss a child at every refresh. */
 struct kidnum {
 	uint32_t pn, dn;
 };
@@ -917,9 +917,8 @@ refresh_multi(struct cg_solver *s, struct ptab *t, uint32_t x)
 	}
 	/* Every land must be settled; the one with the most left to settle
 	 * (min(pn, dn) largest, the first in order on ties) is searched
-	 * next.  Measured on Sprouts 0*12 .. 0*17 (bench/sprouts-vs-spots):
-	 * 86 CPU seconds in all, against 113 taking the first land in order
-	 * and 93 taking the cheapest. */
+	 * next: on Sprouts (bench/sprouts-vs-spots) it beats both the first
+	 * land in order and the cheapest first. */
 	best = NONE;
 	for (i = 0, most = 0; i < m; i++) {
 		c = &t->node[t->kid[nd->kids + i]];
@@ -1187,9 +1186,8 @@ table_limit(void)
 /* Past the limit (or with much garbage), collect; a tree that stays
  * large goes on as PN2.  A tree still past the limit after a collection
  * is not collected again until it has grown by half: else df-pn, which
- * looks every 4096 expansions, spent nearly all its time collecting a
- * tree of live nodes (Cram 7x7's nim value: from 39 k expansions a
- * second to under 1 k). */
+ * looks every 4096 expansions, would spend nearly all its time
+ * collecting a tree of live nodes, again and again. */
 static void
 maybe_collect(struct cg_solver *s, struct ptab *t, uint32_t *roots,
     size_t nroots)
@@ -1201,8 +1199,8 @@ maybe_collect(struct cg_solver *s, struct ptab *t, uint32_t *roots,
 	    !(t->dead > t->nkid / 2 && t->nkid > (1u << 24)))
 		return;
 	/* the collection's copies are made at once: past the memory limit
-	 * the search stops rather than overshoot it (0*39 went 2.5 GB past
-	 * --max-memory 16000 between two samples of the watch) */
+	 * the search stops rather than overshoot it (the copies can take
+	 * gigabytes between two samples of the watch) */
 	if (!cg_watch_room((t->n + 1) * 2 * sizeof(uint32_t) +
 	    t->nkid * sizeof *t->kid + t->nmkey * sizeof *t->mkey))
 		return;
@@ -1264,13 +1262,12 @@ heap_pop(struct ptab *t)
 
 /*
  * Bring every node above the ones touched up to date through the parent
- * links, not only the path a descent took: the tree is a DAG, and a
- * parent elsewhere would keep stale numbers until a descent passed it
- * and lead the next descents astray (as SPOTS does; Sprouts 0*14 by PNS:
- * 79,379 expansions against 198,203 updating the path alone).  Nodes go
- * least order first, which puts a position's options before it in games
- * whose keys count what is left to play; any order gives the same
- * numbers, a worse one refreshes some nodes twice.
+ * links, as SPOTS does, not only the path a descent took: the tree is a
+ * DAG, and a parent elsewhere would keep stale numbers until a descent
+ * passed it and lead the next descents astray, at the cost of many more
+ * expansions.  Nodes go least order first, which puts a position's
+ * options before it in games whose keys count what is left to play; any
+ * order gives the same numbers, a worse one refreshes some nodes twice.
  */
 static void
 update_dag(struct cg_solver *s, struct ptab *t)
