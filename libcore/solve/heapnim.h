@@ -16,9 +16,10 @@
 #include "cg/heaprules.h"
 #include "host/plugin.h"
 
-/* Heaps computed one by one when no period is known, by default: 1 MB,
- * and at most seconds for the octal games of Winning Ways (Grundy's game,
- * with no period, takes about 10 s to reach it). */
+/* Heaps computed one by one when no period is known, by default: 1 MB
+ * of values, which the octal games of Winning Ways reach within seconds;
+ * Grundy's game, which has no known period, computes up to it in under
+ * a minute. */
 #define CG_HEAPNIM_LIMIT ((size_t)1 << 18)
 
 struct cg_heapnim;
