@@ -2518,13 +2518,7 @@ cg_solver_outcome(struct cg_solver *s, const uint32_t *ids, size_t n,
 		}
 	}
 	free(sorted);
-	if (w[0] && w[1])
-		return 'N';
-	if (w[0])
-		return 'L';
-	if (w[1])
-		return 'R';
-	return 'P';
+	return sv_outcome_class(w[0], w[1]);
 }
 
 int64_t
