@@ -12,7 +12,7 @@
  * "BRB_RBR"; "_" is the empty position.  canonical() reverses segments
  * and sorts them.
  */
-#include "lib/cherries.h"
+#include "cherries.h"
 
 /* both_ends 1: a stone from either end of a segment */
 CH_RULESET(cherries, 1,

@@ -10,7 +10,7 @@
  * component (least depth-first numbering) and sorts them.
  */
 #include "cg/ruleset.h"
-#include "lib/graphgame.h"
+#include "graphgame.h"
 
 static int
 col_permit(enum cg_side side, int tint)

@@ -35,7 +35,7 @@
 #include "cg/heaprules.h"
 #include "cg/impartial.h"
 #include "cg/ruleset.h"
-#include "lib/takebreak.h"
+#include "takebreak.h"
 
 #define MAX_HEAP 0x7fffffffu
 #define MAX_DIGITS 1024

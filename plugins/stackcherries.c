@@ -11,7 +11,7 @@
  * Text as for cherries: "BRB_RBR"; "_" is the empty position.
  * canonical() sorts the segments (they cannot be reversed).
  */
-#include "lib/cherries.h"
+#include "cherries.h"
 
 /* both_ends 0: a stone from the front of a segment only */
 CH_RULESET(stackcherries, 0,

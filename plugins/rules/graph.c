@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "rules.h"
-#include "lib/graphgame.h"
+#include "graphgame.h"
 
 static const struct rules *
 rules_of(const struct cg_context *cx)

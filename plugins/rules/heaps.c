@@ -24,7 +24,7 @@
 #include <string.h>
 
 #include "rules.h"
-#include "lib/takebreak.h"
+#include "takebreak.h"
 
 #define MAX_HEAP 0x7fffffffu
 #define MAX_TAKE 1000000u
