@@ -23,6 +23,7 @@
 #include "kb/kbfile.h"
 #include "kb/kbmove.h"
 #include "kb/kbvalue.h"
+#include "solve/outcome.h"
 #include "values/notation.h"
 
 #define BATCH 4096
@@ -224,7 +225,7 @@ derive(struct verifier *v, struct kids kid[2], uint32_t k, struct cg_buf *out,
 			free(c);
 		}
 	}
-	cg_buf_addstr(out, win[0] ? (win[1] ? "N" : "L") : (win[1] ? "R" : "P"));
+	cg_buf_addc(out, cg_outcome_class(win[0], win[1]));
 	return 0;
 }
 

@@ -2518,7 +2518,7 @@ cg_solver_outcome(struct cg_solver *s, const uint32_t *ids, size_t n,
 		}
 	}
 	free(sorted);
-	return sv_outcome_class(w[0], w[1]);
+	return cg_outcome_class(w[0], w[1]);
 }
 
 int64_t

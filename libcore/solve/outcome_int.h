@@ -245,21 +245,6 @@ void sv_sum_set(struct cg_solver *s, uint64_t e, int side, int win, int tag);
  * words), tables and scratch of its own; freed with cg_solver_free. */
 struct cg_solver *sv_worker(struct cg_solver *parent);
 
-/* The outcome class ('L', 'R', 'N', 'P') of a position from whether Left
- * wins moving first (lw) and whether Right does (rw); the engines' one
- * mapping. */
-static inline int
-sv_outcome_class(int lw, int rw)
-{
-	if (lw && rw)
-		return 'N';
-	if (lw)
-		return 'L';
-	if (rw)
-		return 'R';
-	return 'P';
-}
-
 /* ----------------------------------------------------- pns.c (engines) */
 
 /* Outcome of an impartial sum in normal play, a partizan or misere sum

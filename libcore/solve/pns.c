@@ -1853,7 +1853,7 @@ pns_outcome(struct cg_solver *s, const uint32_t *ids, size_t n, int misere)
 			}
 		}
 	}
-	return sv_outcome_class(w[0], w[1]);
+	return cg_outcome_class(w[0], w[1]);
 }
 
 int64_t
