@@ -42,10 +42,11 @@ WARN      = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
 ALLCFLAGS = -std=c17 $(WARN) $(CFLAGS) $(EXTRA_CFLAGS)
 CPPFLAGS += -D_GNU_SOURCE -DCG_VERSION='"$(VERSION)"'
 # libcore, tools and tests see libcore's headers; plugins see include/ (the
-# ABI) and their own plugins/lib/ helpers only, so a reach into libcore
-# fails to compile.
+# ABI) and the helpers in plugins/lib/ only (#include "grid.h"), so a
+# reach into libcore or into another plugin fails to compile.  A plugin
+# kept in a folder also sees that folder (below), and no other does.
 HOST_INC   = -Iinclude -Ilibcore
-PLUGIN_INC = -Iinclude -Iplugins
+PLUGIN_INC = -Iinclude -Iplugins/lib
 LDLIBS   += -lz -ldl -lm -lgmp -pthread
 PLUGIN_CFLAGS  = -fPIC -fvisibility=hidden
 PLUGIN_LDFLAGS = -shared -Wl,-z,defs
@@ -129,8 +130,11 @@ $(BUILD)/bin/%: $(BUILD)/obj/tools/%.o $(BUILD)/libcore.a
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libcore.a $(LDLIBS)
 
-# test_domreserve checks the Domineering plugin's own arithmetic
-$(BUILD)/obj/tests/unit/test_domreserve.o: HOST_INC += -Iplugins
+# test_domreserve checks the Domineering plugin's own arithmetic: the one
+# test that includes a plugin's internals (dom.h, which includes the
+# plugins' grid.h), so the one that sees those folders.
+$(BUILD)/obj/tests/unit/test_domreserve.o: \
+    HOST_INC += -Iplugins/domineering -Iplugins/lib
 
 $(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(BUILD)/libcore.a
 	@mkdir -p $(dir $@)
@@ -152,8 +156,11 @@ $(BUILD)/plugins/%.cgr: plugins/cgr/%.cgr
 	@mkdir -p $(dir $@)
 	$(Q)cp $< $@
 
-# A plugin kept in a directory: every .c in plugins/NAME/ links into NAME.so.
+# A plugin kept in a directory: every .c in plugins/NAME/ links into NAME.so,
+# and sees the headers of plugins/NAME/ (its own only).
 define plugin_dir_rule
+$(BUILD)/pobj/$(1)/%.o: PLUGIN_INC += -I$(1)
+$(BUILD)/fuzz/obj/$(1)/%.o: PLUGIN_INC += -I$(1)
 $(BUILD)/plugins/$(notdir $(1)).so: $(patsubst %.c,$(BUILD)/pobj/%.o,$(wildcard $(1)/*.c))
 	@mkdir -p $$(dir $$@)
 	@$$(if $$(Q),echo "  LD      $$@")

@@ -39,7 +39,7 @@
 #include "cg/rank.h"
 #include "cg/conjugate.h"
 #include "cg/ruleset.h"
-#include "lib/grid.h"
+#include "grid.h"
 
 #define AMAZONS_ENUM_CELLS 30
 

@@ -27,7 +27,7 @@
 #include <string.h>
 
 #include "cg/ruleset.h"
-#include "lib/bytes.h"
+#include "bytes.h"
 
 #define MAX_SIDE 4096u
 

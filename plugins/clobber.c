@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "cg/ruleset.h"
-#include "lib/grid.h"
+#include "grid.h"
 
 #define CLOBBER_ENUM_MAX 16
 

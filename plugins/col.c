@@ -10,32 +10,12 @@
  * component (least depth-first numbering) and sorts them.
  */
 #include "cg/ruleset.h"
-#include "lib/graphgame.h"
+#include "graphgame.h"
 
 static int
 col_permit(enum cg_side side, int tint)
 {
 	return tint == '.' || tint == (side == CG_LEFT ? 'R' : 'L');
-}
-
-static int
-col_parse(const struct cg_context *cx, const char *text, size_t len,
-    struct cg_buf *out)
-{
-	struct gg g;
-	int rc = gg_parse_text(cx, text, len, &g);
-
-	return rc < 0 ? rc : gg_encode(cx, &g, out);
-}
-
-static int
-col_print(const struct cg_context *cx, const unsigned char *pos, size_t len,
-    struct cg_buf *out)
-{
-	struct gg g;
-	int rc = gg_decode(cx, pos, len, &g);
-
-	return rc < 0 ? rc : gg_print(cx, &g, out);
 }
 
 static int
@@ -53,8 +33,8 @@ static const struct cg_ruleset col_ruleset = {
 	.summary = "Col: colour a vertex not next to one of your own colour",
 	.params_help = NULL,
 	.flags = CG_SYMMETRY | CG_DECOMPOSES,
-	.parse = col_parse,
-	.print = col_print,
+	.parse = gg_parse_hook,
+	.print = gg_print_hook,
 	.options = col_options,
 	.canonical = gg_canonical,
 	.decompose = gg_decompose,

@@ -31,7 +31,7 @@
 
 #include "cg/ruleset.h"
 #include "cg/value.h"
-#include "lib/grid.h"
+#include "grid.h"
 
 static int
 cram_keep(const unsigned char *board, size_t n)

@@ -29,7 +29,7 @@
 #include <string.h>
 
 #include "cg/ruleset.h"
-#include "lib/bytes.h"
+#include "bytes.h"
 
 #define MAX_SIDE 1000000u
 #define MAX_PIECES 100000u

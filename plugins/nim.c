@@ -21,24 +21,9 @@
 #include "cg/heaprules.h"
 #include "cg/value.h"
 #include "cg/ruleset.h"
+#include "bytes.h"
 
 #define MAX_HEAP 0x7fffffffu
-
-static uint32_t
-get32(const unsigned char *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	    (uint32_t)p[3] << 24;
-}
-
-static void
-set32(unsigned char *p, uint32_t v)
-{
-	p[0] = (unsigned char)v;
-	p[1] = (unsigned char)(v >> 8);
-	p[2] = (unsigned char)(v >> 16);
-	p[3] = (unsigned char)(v >> 24);
-}
 
 static int
 nim_parse(const struct cg_context *cx, const char *text, size_t len,

@@ -35,17 +35,14 @@
 #include "cg/heaprules.h"
 #include "cg/impartial.h"
 #include "cg/ruleset.h"
-#include "lib/heaps.h"
+#include "takebreak.h"
 
 #define MAX_HEAP 0x7fffffffu
 #define MAX_DIGITS 1024
-#define MAX_PARTS 4 /* base-32 digits allow up to four heaps */
-
-enum { C_NONE, C_UNEQUAL, C_EQUAL, C_SOME };
 
 struct digit {
 	uint32_t mask;
-	int constraint;
+	int constraint; /* TB_NONE, TB_UNEQUAL, TB_EQUAL or TB_SOME */
 };
 
 struct octal_state {
@@ -60,7 +57,7 @@ struct octal_state {
 static const struct digit *
 digit(const struct octal_state *s, uint64_t k)
 {
-	static const struct digit zero = { 0, C_NONE };
+	static const struct digit zero = { 0, TB_NONE };
 
 	if (k <= s->pre)
 		return &s->d[k];
@@ -69,24 +66,12 @@ digit(const struct octal_state *s, uint64_t k)
 	return &s->d[s->pre + 1 + (k - s->pre - 1) % s->period];
 }
 
-static int
-digit_value(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'A' && c <= 'V')
-		return c - 'A' + 10;
-	if (c >= 'a' && c <= 'v')
-		return c - 'a' + 10;
-	return -1;
-}
-
 /* Read a digit and its constraint at code[*i] into *d. */
 static int
 read_digit(const struct cg_host *h, const char *code, size_t *i,
     struct digit *d, struct cg_error *err)
 {
-	int v = digit_value(code[*i]);
+	int v = tb_digit(code[*i]);
 
 	if (v < 0) {
 		if (code[*i] == '*' || code[*i] == '{' || code[*i] == '&')
@@ -96,19 +81,19 @@ read_digit(const struct cg_host *h, const char *code, size_t *i,
 		    "found '%c'", code[*i]);
 	}
 	d->mask = (uint32_t)v;
-	d->constraint = C_NONE;
+	d->constraint = TB_NONE;
 	(*i)++;
 	switch (code[*i]) {
 	case '!':
-		d->constraint = C_UNEQUAL;
+		d->constraint = TB_UNEQUAL;
 		(*i)++;
 		break;
 	case '=':
-		d->constraint = C_EQUAL;
+		d->constraint = TB_EQUAL;
 		(*i)++;
 		break;
 	case '?':
-		d->constraint = C_SOME;
+		d->constraint = TB_SOME;
 		(*i)++;
 		break;
 	}
@@ -143,7 +128,7 @@ parse_code(const struct cg_host *h, const char *code,
 		return CG_OK;
 	}
 	if (code[i] != '.') {
-		if (digit_value(code[i]) >= 0)
+		if (tb_digit(code[i]) >= 0)
 			return h->error(err, i + 1, "only one digit before the "
 			    "point is supported");
 		return h->error(err, i + 1, code[i] ? "expected '.', found "
@@ -201,15 +186,13 @@ make_rules(struct octal_state *s)
 	size_t k, last = s->pre + s->period;
 
 	for (k = 0; k <= last; k++)
-		if (s->d[k].constraint == C_SOME)
+		if (s->d[k].constraint == TB_SOME)
 			return;
 	if (s->period > 1)
 		return;
 	for (k = 0; k <= s->pre; k++) {
 		s->mask[k] = s->d[k].mask;
-		s->flags[k] = s->d[k].constraint == C_UNEQUAL ?
-		    CG_HEAP_UNEQUAL : s->d[k].constraint == C_EQUAL ?
-		    CG_HEAP_EQUAL : 0;
+		s->flags[k] = tb_heap_flags(s->d[k].constraint);
 	}
 	s->rules.struct_size = sizeof s->rules;
 	s->rules.max_take = (uint32_t)s->pre;
@@ -217,15 +200,13 @@ make_rules(struct octal_state *s)
 	s->rules.flags = s->flags;
 	if (s->period == 1) {
 		s->rules.tail_mask = s->d[last].mask;
-		s->rules.tail_flags = s->d[last].constraint == C_UNEQUAL ?
-		    CG_HEAP_UNEQUAL : s->d[last].constraint == C_EQUAL ?
-		    CG_HEAP_EQUAL : 0;
+		s->rules.tail_flags = tb_heap_flags(s->d[last].constraint);
 	}
 	s->rules.heaps = octal_heaps;
 	/* every digit 3 (take any k >= 1 leaving nothing or one heap), no
 	 * split without a take: the code is Nim's, G(n) = n (Bouton) */
 	if (s->period == 1 && s->d[0].mask == 0 && s->d[last].mask == 3 &&
-	    s->d[last].constraint == C_NONE) {
+	    s->d[last].constraint == TB_NONE) {
 		for (k = 1; k <= s->pre; k++)
 			if (s->d[k].mask != 3)
 				break;
@@ -262,116 +243,30 @@ octal_init(const struct cg_host *h, const char *params, void **state,
 	return CG_OK;
 }
 
-/* Enumerating the moves from one heap. */
-struct gen {
-	int (*fn)(struct gen *g, const uint32_t *parts, size_t n);
-	uint32_t parts[MAX_PARTS];
-};
-
-/* Put parts[idx..j-1], each >= min, summing to rest; constraint c. */
-static int
-split(struct gen *g, size_t idx, size_t j, uint32_t min, uint32_t rest,
-    int c)
-{
-	uint32_t a, left;
-	size_t k;
-	int rc;
-
-	if (idx == j - 1) {
-		if (rest < min)
-			return 0;
-		g->parts[idx] = rest;
-		if (c == C_SOME && g->parts[0] == rest)
-			return 0; /* all equal (nondecreasing) */
-		return g->fn(g, g->parts, j);
-	}
-	left = (uint32_t)(j - idx);
-	for (a = min; (uint64_t)a * left <= rest; a++) {
-		if (c == C_UNEQUAL) {
-			/* room for strictly increasing a+1, a+2, ... */
-			uint64_t need = 0;
-
-			for (k = 0; k < left; k++)
-				need += a + k;
-			if (need > rest)
-				break;
-		}
-		g->parts[idx] = a;
-		rc = split(g, idx + 1, j, c == C_UNEQUAL ? a + 1 : a,
-		    rest - a, c);
-		if (rc)
-			return rc;
-		if (c == C_EQUAL)
-			break;
-	}
-	return 0;
-}
-
 /* Every move from a heap of n, as the parts left; stops on non-zero. */
 static int
-heap_moves(const struct octal_state *s, uint32_t n, struct gen *g)
+heap_moves(const struct octal_state *s, uint32_t n, struct tb_gen *g)
 {
 	const struct digit *d;
 	uint64_t k, kmax;
-	uint32_t m;
-	size_t j;
-	int rc, c;
+	int rc;
 
 	kmax = s->period ? n : (s->pre < n ? s->pre : n);
 	for (k = 0; k <= kmax; k++) {
 		d = digit(s, k);
 		if (d->mask == 0)
 			continue;
-		m = n - (uint32_t)k;
-		if ((d->mask & 1) && m == 0 && k > 0 &&
-		    (rc = g->fn(g, g->parts, 0)) != 0)
+		if ((rc = tb_take(g, n, (uint32_t)k, d->mask, d->constraint)))
 			return rc;
-		for (j = 1; j <= MAX_PARTS && j <= m; j++) {
-			if (!(d->mask >> j & 1) || (k == 0 && j == 1))
-				continue;
-			c = j >= 2 ? d->constraint : C_NONE;
-			if (c == C_EQUAL && m % j != 0)
-				continue;
-			rc = split(g, 0, j, c == C_EQUAL ? m / (uint32_t)j : 1,
-			    m, c);
-			if (rc)
-				return rc;
-		}
 	}
 	return 0;
-}
-
-struct opt_gen {
-	struct gen g;
-	const struct cg_context *cx;
-	const unsigned char *pos;
-	size_t len, heap;
-	unsigned char *child;
-	cg_emit_fn emit;
-	void *ctx;
-};
-
-static int
-emit_move(struct gen *g, const uint32_t *parts, size_t n)
-{
-	struct opt_gen *o = (struct opt_gen *)g;
-	char move[96];
-	size_t clen, k, w;
-
-	clen = heaps_replace(o->child, o->pos, o->len, o->heap, parts, n);
-	w = (size_t)snprintf(move, sizeof move, "%zu:%s", o->heap + 1,
-	    n ? "" : "0");
-	for (k = 0; k < n && w < sizeof move; k++)
-		w += (size_t)snprintf(move + w, sizeof move - w, "%s%u",
-		    k ? "+" : "", parts[k]);
-	return o->emit(o->ctx, o->child, clen, move) ? CG_STOP : 0;
 }
 
 static int
 octal_options(const struct cg_context *cx, const unsigned char *pos,
     size_t len, enum cg_side side, cg_emit_fn emit, void *ctx)
 {
-	struct opt_gen o;
+	struct tb_opt o;
 	size_t i;
 	int rc = heaps_check(cx, pos, len, MAX_HEAP);
 
@@ -379,13 +274,12 @@ octal_options(const struct cg_context *cx, const unsigned char *pos,
 	if (rc < 0)
 		return rc;
 	memset(&o, 0, sizeof o);
-	o.g.fn = emit_move;
-	o.cx = cx;
+	o.g.fn = tb_emit_move;
 	o.pos = pos;
 	o.len = len;
 	o.emit = emit;
 	o.ctx = ctx;
-	o.child = cx->host->alloc(len + 4 * MAX_PARTS);
+	o.child = cx->host->alloc(len + 4 * TB_MAX_PARTS);
 	if (o.child == NULL)
 		return CG_ENOMEM;
 	for (i = 0, rc = 0; i < len / 4 && rc == 0; i++) {
@@ -397,21 +291,12 @@ octal_options(const struct cg_context *cx, const unsigned char *pos,
 }
 
 static int
-found(struct gen *g, const uint32_t *parts, size_t n)
-{
-	(void)g;
-	(void)parts;
-	(void)n;
-	return 1;
-}
-
-static int
 octal_live(const struct cg_context *cx, uint32_t heap)
 {
-	struct gen g;
+	struct tb_gen g;
 
 	memset(&g, 0, sizeof g);
-	g.fn = found;
+	g.fn = tb_found;
 	return heap_moves(cx->state, heap, &g) != 0;
 }
 

@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "cg/ruleset.h"
-#include "lib/stones.h"
+#include "stones.h"
 
 #define MAX_LEN STONES_MAX
 

@@ -26,7 +26,7 @@
 #include "cg/heaprules.h"
 #include "cg/impartial.h"
 #include "cg/ruleset.h"
-#include "lib/heaps.h"
+#include "heaps.h"
 
 #define MAX_HEAP 0x7fffffffu
 #define MAX_TAKE 1000000u

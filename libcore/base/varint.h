@@ -32,14 +32,22 @@ cg_put_zigzag(struct cg_buf *b, int64_t v)
 	    (uint64_t)v << 1);
 }
 
+/* v's low bytes, little-endian, at p. */
+static inline void
+cg_store_le(unsigned char *p, uint64_t v, unsigned bytes)
+{
+	unsigned i;
+
+	for (i = 0; i < bytes; i++)
+		p[i] = (unsigned char)(v >> (8 * i));
+}
+
 static inline void
 cg_put_le(struct cg_buf *b, uint64_t v, unsigned bytes)
 {
 	unsigned char x[8];
-	unsigned i;
 
-	for (i = 0; i < bytes; i++)
-		x[i] = (unsigned char)(v >> (8 * i));
+	cg_store_le(x, v, bytes);
 	cg_buf_add(b, x, bytes);
 }
 
@@ -47,10 +55,7 @@ cg_put_le(struct cg_buf *b, uint64_t v, unsigned bytes)
 static inline void
 cg_patch_le(struct cg_buf *b, size_t off, uint64_t v, unsigned bytes)
 {
-	unsigned i;
-
-	for (i = 0; i < bytes; i++)
-		b->data[off + i] = (unsigned char)(v >> (8 * i));
+	cg_store_le(b->data + off, v, bytes);
 }
 
 static inline uint64_t

@@ -417,23 +417,32 @@ fail:
 	return NULL;
 }
 
+/* fini() the workers' states and free them (before the descriptor and
+ * its code may go). */
 static void
-free_plugin(struct cg_plugin *p)
+fini_workers(struct cg_plugin *p)
 {
 	size_t k;
 
-	if (p->worker != NULL) {
-		for (k = 1; k < CG_MAX_JOBS; k++) {
-			struct cg_plugin_worker *w = atomic_load(&p->worker[k]);
+	if (p->worker == NULL)
+		return;
+	for (k = 1; k < CG_MAX_JOBS; k++) {
+		struct cg_plugin_worker *w = atomic_load(&p->worker[k]);
 
-			if (w == NULL)
-				continue;
-			if (p->inited && p->rs->fini != NULL)
-				p->rs->fini(cg_host(), w->cx.state);
-			free(w);
-		}
-		free(p->worker);
+		if (w == NULL)
+			continue;
+		if (p->inited && p->rs->fini != NULL)
+			p->rs->fini(cg_host(), w->cx.state);
+		free(w);
 	}
+	free(p->worker);
+	p->worker = NULL;
+}
+
+static void
+free_plugin(struct cg_plugin *p)
+{
+	fini_workers(p);
 	free(p->spec);
 	free(p->name);
 	free(p->params);
@@ -551,28 +560,6 @@ init_state(const struct cg_ruleset *rs, const char *params, void **state,
 	if (DESC_HAS(rs, init_desc))
 		return rs->init_desc(rs, cg_host(), params, state, err);
 	return rs->init(cg_host(), params, state, err);
-}
-
-/* fini() the workers' states and free them (before the descriptor and
- * its code may go). */
-static void
-fini_workers(struct cg_plugin *p)
-{
-	size_t k;
-
-	if (p->worker == NULL)
-		return;
-	for (k = 1; k < CG_MAX_JOBS; k++) {
-		struct cg_plugin_worker *w = atomic_load(&p->worker[k]);
-
-		if (w == NULL)
-			continue;
-		if (p->inited && p->rs->fini != NULL)
-			p->rs->fini(cg_host(), w->cx.state);
-		free(w);
-	}
-	free(p->worker);
-	p->worker = NULL;
 }
 
 /* Load and initialise; on an error nothing stays allocated or loaded (so

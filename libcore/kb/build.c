@@ -55,19 +55,26 @@ struct cg_kb_builder {
 
 /* ------------------------------------------------------------ helpers */
 
-static const char *
-describe(struct cg_kb_builder *b, const unsigned char *key, size_t len)
+const char *
+cg_kb_describe(struct cg_plugin *rs, const unsigned char *key, size_t len,
+    struct cg_buf *b)
 {
 	size_t i;
 
-	b->text.len = 0;
-	if (b->rs != NULL && cg_rs_print(b->rs, key, len, &b->text) == 0)
-		return cg_buf_str(&b->text);
-	b->text.len = 0;
-	cg_buf_addstr(&b->text, "key ");
+	b->len = 0;
+	if (rs != NULL && cg_rs_print(rs, key, len, b) == 0)
+		return cg_buf_str(b);
+	b->len = 0;
+	cg_buf_addstr(b, "key ");
 	for (i = 0; i < len; i++)
-		cg_buf_addf(&b->text, "%02x", key[i]);
-	return cg_buf_str(&b->text);
+		cg_buf_addf(b, "%02x", key[i]);
+	return cg_buf_str(b);
+}
+
+static const char *
+describe(struct cg_kb_builder *b, const unsigned char *key, size_t len)
+{
+	return cg_kb_describe(b->rs, key, len, &b->text);
 }
 
 static void

@@ -91,5 +91,11 @@ void cg_kb_merge(int n, char **paths, const char *out, int games,
 void cg_kb_verify(const char *path, size_t batch, int verbose);
 /* "path: N positions in S s, bytes, bits per position" on stderr. */
 void cg_kb_report(const char *path, double secs);
+/* A key as messages name it: the position as rs prints it (rs may be
+ * NULL), else "key " and its bytes in hex; written to b, whose text it
+ * returns. */
+struct cg_buf;
+const char *cg_kb_describe(struct cg_plugin *rs, const unsigned char *key,
+    size_t len, struct cg_buf *b);
 
 #endif

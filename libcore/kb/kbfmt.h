@@ -1,11 +1,12 @@
-/* kbfmt.h - the layout of a cgkb(5) file, shared by its writer
- * (kbwrite.c), its reader (kbread.c) and the games dictionary
+/* kbfmt.h - the layout of a cgkb(5) file and its checksum, shared by
+ * its writer (kbwrite.c), its reader (kbread.c) and the games dictionary
  * (kbgames.c).  man/man5/cgkb.5 is the description; the names here are
  * those it uses. */
 #ifndef CG_KBFMT_H
 #define CG_KBFMT_H
 
 #include <stdint.h>
+#include <zlib.h>
 
 static const unsigned char cg_kb_magic[8] = {
 	0x89, 'C', 'G', 'K', 'B', '\r', '\n', 0x1a
@@ -84,5 +85,23 @@ struct kb_kind {
 	uint64_t absent;     /* the symbol for no value, or UINT64_MAX */
 };
 #define KB_KIND_BYTES 24
+
+/* The file's checksum of n bytes: zlib's CRC-32, fed at most 1 GiB a
+ * call (its lengths are 32 bits). */
+static inline uint32_t
+kb_crc(const void *p, uint64_t n)
+{
+	uLong c = crc32(0L, Z_NULL, 0);
+	const unsigned char *b = p;
+
+	while (n > 0) {
+		uInt part = n > (1u << 30) ? 1u << 30 : (uInt)n;
+
+		c = crc32(c, b, part);
+		b += part;
+		n -= part;
+	}
+	return (uint32_t)c;
+}
 
 #endif

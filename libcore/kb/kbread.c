@@ -72,22 +72,6 @@ struct cg_kbfile {
 	pthread_mutex_t bindlock;
 };
 
-static uint32_t
-crc(const void *p, uint64_t n)
-{
-	uLong c = crc32(0L, Z_NULL, 0);
-	const unsigned char *b = p;
-
-	while (n > 0) {
-		uInt part = n > (1u << 30) ? 1u << 30 : (uInt)n;
-
-		c = crc32(c, b, part);
-		b += part;
-		n -= part;
-	}
-	return (uint32_t)c;
-}
-
 static int
 keycmp(const unsigned char *a, size_t al, const unsigned char *b, size_t bl)
 {
@@ -429,7 +413,7 @@ cg_kbfile_open(const char *path, char *err, size_t errlen)
 		    "(header of %u bytes, file of %zu)", path, hsize, f->size);
 		goto fail;
 	}
-	if (crc(f->map, hsize - 4) != cg_load_le(f->map + hsize - 4, 4)) {
+	if (kb_crc(f->map, hsize - 4) != cg_load_le(f->map + hsize - 4, 4)) {
 		snprintf(err, errlen, "%s: header checksum mismatch "
 		    "(corrupt knowledge base)", path);
 		goto fail;
@@ -507,7 +491,7 @@ cg_kbfile_open(const char *path, char *err, size_t errlen)
 		goto fail;
 	}
 	for (i = 0; i < nsec; i++) {
-		if (sec[i].type != SEC_BLOCKS && crc(f->map + sec[i].off,
+		if (sec[i].type != SEC_BLOCKS && kb_crc(f->map + sec[i].off,
 		    sec[i].checked) != sec[i].crc) {
 			snprintf(err, errlen, "%s: section %u checksum mismatch "
 			    "(corrupt knowledge base)", path, i + 1);
@@ -691,7 +675,7 @@ parse_block(struct cg_kbfile *f, uint64_t b, struct bview *v)
 	block_bounds(f, b, &off, &end);
 	if (!(atomic_load_explicit(&f->verified[b / 64],
 	    memory_order_acquire) >> (b % 64) & 1)) {
-		if (crc(f->blocks + off, end - off - 4) !=
+		if (kb_crc(f->blocks + off, end - off - 4) !=
 		    cg_load_le(f->blocks + end - 4, 4))
 			return -1;
 		atomic_fetch_or(&f->verified[b / 64], (uint64_t)1 << (b % 64));
@@ -1048,7 +1032,7 @@ text_block_get(struct cg_kbfile *f, struct rkind *k, uint64_t b, char *err,
 
 	if (t != NULL)
 		return t;
-	if (crc(src, clen) != cg_load_le(e + 16, 4))
+	if (kb_crc(src, clen) != cg_load_le(e + 16, 4))
 		goto bad;
 	t = cg_xcalloc(1, sizeof *t);
 	t->text = cg_xmalloc(ulen);

@@ -66,22 +66,6 @@ struct writer {
 	size_t errlen;
 };
 
-static uint32_t
-crc(const void *p, size_t n)
-{
-	uLong c = crc32(0L, Z_NULL, 0);
-	const unsigned char *b = p;
-
-	while (n > 0) {
-		uInt part = n > (1u << 30) ? 1u << 30 : (uInt)n;
-
-		c = crc32(c, b, part);
-		b += part;
-		n -= part;
-	}
-	return (uint32_t)c;
-}
-
 static int
 write_all(struct writer *w, const void *p, size_t n)
 {
@@ -186,7 +170,7 @@ text_dict(struct writer *w, uint32_t kk, const uint64_t *order)
 		cg_put_le(&table, at, 8);
 		cg_put_le(&table, clen, 4);
 		cg_put_le(&table, raw.len, 4);
-		cg_put_le(&table, crc(data.data + at, clen), 4);
+		cg_put_le(&table, kb_crc(data.data + at, clen), 4);
 		cg_put_le(&table, n, 4);
 		nb++;
 	}
@@ -616,7 +600,7 @@ encode_block(struct enc *bk, uint64_t i, uint64_t e)
 	for (kk = 0; kk < w->nk; kk++)
 		if (w->k[kk].store == STORE_ENTRY)
 			put_stream(bk, kk, i, e);
-	cg_put_le(&bk->blk, crc(bk->blk.data, bk->blk.len), 4);
+	cg_put_le(&bk->blk, kb_crc(bk->blk.data, bk->blk.len), 4);
 	return 0;
 }
 
@@ -740,7 +724,7 @@ add_section(struct writer *w, uint32_t type, uint32_t kind,
 	s->kind = kind;
 	s->len = data ? data->len : 0;
 	s->checked = checked;
-	s->crc = data ? crc(data->data, checked) : 0;
+	s->crc = data ? kb_crc(data->data, checked) : 0;
 	if (data) {
 		w->secdata[w->nsec] = *data;
 		cg_buf_init(data);
@@ -805,7 +789,7 @@ header(struct writer *w, struct cg_buf *h, uint64_t size)
 		cg_put_le(h, w->sec[i].checked, 8);
 		cg_put_le(h, w->sec[i].crc, 4);
 	}
-	cg_put_le(h, crc(h->data, h->len), 4);
+	cg_put_le(h, kb_crc(h->data, h->len), 4);
 }
 
 static void
@@ -965,7 +949,7 @@ cg_kbfile_write(const struct cg_kb_source *src, struct cg_kb_meta *m,
 	w.sec[isec_blocks + 1].off = w.off;
 	w.sec[isec_blocks + 1].len = mc.len;
 	w.sec[isec_blocks + 1].checked = mc.len;
-	w.sec[isec_blocks + 1].crc = crc(mc.data, mc.len);
+	w.sec[isec_blocks + 1].crc = kb_crc(mc.data, mc.len);
 	if (write_all(&w, mc.data, mc.len) < 0)
 		goto out;
 	header(&w, &h, hsize);

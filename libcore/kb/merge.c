@@ -12,22 +12,6 @@
 #include "kb/kbvalue.h"
 #include "values/notation.h"
 
-static const char *
-describe(struct cg_plugin *rs, const unsigned char *key, size_t len,
-    struct cg_buf *b)
-{
-	size_t i;
-
-	b->len = 0;
-	if (rs != NULL && cg_rs_print(rs, key, len, b) == 0)
-		return cg_buf_str(b);
-	b->len = 0;
-	cg_buf_addstr(b, "key ");
-	for (i = 0; i < len; i++)
-		cg_buf_addf(b, "%02x", key[i]);
-	return cg_buf_str(b);
-}
-
 static struct cg_plugin *
 plugin_for(const struct cg_kb_meta *m)
 {
@@ -263,12 +247,13 @@ cg_kb_merge(int argc, char **argv, const char *out, int games, int verbose)
 
 			if (v.wrong_shard)
 				cg_die(CG_EXIT_DATA, "%s: '%s' does not belong in "
-				    "shard %u of %u", argv[i], describe(rs,
+				    "shard %u of %u", argv[i], cg_kb_describe(rs,
 				    v.ckey, v.clen, &text), v.mi->shard_k,
 				    v.mi->shard_n);
 			cg_die(CG_EXIT_DATA, "%s: conflicting %s values for "
 			    "'%s': '%s' and '%s'", argv[i], v.mi->kinds[v.kind],
-			    describe(rs, v.ckey, v.clen, &text), v.old, v.new);
+			    cg_kb_describe(rs, v.ckey, v.clen, &text), v.old,
+			    v.new);
 		}
 		cg_buf_free(&v.keep);
 	}

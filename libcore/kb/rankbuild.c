@@ -17,6 +17,7 @@
 #include "base/bytemap.h"
 #include "base/jobs.h"
 #include "base/util.h"
+#include "base/varint.h"
 #include "base/watch.h"
 #include "graph/graph.h"
 #include "kb/ckpt.h"
@@ -654,14 +655,6 @@ stop_build(struct cg_kb_ranked *b)
 	    "; the checkpoint keeps what was computed" : "");
 }
 
-static void
-slot_key(uint64_t s, unsigned char *k)
-{
-	int i;
-
-	for (i = 0; i < 8; i++)
-		k[i] = (unsigned char)(s >> (8 * i));
-}
 
 /* One batch of a wave's pass, checkpointed. */
 static void
@@ -681,7 +674,7 @@ batch(struct cg_kb_ranked *b, struct wave *wv, const uint32_t *order,
 
 		if (x == 0)
 			continue;
-		slot_key(b->slot[order[i]], k8);
+		cg_store_le(k8, b->slot[order[i]], 8);
 		cg_ckpt_game(b->ck, k8, 8, FORM_KIND, x - 1);
 	}
 	if (cg_stop)
@@ -792,12 +785,10 @@ on_ckpt_value(void *ctx, const unsigned char *key, size_t len, uint32_t kind,
 	struct cg_kb_ranked *b = ctx;
 	uint64_t s = 0;
 	int64_t m, e;
-	int i;
 
 	if (len != 8)
 		goto bad;
-	for (i = 0; i < 8; i++)
-		s |= (uint64_t)key[i] << (8 * i);
+	s = cg_load_le(key, 8);
 	if ((m = member(b, s)) < 0)
 		goto bad;
 	if (kind == FORM_KIND) {
@@ -942,7 +933,7 @@ by_search(struct cg_kb_ranked *b, uint32_t k)
 		cg_parallel_for(end - sr.from, b->o.jobs, 1, search_one, &sr);
 		for (e = sr.from; e < end && b->ck != NULL; e++)
 			if (b->text[k][e] != NULL) {
-				slot_key(b->slot[ent(b, e)], k8);
+				cg_store_le(k8, b->slot[ent(b, e)], 8);
 				cg_ckpt_text(b->ck, k8, 8, k, b->text[k][e]);
 			}
 		if (cg_stop)

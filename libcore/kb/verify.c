@@ -23,6 +23,7 @@
 #include "kb/kbfile.h"
 #include "kb/kbmove.h"
 #include "kb/kbvalue.h"
+#include "solve/outcome.h"
 #include "values/notation.h"
 
 #define BATCH 4096
@@ -51,22 +52,6 @@ struct verifier {
 	size_t entries, outside;
 	uint32_t first;                   /* the canon kind, or 0 */
 };
-
-static const char *
-describe(struct cg_plugin *rs, const unsigned char *key, size_t len,
-    struct cg_buf *b)
-{
-	size_t i;
-
-	b->len = 0;
-	if (rs != NULL && cg_rs_print(rs, key, len, b) == 0)
-		return cg_buf_str(b);
-	b->len = 0;
-	cg_buf_addstr(b, "key ");
-	for (i = 0; i < len; i++)
-		cg_buf_addf(b, "%02x", key[i]);
-	return cg_buf_str(b);
-}
 
 static int
 derivable(const char *kind)
@@ -240,7 +225,7 @@ derive(struct verifier *v, struct kids kid[2], uint32_t k, struct cg_buf *out,
 			free(c);
 		}
 	}
-	cg_buf_addstr(out, win[0] ? (win[1] ? "N" : "L") : (win[1] ? "R" : "P"));
+	cg_buf_addc(out, cg_outcome_class(win[0], win[1]));
 	return 0;
 }
 
@@ -318,7 +303,8 @@ check(struct verifier *v, size_t i, uint32_t k, struct kids kid[2],
 			return 1;
 		}
 		cg_buf_addf(&msg, "%s: cannot re-derive %s of '%s': a child has "
-		    "no value", v->path, name, describe(v->rs, key, len, t1));
+		    "no value", v->path, name,
+		    cg_kb_describe(v->rs, key, len, t1));
 		fail(v, i, cg_xstrdup(cg_buf_str(&msg)));
 		cg_buf_free(&msg);
 		return 1;
@@ -334,7 +320,7 @@ check(struct verifier *v, size_t i, uint32_t k, struct kids kid[2],
 	if (strcmp(got, stored) == 0)
 		return 0;
 	cg_buf_addf(&msg, "%s: %s of '%s' is '%s', but its options give '%s'",
-	    v->path, name, describe(v->rs, key, len, t1), stored, got);
+	    v->path, name, cg_kb_describe(v->rs, key, len, t1), stored, got);
 	fail(v, i, cg_xstrdup(cg_buf_str(&msg)));
 	cg_buf_free(&msg);
 	return 1;
@@ -400,17 +386,17 @@ collect(void *ctx, const struct cg_kbentry *e)
 	if (v->m->shard_n > 1 && cg_kb_shard_of(e->key, e->len,
 	    v->m->shard_n) != v->m->shard_k)
 		cg_die(CG_EXIT_DATA, "%s: '%s' does not belong in shard %u of %u",
-		    v->path, describe(v->rs, e->key, e->len, &w->text),
+		    v->path, cg_kb_describe(v->rs, e->key, e->len, &w->text),
 		    v->m->shard_k, v->m->shard_n);
 	w->canon.len = 0;
 	if (cg_rs_canonical(v->rs, e->key, e->len, &w->canon) < 0)
 		cg_die(CG_EXIT_DATA, "%s: key %s: %s", v->path,
-		    describe(v->rs, e->key, e->len, &w->text),
+		    cg_kb_describe(v->rs, e->key, e->len, &w->text),
 		    cg_rs_errmsg(v->rs));
 	if (w->canon.len != e->len || memcmp(w->canon.data, e->key,
 	    e->len) != 0)
 		cg_die(CG_EXIT_DATA, "%s: key of '%s' is not canonical", v->path,
-		    describe(v->rs, e->key, e->len, &w->text));
+		    cg_kb_describe(v->rs, e->key, e->len, &w->text));
 	v->entries++;
 	add_entry(v, e);
 	if (v->n < BATCH)
@@ -581,8 +567,9 @@ recompute_flush(struct recompute *rc)
 		if (rc->out[i] == NULL || strcmp(stored, rc->out[i]) != 0)
 			cg_die(CG_EXIT_DATA, "%s: %s of '%s' is '%s', but the "
 			    "engine gives '%s'", v->path, v->m->kinds[rc->k],
-			    describe(v->rs, rc->pos[i], rc->len[i], &rc->text),
-			    stored, rc->out[i] ? rc->out[i] : "nothing");
+			    cg_kb_describe(v->rs, rc->pos[i], rc->len[i],
+			    &rc->text), stored, rc->out[i] ? rc->out[i] :
+			    "nothing");
 		free(rc->out[i]);
 		rc->out[i] = NULL;
 	}

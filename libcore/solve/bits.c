@@ -1133,9 +1133,7 @@ bits_outcome(struct cg_solver *s, const uint32_t *ids, size_t n)
 	pthread_mutex_destroy(&b.grow);
 	if (side < 2)
 		return CG_SOLVE_INTERRUPTED;
-	if (w[0] && w[1])
-		return 'N';
-	return w[0] ? 'L' : w[1] ? 'R' : 'P';
+	return cg_outcome_class(w[0], w[1]);
 }
 
 void

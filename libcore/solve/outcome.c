@@ -2521,13 +2521,7 @@ cg_solver_outcome(struct cg_solver *s, const uint32_t *ids, size_t n,
 		}
 	}
 	free(sorted);
-	if (w[0] && w[1])
-		return 'N';
-	if (w[0])
-		return 'L';
-	if (w[1])
-		return 'R';
-	return 'P';
+	return cg_outcome_class(w[0], w[1]);
 }
 
 int64_t

@@ -97,6 +97,19 @@ size_t cg_solver_node(struct cg_solver *s, uint32_t x, uint32_t **ids);
 /* Outcome class 'L', 'R', 'N' or 'P' (misere when misere is set). */
 int cg_solver_outcome(struct cg_solver *s, const uint32_t *ids, size_t n,
     int misere);
+/* The outcome class of a position from whether Left wins moving first
+ * (lw) and whether Right does (rw): 'N', 'L', 'R' or 'P'. */
+static inline int
+cg_outcome_class(int lw, int rw)
+{
+	if (lw && rw)
+		return 'N';
+	if (lw)
+		return 'L';
+	if (rw)
+		return 'R';
+	return 'P';
+}
 /* Normal-play nim value (impartial games). */
 int64_t cg_solver_nimber(struct cg_solver *s, const uint32_t *ids, size_t n);
 /* Misere nim value (impartial games). */

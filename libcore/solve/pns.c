@@ -1850,13 +1850,7 @@ pns_outcome(struct cg_solver *s, const uint32_t *ids, size_t n, int misere)
 			}
 		}
 	}
-	if (w[0] && w[1])
-		return 'N';
-	if (w[0])
-		return 'L';
-	if (w[1])
-		return 'R';
-	return 'P';
+	return cg_outcome_class(w[0], w[1]);
 }
 
 int64_t

@@ -14,7 +14,7 @@
 #include "cg/movecounts.h"
 #include "cg/rank.h"
 #include "cg/ruleset.h"
-#include "lib/grid.h"
+#include "grid.h"
 
 /* Dominoes one player could place alone: floor(run/2) summed over the
  * maximal runs of empty cells of each column (vertical) or row. */

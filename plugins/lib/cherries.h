@@ -1,6 +1,8 @@
 /*
- * lib/cherries.h - shared code of the cherries and stackcherries rulesets
- * (header-only, static functions).
+ * lib/cherries.h - the cherries and stackcherries rulesets (header-only,
+ * static functions): both are this code, told apart by both_ends (1:
+ * Cherries, a stone from either end of a segment; 0: StackCherries, the
+ * front only); CH_RULESET at the end makes a ruleset of it.
  *
  * Text: segments of stones, B or b (Left) and R, r, W or w (Right),
  * separated by '_', '.' or spaces.  Bytes: the segments joined by single
@@ -10,6 +12,7 @@
 #ifndef CG_PLUGIN_LIB_CHERRIES_H
 #define CG_PLUGIN_LIB_CHERRIES_H
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -392,5 +395,69 @@ ch_decided_value(const struct cg_context *cx, const unsigned char *pos,
 	cx->host->free(w);
 	return CG_OK;
 }
+
+static int
+ch_decompose(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, cg_emit_fn emit, void *ctx)
+{
+	size_t i, a = 0;
+
+	(void)cx;
+	for (i = 0; i <= len; i++)
+		if (i == len || pos[i] == '_') {
+			if (i > a && emit(ctx, pos + a, i - a, NULL))
+				return CG_STOP;
+			a = i + 1;
+		}
+	return CG_OK;
+}
+
+/*
+ * The ruleset NAME (its descriptor NAME_ruleset and its entry point):
+ * the hooks above with both_ends BOTH_ENDS, summary SUMMARY.
+ */
+#define CH_RULESET(NAME, BOTH_ENDS, SUMMARY)                            \
+	static int                                                      \
+	NAME##_options(const struct cg_context *cx, const unsigned char *pos, \
+	    size_t len, enum cg_side side, cg_emit_fn emit, void *ctx)  \
+	{                                                               \
+		return ch_options(cx, pos, len, side, emit, ctx, BOTH_ENDS); \
+	}                                                               \
+	static int                                                      \
+	NAME##_synch_options(const struct cg_context *cx,               \
+	    const unsigned char *pos, size_t len, cg_emit_joint_fn emit, \
+	    void *ctx)                                                  \
+	{                                                               \
+		return ch_synch_options(cx, pos, len, emit, ctx, BOTH_ENDS); \
+	}                                                               \
+	static int                                                      \
+	NAME##_decided_value(const struct cg_context *cx,               \
+	    const unsigned char *pos, size_t len, int64_t *num, int64_t *den) \
+	{                                                               \
+		return ch_decided_value(cx, pos, len, num, den, BOTH_ENDS); \
+	}                                                               \
+	static int                                                      \
+	NAME##_canonical(const struct cg_context *cx,                   \
+	    const unsigned char *pos, size_t len, struct cg_buf *out)   \
+	{                                                               \
+		return ch_canonical(cx, pos, len, out, BOTH_ENDS);      \
+	}                                                               \
+	static const struct cg_ruleset NAME##_ruleset = {               \
+		.abi_version = CG_ABI_VERSION,                          \
+		.struct_size = sizeof(struct cg_ruleset),               \
+		.name = #NAME,                                          \
+		.version = "1.0",                                       \
+		.summary = SUMMARY,                                     \
+		.params_help = NULL,                                    \
+		.flags = CG_SYMMETRY | CG_DECOMPOSES | CG_SYNCHRONIZED, \
+		.parse = ch_parse,                                      \
+		.print = ch_print,                                      \
+		.options = NAME##_options,                              \
+		.canonical = NAME##_canonical,                          \
+		.decompose = ch_decompose,                              \
+		.synch_options = NAME##_synch_options,                  \
+		.decided_value = NAME##_decided_value,                  \
+	};                                                              \
+	CG_RULESET_ENTRY(NAME, NAME##_ruleset)
 
 #endif

@@ -547,6 +547,28 @@ gg_print(const struct cg_context *cx, const struct gg *g, struct cg_buf *out)
 	return pr.rc;
 }
 
+/* The parse and print hooks of a ruleset of graphs with the tags
+ * GG_TAGS (Col, Snort). */
+static inline int
+gg_parse_hook(const struct cg_context *cx, const char *text, size_t len,
+    struct cg_buf *out)
+{
+	struct gg g;
+	int rc = gg_parse_text(cx, text, len, &g);
+
+	return rc < 0 ? rc : gg_encode(cx, &g, out);
+}
+
+static inline int
+gg_print_hook(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, struct cg_buf *out)
+{
+	struct gg g;
+	int rc = gg_decode(cx, pos, len, &g);
+
+	return rc < 0 ? rc : gg_print(cx, &g, out);
+}
+
 /* ------------------------------------------------------------- moves */
 
 /* May side colour a vertex with this tint?  Supplied by the ruleset. */
@@ -697,12 +719,30 @@ gg_cmp_ptr(const void *a, const void *b)
 	return gg_cmp(a, b);
 }
 
+/* The k minimal components comp[] sorted, then joined into all: the
+ * canonical form of their sum. */
+static inline void
+gg_join(struct gg *comp, int k, struct gg *all)
+{
+	int i, j;
+
+	qsort(comp, (size_t)k, sizeof *comp, gg_cmp_ptr);
+	all->n = 0;
+	for (i = 0; i < k; i++) {
+		for (j = 0; j < comp[i].n; j++) {
+			all->tag[all->n + j] = comp[i].tag[j];
+			all->adj[all->n + j] = comp[i].adj[j] << all->n;
+		}
+		all->n += comp[i].n;
+	}
+}
+
 static inline int
 gg_canonical(const struct cg_context *cx, const unsigned char *pos,
     size_t len, struct cg_buf *out)
 {
 	struct gg g, *comp, all;
-	int a, k = 0, i, j, rc = gg_decode(cx, pos, len, &g);
+	int a, k = 0, rc = gg_decode(cx, pos, len, &g);
 
 	if (rc < 0)
 		return rc;
@@ -713,15 +753,7 @@ gg_canonical(const struct cg_context *cx, const unsigned char *pos,
 		a = gg_component(&g, a, &comp[k]);
 		gg_min_component(&comp[k]);
 	}
-	qsort(comp, (size_t)k, sizeof *comp, gg_cmp_ptr);
-	all.n = 0;
-	for (i = 0; i < k; i++) {
-		for (j = 0; j < comp[i].n; j++) {
-			all.tag[all.n + j] = comp[i].tag[j];
-			all.adj[all.n + j] = comp[i].adj[j] << all.n;
-		}
-		all.n += comp[i].n;
-	}
+	gg_join(comp, k, &all);
 	cx->host->free(comp);
 	return gg_encode(cx, &all, out);
 }

@@ -4,7 +4,8 @@
  * Text: heap sizes separated by '+' (spaces and commas also separate),
  * e.g. "3+4+5"; "0" is the empty position.  Heaps of size 0 are dropped.
  * Bytes: each non-empty heap as a 4-byte little-endian size, in the order
- * written.  Used by the subtraction and octal rulesets.
+ * written.  Used by the subtraction and octal rulesets and rules.so's
+ * heap rules (lib/takebreak.h: their take-and-break moves).
  */
 #ifndef CG_PLUGIN_HEAPS_H
 #define CG_PLUGIN_HEAPS_H

@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "rules.h"
-#include "lib/graphgame.h"
+#include "graphgame.h"
 
 static const struct rules *
 rules_of(const struct cg_context *cx)
@@ -122,7 +122,7 @@ graph_hooks_canonical(const struct cg_context *cx, const unsigned char *pos,
 {
 	const struct rules *r = rules_of(cx);
 	struct gg g, *comp, all;
-	int a, k = 0, i, j, rc = gg_decode_tags(cx, pos, len, &g, r->cells);
+	int a, k = 0, rc = gg_decode_tags(cx, pos, len, &g, r->cells);
 
 	if (rc < 0)
 		return rc;
@@ -136,15 +136,7 @@ graph_hooks_canonical(const struct cg_context *cx, const unsigned char *pos,
 		gg_min_component(&comp[k]);
 		k++;
 	}
-	qsort(comp, (size_t)k, sizeof *comp, gg_cmp_ptr);
-	all.n = 0;
-	for (i = 0; i < k; i++) {
-		for (j = 0; j < comp[i].n; j++) {
-			all.tag[all.n + j] = comp[i].tag[j];
-			all.adj[all.n + j] = comp[i].adj[j] << all.n;
-		}
-		all.n += comp[i].n;
-	}
+	gg_join(comp, k, &all);
 	cx->host->free(comp);
 	return gg_encode(cx, &all, out);
 }

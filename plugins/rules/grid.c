@@ -23,7 +23,7 @@
 #include <string.h>
 
 #include "rules.h"
-#include "lib/bytes.h"
+#include "bytes.h"
 
 static const struct rules *
 rules_of(const struct cg_context *cx)

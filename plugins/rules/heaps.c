@@ -24,25 +24,17 @@
 #include <string.h>
 
 #include "rules.h"
-#include "lib/heaps.h"
+#include "takebreak.h"
 
 #define MAX_HEAP 0x7fffffffu
 #define MAX_TAKE 1000000u
-#define MAX_PARTS 4
+
+/* a rule's constraint is a take-and-break one */
+_Static_assert((int)CONS_NONE == TB_NONE &&
+    (int)CONS_UNEQUAL == TB_UNEQUAL && (int)CONS_EQUAL == TB_EQUAL,
+    "rules.h's CONS_* are lib/takebreak.h's TB_*");
 
 /* ------------------------------------------------------- parameters */
-
-static int
-digit32(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'v')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'V')
-		return c - 'A' + 10;
-	return -1;
-}
 
 /* "D0.D1D2...": base-32 digits, each perhaps followed by '!' (the heaps
  * left all different) or '=' (all equal). */
@@ -53,7 +45,7 @@ heap_code_parse(const char *text, struct code *c, char *why, size_t whylen)
 	int v;
 
 	memset(c, 0, sizeof *c);
-	if (n < 2 || (v = digit32(text[0])) < 0 || text[1] != '.') {
+	if (n < 2 || (v = tb_digit(text[0])) < 0 || text[1] != '.') {
 		snprintf(why, whylen, "bad code '%s' (expected a digit, '.', "
 		    "then digits, such as 0.137 or 4.7)", text);
 		return -1;
@@ -76,7 +68,7 @@ heap_code_parse(const char *text, struct code *c, char *why, size_t whylen)
 			    CONS_EQUAL;
 			continue;
 		}
-		if ((v = digit32(text[i])) < 0) {
+		if ((v = tb_digit(text[i])) < 0) {
 			snprintf(why, whylen, "bad code '%s': '%c' is not a "
 			    "digit (0-9, A-V)", text, text[i]);
 			return -1;
@@ -237,62 +229,10 @@ heap_params_free(const struct cg_host *h, struct rstate *st)
 
 /* ------------------------------------------------------------ moves */
 
-struct gen {
-	int (*fn)(struct gen *g, const uint32_t *parts, size_t n);
-	uint32_t parts[MAX_PARTS];
-};
-
-/* The partitions of rest into j parts from parts[i] on, each at least
- * lo, increasing (nondecreasing unless unequal, all equal if equal). */
-static int
-split(struct gen *g, size_t i, size_t j, uint32_t lo, uint32_t rest, int cons)
-{
-	uint32_t v, hi;
-	int rc;
-
-	if (i == j - 1) {
-		if (rest < lo || (cons == CONS_EQUAL && i > 0 &&
-		    rest != g->parts[0]))
-			return 0;
-		g->parts[i] = rest;
-		return g->fn(g, g->parts, j);
-	}
-	hi = rest / (uint32_t)(j - i);
-	for (v = lo; v <= hi; v++) {
-		if (cons == CONS_EQUAL && i > 0 && v != g->parts[0])
-			continue;
-		g->parts[i] = v;
-		rc = split(g, i + 1, j, cons == CONS_UNEQUAL ? v + 1 : v,
-		    rest - v, cons);
-		if (rc)
-			return rc;
-	}
-	return 0;
-}
-
-/* Take k from a heap of n leaving j heaps for each j in leave. */
-static int
-take(struct gen *g, uint32_t n, uint32_t k, uint32_t leave, int cons)
-{
-	uint32_t m = n - k;
-	size_t j;
-	int rc;
-
-	if ((leave & 1) && m == 0 && k > 0 && (rc = g->fn(g, g->parts, 0)))
-		return rc;
-	for (j = 1; j <= MAX_PARTS && j <= m; j++) {
-		if (!(leave >> j & 1) || (k == 0 && j == 1))
-			continue;
-		if ((rc = split(g, 0, j, 1, m, j >= 2 ? cons : CONS_NONE)))
-			return rc;
-	}
-	return 0;
-}
-
 /* Every move of side on a heap of n counters. */
 static int
 heap_moves(const struct rules *r, const struct rstate *st, uint32_t n,
-    enum cg_side side, struct gen *g)
+    enum cg_side side, struct tb_gen *g)
 {
 	int i, bit = side == CG_LEFT ? SIDE_LEFT : SIDE_RIGHT, rc;
 	size_t q, na;
@@ -306,7 +246,8 @@ heap_moves(const struct rules *r, const struct rstate *st, uint32_t n,
 			continue;
 		if (ru->amt_kind == AMT_ANY) {
 			for (k = 1; k <= n; k++)
-				if ((rc = take(g, n, k, ru->leave, ru->cons)))
+				if ((rc = tb_take(g, n, k, ru->leave,
+				    ru->cons)))
 					return rc;
 			continue;
 		}
@@ -315,8 +256,8 @@ heap_moves(const struct rules *r, const struct rstate *st, uint32_t n,
 			const struct code *c = st->pcode[ru->amt_param];
 
 			for (q = 0; q <= c->n && q <= n; q++)
-				if (c->digit[q] && (rc = take(g, n, (uint32_t)q,
-				    c->digit[q], c->cons[q])))
+				if (c->digit[q] && (rc = tb_take(g, n,
+				    (uint32_t)q, c->digit[q], c->cons[q])))
 					return rc;
 			continue;
 		}
@@ -325,35 +266,11 @@ heap_moves(const struct rules *r, const struct rstate *st, uint32_t n,
 		na = ru->amt_kind == AMT_LIST ? ru->namt :
 		    st->npset[ru->amt_param];
 		for (q = 0; q < na && amt[q] <= n; q++)
-			if ((rc = take(g, n, amt[q], ru->leave, ru->cons)))
+			if ((rc = tb_take(g, n, amt[q], ru->leave,
+			    ru->cons)))
 				return rc;
 	}
 	return 0;
-}
-
-struct opt_gen {
-	struct gen g;
-	const unsigned char *pos;
-	size_t len, heap;
-	unsigned char *child;
-	cg_emit_fn emit;
-	void *ctx;
-};
-
-static int
-emit_move(struct gen *g, const uint32_t *parts, size_t n)
-{
-	struct opt_gen *o = (struct opt_gen *)(void *)g;
-	char move[96];
-	size_t clen, k, w;
-
-	clen = heaps_replace(o->child, o->pos, o->len, o->heap, parts, n);
-	w = (size_t)snprintf(move, sizeof move, "%zu:%s", o->heap + 1,
-	    n ? "" : "0");
-	for (k = 0; k < n && w < sizeof move; k++)
-		w += (size_t)snprintf(move + w, sizeof move - w, "%s%u",
-		    k ? "+" : "", parts[k]);
-	return o->emit(o->ctx, o->child, clen, move) ? CG_STOP : 0;
 }
 
 int
@@ -361,16 +278,16 @@ heap_hooks_options(const struct cg_context *cx, const unsigned char *pos,
     size_t len, enum cg_side side, cg_emit_fn emit, void *ctx)
 {
 	struct rstate *st = cx->state;
-	struct opt_gen o;
+	struct tb_opt o;
 	size_t i;
 	int rc = heaps_check(cx, pos, len, MAX_HEAP);
 
 	if (rc < 0)
 		return rc;
-	if ((rc = state_child(cx, len + 4 * MAX_PARTS)) < 0)
+	if ((rc = state_child(cx, len + 4 * TB_MAX_PARTS)) < 0)
 		return rc;
 	memset(&o, 0, sizeof o);
-	o.g.fn = emit_move;
+	o.g.fn = tb_emit_move;
 	o.pos = pos;
 	o.len = len;
 	o.child = st->child;
@@ -383,24 +300,15 @@ heap_hooks_options(const struct cg_context *cx, const unsigned char *pos,
 	return rc ? CG_STOP : CG_OK;
 }
 
-static int
-found(struct gen *g, const uint32_t *parts, size_t n)
-{
-	(void)g;
-	(void)parts;
-	(void)n;
-	return 1;
-}
-
 /* Has anybody a move on a heap of n? */
 static int
 heap_live(const struct cg_context *cx, uint32_t n)
 {
 	const struct rstate *st = cx->state;
-	struct gen g;
+	struct tb_gen g;
 
 	memset(&g, 0, sizeof g);
-	g.fn = found;
+	g.fn = tb_found;
 	return heap_moves(st->r, st, n, CG_LEFT, &g) ||
 	    heap_moves(st->r, st, n, CG_RIGHT, &g);
 }
@@ -577,17 +485,13 @@ heap_tables(const struct cg_host *h, const struct rules *r, struct rstate *st)
 	}
 	t[0].mask = NULL;
 	for (k = 0; k <= t[0].max; k++)
-		st->hflags[k] = t[0].cons[k] == CONS_UNEQUAL ?
-		    CG_HEAP_UNEQUAL : t[0].cons[k] == CONS_EQUAL ?
-		    CG_HEAP_EQUAL : 0;
+		st->hflags[k] = tb_heap_flags(t[0].cons[k]);
 	st->hrules.struct_size = sizeof st->hrules;
 	st->hrules.max_take = t[0].max;
 	st->hrules.mask = st->hmask;
 	st->hrules.flags = st->hflags;
 	st->hrules.tail_mask = t[0].tail;
-	st->hrules.tail_flags = t[0].tail_cons == CONS_UNEQUAL ?
-	    CG_HEAP_UNEQUAL : t[0].tail_cons == CONS_EQUAL ?
-	    CG_HEAP_EQUAL : 0;
+	st->hrules.tail_flags = tb_heap_flags(t[0].tail_cons);
 	st->hrules.heaps = heap_each;
 	st->has_hrules = 1;
 done:

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "rules.h"
-#include "lib/bytes.h"
+#include "bytes.h"
 
 const int dir_dr[D_COUNT] = { -1, 0, 1, 0, -1, 1, 1, -1 };
 const int dir_dc[D_COUNT] = { 0, 1, 0, -1, 1, 1, -1, -1 };

@@ -24,7 +24,7 @@
 #include <stdint.h>
 
 #include "cg/ruleset.h"
-#include "lib/grid.h"
+#include "grid.h"
 
 enum board_kind { BOARD_NONE, BOARD_GRID, BOARD_STRIP, BOARD_GRAPH,
 	BOARD_HEAPS };

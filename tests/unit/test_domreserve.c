@@ -23,7 +23,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "domineering/dom.h"
+#include "dom.h" /* plugins/domineering/ */
 #include "tap.h"
 
 #define N 14
