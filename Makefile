@@ -237,6 +237,7 @@ check-valgrind: all
 lint: $(DEPS_STAMP) $(TOOLS)
 	$(Q)sh scripts/lint-man $(MANPAGES)
 	$(Q)perl scripts/lint-help $(BUILD)/bin man
+	$(Q)sh scripts/lint-layers
 
 showcase: all
 	$(Q)sh scripts/showcase $(BUILD)

@@ -63,48 +63,6 @@ cg_tool_init(int argc, char **argv)
 	}
 }
 
-void
-cg_each_document(int argc, char **argv, const char *ruleset,
-    void (*fn)(struct cg_doc *d, void *arg), void *arg)
-{
-	static char *stdin_only[] = { "-" };
-	struct cg_reader *r;
-	struct cg_doc *d;
-	int i;
-
-	if (argc == 0) {
-		argc = 1;
-		argv = stdin_only;
-	}
-	for (i = 0; i < argc; i++) {
-		r = cg_reader_open(argv[i], ruleset);
-		while ((d = cg_reader_next(r)) != NULL) {
-			fn(d, arg);
-			cg_doc_free(d);
-		}
-		cg_reader_close(r);
-	}
-}
-
-void
-cg_tsv_row(FILE *out, const struct cg_doc *d, uint32_t root,
-    const char *const *values, size_t nvalues)
-{
-	struct cg_buf b;
-	size_t i;
-
-	cg_buf_init(&b);
-	cg_doc_root_label(d, root, &b);
-	for (i = 0; i < nvalues; i++) {
-		cg_buf_addc(&b, '\t');
-		cg_escape(&b, values[i] ? values[i] : "");
-	}
-	cg_buf_addc(&b, '\n');
-	fwrite(b.data, 1, b.len, out);
-	cg_buf_free(&b);
-	cg_check_write(out, "standard output");
-}
-
 unsigned long
 cg_parse_count(const char *arg, const char *option, unsigned long min,
     unsigned long max)

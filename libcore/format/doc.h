@@ -112,4 +112,19 @@ void cg_escape(struct cg_buf *out, const char *s);
 void cg_doc_root_label(const struct cg_doc *d, uint32_t node,
     struct cg_buf *out);
 
+/* ---- the tools' loop */
+
+/*
+ * Call fn on each document read from the files argv[0..argc-1] (or stdin
+ * when argc is 0; "-" is stdin).  With ruleset not NULL, input that is not
+ * a cgt document is read as bare positions of that ruleset.  The document
+ * is freed after fn returns.
+ */
+void cg_each_document(int argc, char **argv, const char *ruleset,
+    void (*fn)(struct cg_doc *d, void *arg), void *arg);
+
+/* One -t output line: the root's label, then each value, TAB-separated. */
+void cg_tsv_row(FILE *out, const struct cg_doc *d, uint32_t root,
+    const char *const *values, size_t nvalues);
+
 #endif

@@ -14,7 +14,7 @@
 #include "base/watch.h"
 #include "graph/graph.h"
 #include "kb/build.h"
-#include "kb/ckpt.h"
+#include "values/ckpt.h"
 #include "kb/kb.h"
 #include "kb/kbfile.h"
 #include "kb/kbvalue.h"

@@ -11,7 +11,7 @@
  * (outcome, nimber, the cg-canon properties) are read off it; the search
  * kinds (misere play, genus, or any kind without canon) come from one
  * search session per worker.  Values are checkpointed batch by batch
- * (kb/ckpt.h); the base written depends only on the entries and their
+ * (values/ckpt.h); the base written depends only on the entries and their
  * values, so it is the same file for every --jobs, for a resumed build,
  * and for a merge of shards. */
 #ifndef CG_KB_BUILD_H

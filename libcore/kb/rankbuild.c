@@ -20,7 +20,7 @@
 #include "base/varint.h"
 #include "base/watch.h"
 #include "graph/graph.h"
-#include "kb/ckpt.h"
+#include "values/ckpt.h"
 #include "kb/kb.h"
 #include "kb/kbvalue.h"
 #include "kb/rankbuild.h"

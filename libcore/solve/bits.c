@@ -38,7 +38,7 @@
  * query ends.
  *
  * With a checkpoint (cg-outcome --checkpoint), every result that took
- * 2^CKPT_LG expansions or more is appended to it (kb/ckpt.h: records
+ * 2^CKPT_LG expansions or more is appended to it (values/ckpt.h: records
  * with chained CRCs, durable at each flush), once a minute and when the
  * query ends or is stopped; a later run puts them back in its table
  * before it starts, so a search of hours stopped by a signal, a crash or
@@ -54,7 +54,7 @@
 #include "base/jobs.h"
 #include "base/util.h"
 #include "base/watch.h"
-#include "kb/ckpt.h"
+#include "values/ckpt.h"
 #include "outcome_int.h"
 #include "cg/bitsearch.h"
 

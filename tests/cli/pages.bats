@@ -273,3 +273,20 @@ EOF
 	run sh -c "man -l '$CG_ROOT/man/man3/cg-ruleset.3' 2>/dev/null | col -b | tr -s ' \n' '  '"
 	assert_output --partial '(cg-parse -L lists them), so they must agree'
 }
+
+@test "lint-layers: libcore includes only folders below, and says where one does not" {
+	run sh "$CG_ROOT/scripts/lint-layers"
+	assert_success
+	# a tree where base reaches up to kb and values across to format
+	local t
+	t=$(mktemp -d)
+	mkdir -p "$t/scripts" "$t/libcore/base" "$t/libcore/values"
+	cp "$CG_ROOT/scripts/lint-layers" "$t/scripts/"
+	printf '#include "base/util.h"\n#include "kb/kb.h"\n' > "$t/libcore/base/a.c"
+	printf '#include "format/doc.h"\n' > "$t/libcore/values/b.c"
+	run sh "$t/scripts/lint-layers"
+	assert_failure 1
+	assert_line 'libcore/base/a.c:2: base includes "kb/kb.h", a folder not below it'
+	assert_line 'libcore/values/b.c:1: values includes "format/doc.h", a folder not below it'
+	rm -rf "$t"
+}

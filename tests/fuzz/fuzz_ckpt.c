@@ -1,5 +1,5 @@
 /*
- * fuzz_ckpt.c - libFuzzer target for the checkpoint reader (kb/ckpt.h),
+ * fuzz_ckpt.c - libFuzzer target for the checkpoint reader (values/ckpt.h),
  * structure-aware: a checkpoint's records carry a chained CRC that random
  * bytes never get right, so the input describes records and this target
  * writes them as a checkpoint, CRCs and all.  Input: records, each a type
@@ -20,7 +20,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "kb/ckpt.h"
+#include "values/ckpt.h"
 #include "base/util.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);

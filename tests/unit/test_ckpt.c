@@ -1,4 +1,4 @@
-/* test_ckpt.c - checkpoints (kb/ckpt.h): games written and read back are
+/* test_ckpt.c - checkpoints (values/ckpt.h): games written and read back are
  * the same games, numbers past 64 bits included, and a file cut short
  * keeps what was complete. */
 #include <stdio.h>
@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "kb/ckpt.h"
+#include "values/ckpt.h"
 #include "values/canon.h"
 #include "values/notation.h"
 #include "base/buf.h"

@@ -12,7 +12,7 @@
 #include "base/bytemap.h"
 #include "base/util.h"
 #include "base/varint.h"
-#include "kb/ckpt.h"
+#include "values/ckpt.h"
 
 static const char magic[8] = { 'C', 'G', 'K', 'B', 'C', 'K', 'P', '2' };
 
