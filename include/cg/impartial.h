@@ -6,8 +6,10 @@
  * are impartial for some parameters only (subtraction:1,2,3 but not
  * subtraction:1/2).  Such a ruleset answers extension("cg.impartial")
  * with a non-NULL pointer when its parameters make both players' options
- * the same in every position, and NULL otherwise.  The pointer is only a
- * yes: the host never reads what it points to.
+ * the same in every position, and NULL otherwise.  The host asks once,
+ * when it loads the ruleset, and searches it as an impartial game (nim
+ * values, -n, nimber knowledge bases) when either says so.  The pointer
+ * is only a yes: the host never reads what it points to.
  */
 #ifndef CG_IMPARTIAL_H
 #define CG_IMPARTIAL_H

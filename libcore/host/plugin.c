@@ -648,6 +648,8 @@ load(const char *path, const char *name, const char *params, int param_status)
 	p->search_order = cg_rs_extension(p, CG_EXT_SEARCH_ORDER);
 	p->rank = cg_rs_extension(p, CG_EXT_RANK);
 	p->conjugate = cg_rs_extension(p, CG_EXT_CONJUGATE);
+	p->impartial = (rs->flags & CG_IMPARTIAL) != 0 ||
+	    cg_rs_extension(p, CG_EXT_IMPARTIAL) != NULL;
 	p->next = loaded;
 	loaded = p;
 	return p;

@@ -43,6 +43,10 @@ struct cg_plugin {
 	/* a ruleset read from a rules file: the interpreter that made rs */
 	const struct cg_ruleset *interp;
 	int inited;               /* init() succeeded: call fini() */
+	/* both players have the same options in every position: the
+	 * CG_IMPARTIAL flag, or cg.impartial answered for these parameters
+	 * (asked once, at load) */
+	int impartial;
 	/* its cg.move-counts, cg.search-order and cg.rank extensions
 	 * (asked once, at load), or NULL */
 	const struct cg_move_counts *move_counts;

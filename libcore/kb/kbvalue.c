@@ -33,9 +33,7 @@ cg_kbv_kind_ok(const char *kind, struct cg_plugin *rs, char *why,
 		    "property)", kind);
 		return 0;
 	}
-	if (rs != NULL && cg_kind_impartial(k) &&
-	    !(rs->rs->flags & CG_IMPARTIAL) &&
-	    cg_rs_extension(rs, CG_EXT_HEAP_RULES) == NULL) {
+	if (rs != NULL && cg_kind_impartial(k) && !rs->impartial) {
 		snprintf(why, len, "value kind '%s' needs an impartial ruleset, "
 		    "and '%s' is partizan", kind, rs->spec);
 		return 0;

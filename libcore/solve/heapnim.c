@@ -44,11 +44,9 @@ cg_heapnim_new(const struct cg_heap_rules *r, size_t limit, const char **why)
 struct cg_heapnim *
 cg_heapnim_for(struct cg_plugin *p, size_t limit, const char **why)
 {
-	const struct cg_heap_rules *r = NULL;
+	const struct cg_heap_rules *r = cg_rs_extension(p, CG_EXT_HEAP_RULES);
 
 	*why = NULL;
-	if (CG_HAS_HOOK(p, extension))
-		r = p->rs->extension(&p->cx, CG_EXT_HEAP_RULES);
 	if (r == NULL)
 		return NULL;
 	return cg_heapnim_new(r, limit, why);

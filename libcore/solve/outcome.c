@@ -407,11 +407,7 @@ cg_solver_new(struct cg_plugin *rs)
 	struct cg_solver *s = solver_alloc();
 
 	s->rs = rs;
-	s->impartial = (rs->rs->flags & CG_IMPARTIAL) != 0;
-	/* heap rules describe impartial games (e.g. a subtraction ruleset
-	 * given one set for both players) */
-	if (!s->impartial && cg_rs_extension(rs, CG_EXT_HEAP_RULES) != NULL)
-		s->impartial = 1;
+	s->impartial = rs->impartial;
 	s->counts = !s->impartial &&
 	    cg_rs_extension(rs, CG_EXT_MOVE_COUNTS) != NULL;
 	s->sight = s->impartial && cg_rs_extension(rs, CG_EXT_VALUE) != NULL;
@@ -456,7 +452,7 @@ cg_solver_new_doc(struct cg_doc *d)
 		const struct cg_node *n = &d->node[i];
 
 		if (!n->expanded && n->rs != NULL && n->pos != NULL) {
-			if (!(n->rs->rs->flags & CG_IMPARTIAL))
+			if (!n->rs->impartial)
 				s->impartial = 0;
 		} else if (!same_options(n)) {
 			s->impartial = 0;

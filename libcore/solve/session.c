@@ -162,7 +162,7 @@ kb_lookup(void *ctx, struct cg_solver *s, uint32_t c,
 
 		if (*end == 0 && end != (char *)out.data)
 			(void)cg_solver_set_nimber(s, c, (uint32_t)v);
-	} else if (!(ps->rs->rs->flags & CG_IMPARTIAL) &&
+	} else if (!ps->rs->impartial &&
 	    ps->o->known(ps->o->known_ctx, ps->rs, key, len, "canon", &out)) {
 		/* a partizan component's form: the search settles sums of
 		 * components with forms by the forms' sum */

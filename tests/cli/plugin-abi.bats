@@ -278,3 +278,64 @@ CG_RULESET_ENTRY(noparse, rs)'
 	[ "$status" -eq 1 ]
 	refute_output --partial "did you mean"
 }
+
+@test "cg.impartial is asked: a ruleset impartial for some parameters only is searched as impartial there" {
+	# take:same is one heap from which either player takes 1 or 2 (nim
+	# values n mod 3, Winning Ways' subtraction game S(1,2)); take:split
+	# lets Left take 1 only and Right 2 only, a partizan game.  Neither
+	# has the CG_IMPARTIAL flag or heap rules: only cg.impartial says
+	# which is impartial.
+	build_broken take '#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cg/ruleset.h>
+#include <cg/impartial.h>
+static int init(const struct cg_host *h, const char *p, void **st, struct cg_error *e) {
+	if (p == NULL || (strcmp(p, "same") != 0 && strcmp(p, "split") != 0))
+		return h->error(e, 0, "want same or split");
+	*st = (void *)(strcmp(p, "same") == 0 ? "s" : "p");
+	return CG_OK;
+}
+static int parse(const struct cg_context *c, const char *t, size_t n, struct cg_buf *o) {
+	if (n == 0 || n > 3 || strspn(t, "0123456789") != n)
+		return c->host->error(c->err, 1, "want a heap size");
+	return c->host->buf_put(o, t, n);
+}
+static int print(const struct cg_context *c, const unsigned char *s, size_t n, struct cg_buf *o) {
+	return c->host->buf_put(o, s, n);
+}
+static int options(const struct cg_context *c, const unsigned char *s, size_t n, enum cg_side d, cg_emit_fn emit, void *x) {
+	char b[8];
+	int h = atoi(memcpy(memset(b, 0, sizeof b), s, n)), k, same = *(const char *)c->state == 0x73;
+	for (k = 1; k <= 2; k++) {
+		if (!same && k != (d == CG_LEFT ? 1 : 2))
+			continue;
+		if (h >= k) {
+			int m = snprintf(b, sizeof b, "%d", h - k);
+			if (emit(x, (const unsigned char *)b, (size_t)m, NULL))
+				return CG_STOP;
+		}
+	}
+	return CG_OK;
+}
+static const void *ext(const struct cg_context *c, const char *name) {
+	if (strcmp(name, CG_EXT_IMPARTIAL) == 0 && *(const char *)c->state == 0x73)
+		return c->state;
+	return NULL;
+}
+static const struct cg_ruleset rs = { .abi_version = CG_ABI_VERSION,
+  .struct_size = sizeof rs, .name = "take", .version = "1", .summary = "take 1 or 2",
+  .init = init, .parse = parse, .print = print, .options = options, .extension = ext };
+CG_RULESET_ENTRY(take, rs)'
+	run sh -c "printf '5\n7\n9\n' | cg-outcome -P '$T/broken' -r take:same -n -t"
+	assert_success
+	assert_output "$(printf '5\t2\n7\t1\n9\t0')"
+	run sh -c "printf '5\n' | cg-outcome -P '$T/broken' -r take:split -n -t"
+	assert_failure 1
+	assert_output --partial "-n needs an impartial game"
+	# and a nimber knowledge base is allowed for the one, not the other
+	run sh -c "printf '5\n' | cg-kb-build -P '$T/broken' -r take:same -k nimber -o '$T/t.kb'"
+	assert_success
+	run sh -c "printf '5\n' | cg-kb-build -P '$T/broken' -r take:split -k nimber -o '$T/u.kb'"
+	assert_failure 2
+}
