@@ -168,8 +168,8 @@ static _Thread_local struct {
  * lock held; were one to, the program stops rather than leave an insert
  * half done.
  */
-static void __attribute__((noreturn, format(printf, 1, 2)))
-data_error(const char *fmt, ...)
+void
+cg_canon_data_error(const char *fmt, ...)
 {
 	char msg[256];
 	va_list ap;
@@ -215,12 +215,12 @@ deeper(void)
 	struct work *w = W();
 
 	if (++w->depth > CG_CANON_MAX_DEPTH)
-		data_error("game too deep (more than %d levels)",
+		cg_canon_data_error("game too deep (more than %d levels)",
 		    CG_CANON_MAX_DEPTH);
 	if (trap.jb != NULL && trap.max_steps != 0 &&
 	    ++w->steps > trap.max_steps)
-		data_error("game too costly to build (more than %llu steps)",
-		    (unsigned long long)trap.max_steps);
+		cg_canon_data_error("game too costly to build (more than "
+		    "%llu steps)", (unsigned long long)trap.max_steps);
 }
 
 
@@ -326,18 +326,6 @@ void
 cg_canon_leave(void)
 {
 	SHALLOWER();
-}
-
-void
-cg_canon_data_error(const char *fmt, ...)
-{
-	char msg[256];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	data_error("%s", msg);
 }
 
 /* ------------------------------------------------------------ store */
@@ -653,7 +641,7 @@ nus_find(int64_t num, int exp, int64_t up, uint64_t nim, int create)
 		return g;
 	if (up > CG_CANON_MAX_UP || up < -CG_CANON_MAX_UP ||
 	    nim > CG_CANON_MAX_NIM)
-		data_error("up multiple or nimber too large");
+		cg_canon_data_error("up multiple or nimber too large");
 	lock_store();
 	g = nus_lookup(h, num, exp, up, nim);
 	if (g == CG_NO_GAME) {
@@ -798,7 +786,7 @@ build_nus_options(cg_game g)
 	memset(&o, 0, sizeof o);
 	if (u.up == 0 && u.nim > 2) {
 		if (u.nim > (1u << 26))
-			data_error("nimber *%llu too large to expand",
+			cg_canon_data_error("nimber *%llu too large to expand",
 			    (unsigned long long)u.nim);
 		o.big[0] = cg_xreallocarray(NULL, u.nim, sizeof(cg_game));
 		o.big[1] = cg_xreallocarray(NULL, u.nim, sizeof(cg_game));
@@ -1625,7 +1613,7 @@ nus_add(cg_game g, cg_game h)
 	int64_t up;
 
 	if (__builtin_add_overflow(a->up, b->up, &up))
-		data_error("up multiple or nimber too large");
+		cg_canon_data_error("up multiple or nimber too large");
 	return cg_canon_nus(x, up, a->nim ^ b->nim);
 }
 
@@ -1709,7 +1697,7 @@ cg_canon_birthday(cg_game g)
 		uint64_t up = u->up < 0 ? (uint64_t)-u->up : (uint64_t)u->up;
 
 		if (cg_dyadic_birthday(nus_x(g), &b) < 0)
-			data_error("birthday beyond 64 bits");
+			cg_canon_data_error("birthday beyond 64 bits");
 		if (up > 0 && u->nim == 0)
 			c = up + 1;
 		else if ((up & 1) && u->nim != 1)
@@ -1717,7 +1705,7 @@ cg_canon_birthday(cg_game g)
 		else
 			c = up + u->nim;
 		if (b + c < b)
-			data_error("birthday beyond 64 bits");
+			cg_canon_data_error("birthday beyond 64 bits");
 		b += c;
 	} else {
 		deeper();
@@ -1726,7 +1714,7 @@ cg_canon_birthday(cg_game g)
 			for (i = 0; i < n; i++) {
 				c = cg_canon_birthday(o[i]) + 1;
 				if (c == 0)
-					data_error("birthday beyond 64 bits");
+					cg_canon_data_error("birthday beyond 64 bits");
 				if (c > b)
 					b = c;
 			}
