@@ -295,6 +295,12 @@ zz(int64_t v)
 	return v < 0 ? ((uint64_t)(-(v + 1)) << 1) | 1 : (uint64_t)v << 1;
 }
 
+static int64_t
+unzz(uint64_t v)
+{
+	return (v & 1) ? -(int64_t)(v >> 1) - 1 : (int64_t)(v >> 1);
+}
+
 static void
 put_record(struct gw *w, struct gcodes *c, cg_game g, uint64_t **buf,
     size_t *cap)
@@ -749,22 +755,11 @@ decode_block(struct kb_games *g, uint64_t b, struct dblock *d)
 
 		shape = cg_huff_get(&r, &g->code[C_SHAPE]);
 		if (shape == KB_SHAPE_NUS) {
-			uint64_t v = cg_num_get(&r, &g->code[C_FIELD], &bad);
-
-			x->nus = 1;
 			x->big = 0;
-			x->num = (v & 1) ? -(int64_t)(v >> 1) - 1 :
-			    (int64_t)(v >> 1);
+			x->num = unzz(cg_num_get(&r, &g->code[C_FIELD], &bad));
 			x->exp = cg_num_get(&r, &g->code[C_FIELD], &bad);
-			v = cg_num_get(&r, &g->code[C_FIELD], &bad);
-			x->up = (v & 1) ? -(int64_t)(v >> 1) - 1 :
-			    (int64_t)(v >> 1);
-			x->nim = cg_num_get(&r, &g->code[C_FIELD], &bad);
-			x->n[0] = x->n[1] = 0;
-			continue;
-		}
-		if (shape == KB_SHAPE_BIGNUS) {
-			uint64_t wd[CG_DYADIC_MAX_WORDS], neg, e, nw, v;
+		} else if (shape == KB_SHAPE_BIGNUS) {
+			uint64_t wd[CG_DYADIC_MAX_WORDS], neg, e, nw;
 			struct cg_dyadic dy;
 
 			neg = cg_num_get(&r, &g->code[C_FIELD], &bad);
@@ -777,13 +772,14 @@ decode_block(struct kb_games *g, uint64_t b, struct dblock *d)
 			if (bad || cg_dyadic_import(wd, (size_t)nw, e,
 			    (int)neg, &dy) < 0)
 				return -1;
-			x->nus = 1;
 			x->big = 1;
 			x->num = dy.num;
 			x->exp = (uint64_t)(int64_t)dy.exp;
-			v = cg_num_get(&r, &g->code[C_FIELD], &bad);
-			x->up = (v & 1) ? -(int64_t)(v >> 1) - 1 :
-			    (int64_t)(v >> 1);
+		}
+		if (shape == KB_SHAPE_NUS || shape == KB_SHAPE_BIGNUS) {
+			/* the number, then the up multiple and the nimber */
+			x->nus = 1;
+			x->up = unzz(cg_num_get(&r, &g->code[C_FIELD], &bad));
 			x->nim = cg_num_get(&r, &g->code[C_FIELD], &bad);
 			x->n[0] = x->n[1] = 0;
 			continue;
