@@ -256,9 +256,14 @@ main(int argc, char **argv)
 			    0, CG_MEMORY_MB_MAX));
 			break;
 		case OPT_SEARCH:
-			if (cg_search_parse(optarg, &o.search) < 0)
-				cg_die(CG_EXIT_USAGE, "unknown search '%s' (auto, "
-				    "dfs, pns, dfpn, pn2 or bits)", optarg);
+			if (cg_search_parse(optarg, &o.search) < 0) {
+				struct cg_buf names;
+
+				cg_buf_init(&names);
+				cg_search_names(&names);
+				cg_die(CG_EXIT_USAGE, "unknown search '%s' (%s)",
+				    optarg, cg_buf_str(&names));
+			}
 			break;
 		case OPT_JOBS: o.jobs = cg_jobs_parse(optarg); break;
 		case OPT_CHECKPOINT: o.checkpoint = optarg; break;

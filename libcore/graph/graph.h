@@ -115,7 +115,7 @@ void cg_graph_set_canon(struct cg_graph *g, cg_vertex v, cg_game value);
 int cg_graph_claim(struct cg_graph *g, cg_vertex v, unsigned worker);
 void cg_graph_release(struct cg_graph *g, cg_vertex v);
 int cg_graph_owner(const struct cg_graph *g, cg_vertex v);
-/* The outcome solver's word of v (see solve/outcome.c). */
+/* The outcome solver's word of v (see solve/solver_int.h). */
 uint64_t *cg_graph_word(struct cg_graph *g, cg_vertex v);
 /* Search order (smaller first): the plugin's order_key, else the key's
  * length, else the number of options for a document node. */

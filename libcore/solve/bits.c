@@ -4,7 +4,7 @@
  * per node, no position kept anywhere but in one table of fixed-size
  * entries.  This is how special-purpose solvers (Bullock's Obsequi for
  * Domineering) spend well under a microsecond a node where the component
- * engine (outcome.c) spends ten: no graph, no decomposition, no sums
+ * engine (dfs.c) spends ten: no graph, no decomposition, no sums
  * table, and a table that replaces its cheapest entries once it is full
  * instead of growing.  The ruleset's move counts settle states, and its
  * order puts the likely winning move first.  Once a position's first
@@ -55,8 +55,10 @@
 #include "base/util.h"
 #include "base/watch.h"
 #include "values/ckpt.h"
-#include "outcome_int.h"
 #include "cg/bitsearch.h"
+#include "solve/engine.h"
+#include "solve/settle.h"
+#include "solve/solver_int.h"
 
 #define BUCKET 4
 #define MIN_BUCKETS ((size_t)1 << 12)
@@ -587,7 +589,7 @@ store_get(struct cg_solver *s)
 	return st;
 }
 
-void
+static void
 bits_store_free(struct cg_solver *s)
 {
 	struct bits_store *st = s->bits_store;
@@ -1034,8 +1036,16 @@ query(struct bits *b, int side)
 	return atomic_load(&b->done) ? b->answer : -1;
 }
 
-int
-bits_outcome(struct cg_solver *s, const uint32_t *ids, size_t n)
+static size_t bits_memory(const struct bits *b);
+
+/* Outcome ('L', 'R', 'N', 'P') of the sum in normal play by the search
+ * over the ruleset's cg.bit-search states, or CG_SOLVE_INTERRUPTED;
+ * declined when the ruleset has no such extension, the sum does not fit
+ * one state, (auto) the ruleset does not prefer it there, or the solver
+ * is not a plugin's own (document mode, a worker's, a scratch's, check
+ * mode's).  Runs on s->jobs threads. */
+static int
+bits_outcome(struct cg_solver *s, const uint32_t *ids, size_t n, int misere)
 {
 	const struct cg_bit_search *x;
 	const unsigned char **comp;
@@ -1046,10 +1056,11 @@ bits_outcome(struct cg_solver *s, const uint32_t *ids, size_t n)
 	unsigned spare;
 	unsigned k;
 
-	if (s->rs == NULL || n == 0 || (x = cg_rs_extension(s->rs,
+	if (misere || s->rs == NULL || s->guide != NULL || s->scratch ||
+	    s->parent != NULL || n == 0 || (x = cg_rs_extension(s->rs,
 	    CG_EXT_BIT_SEARCH)) == NULL || x->struct_size <
 	    offsetof(struct cg_bit_search, unpack) + sizeof x->unpack)
-		return BITS_NONE;
+		return CG_ENGINE_DECLINED;
 	comp = cg_xmalloc(n * sizeof *comp);
 	len = cg_xmalloc(n * sizeof *len);
 	for (i = 0; i < n; i++)
@@ -1059,9 +1070,9 @@ bits_outcome(struct cg_solver *s, const uint32_t *ids, size_t n)
 	free(comp);
 	free(len);
 	if (r < 0 || b.sh.words == 0 || b.sh.words > CG_BIT_WORDS ||
-	    b.sh.max_options == 0 || (s->search == CG_SEARCH_AUTO &&
+	    b.sh.max_options == 0 || (s->engine != &cg_engine_bits &&
 	    !(b.sh.flags & CG_BIT_PREFER)))
-		return BITS_NONE;
+		return CG_ENGINE_DECLINED;
 	b.sh.flags |= CG_BIT_FIRST_ROOM;   /* our bounds reach first_room */
 	b.s = s;
 	b.rs = s->rs;
@@ -1136,18 +1147,23 @@ bits_outcome(struct cg_solver *s, const uint32_t *ids, size_t n)
 	return cg_outcome_class(w[0], w[1]);
 }
 
-void
-bits_branch(const struct bits *b, struct cg_buf *out)
+static int
+bits_branch(struct cg_solver *s, struct cg_buf *out)
 {
-	const struct bthread *t = b->t[0];
+	const struct bits *b = s->bits;
+	const struct bthread *t;
 	size_t i;
 
+	if (b == NULL)
+		return 0;
+	t = b->t[0];
 	for (i = 0; i <= t->depth && i < b->maxdepth; i++)
 		cg_buf_addf(out, "%s%u/%u", i ? " " : "", t->at[i] + 1,
 		    t->nopt[i]);
+	return 1;
 }
 
-size_t
+static size_t
 bits_memory(const struct bits *b)
 {
 	size_t sum = 0;
@@ -1161,3 +1177,19 @@ bits_memory(const struct bits *b)
 	    (size_t)b->sh.max_options * (b->w + 1)) * sizeof *b->t[0]->state +
 	    (b->maxdepth + 1) * (size_t)b->sh.max_options);
 }
+
+static size_t
+bits_state_memory(const struct cg_solver *s)
+{
+	return s->bits != NULL ? bits_memory(s->bits) : 0;
+}
+
+const struct cg_engine cg_engine_bits = {
+	.name = "bits",
+	.flags = CG_ENGINE_AUTO_FIRST,
+	.outcome = bits_outcome,
+	.nimber = NULL,
+	.memory = bits_state_memory,
+	.branch = bits_branch,
+	.free = bits_store_free,
+};

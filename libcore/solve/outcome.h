@@ -32,28 +32,15 @@
 struct cg_solver;
 
 /* How outcome and nimber queries search (misere nim values and genus
- * are always computed by the depth-first evaluation):
- *  - DFS: depth-first, children in order, cut-offs (outcome.c);
- *  - PNS: proof-number search, the whole tree in memory, transpositions
- *    shared; past a size limit (from --max-memory) the tree is pruned
- *    of what is proven and of what the search left (pns.c);
- *  - DFPN: depth-first proof-number search with 1 + epsilon thresholds
- *    over the same node table;
- *  - PN2: proof-number search whose leaves are expanded by a second
- *    search, whose tree is dropped after;
- *  - BITS: outcomes in normal play by whole boards of a few words, for
- *    rulesets with the cg.bit-search extension (bits.c); other queries,
- *    and sums that do not fit, as AUTO;
- *  - AUTO: picked per query (see cg-outcome(1)). */
-enum cg_search {
-	CG_SEARCH_AUTO, CG_SEARCH_DFS, CG_SEARCH_PNS, CG_SEARCH_DFPN,
-	CG_SEARCH_PN2, CG_SEARCH_BITS
-};
-
-/* "auto", "dfs", "pns", "dfpn", "pn2", "bits"; parsing returns -1 when
- * unknown. */
-const char *cg_search_name(enum cg_search k);
-int cg_search_parse(const char *name, enum cg_search *k);
+ * are always computed by the depth-first evaluation): an engine of the
+ * table in engine.h, by the name --search gives it ("dfs", "pns",
+ * "dfpn", "pn2", "bits"), or auto (NULL: picked per query, see
+ * cg-outcome(1)).  Parsing returns -1 when the name is unknown;
+ * cg_search_names appends every name ("auto, dfs, ... or bits"). */
+struct cg_engine;
+const char *cg_search_name(const struct cg_engine *e);
+int cg_search_parse(const char *name, const struct cg_engine **e);
+void cg_search_names(struct cg_buf *out);
 
 /* Results of the queries: >= 0 a value, or one of these. */
 #define CG_SOLVE_INTERRUPTED (-1)
@@ -135,7 +122,7 @@ void cg_solver_print_sum(struct cg_solver *s, const uint32_t *ids, size_t n,
 /* The search used by outcome and nimber queries (default AUTO), and
  * the worker threads a proof-number search may use (default 1); the
  * results do not depend on either. */
-void cg_solver_set_search(struct cg_solver *s, enum cg_search k);
+void cg_solver_set_search(struct cg_solver *s, const struct cg_engine *e);
 void cg_solver_set_jobs(struct cg_solver *s, unsigned jobs);
 /* The bit search's checkpoint (NULL: none): its costly results are
  * appended to path as they come and put back into a later run's table
@@ -156,9 +143,9 @@ void cg_solver_set_progress(struct cg_solver *s,
 void cg_solver_branch(struct cg_solver *s, struct cg_buf *out);
 /* Bounded tables: a normal-play partizan depth-first search whose tables
  * pass bytes starts again from the root with what it solved at some cost
- * (outcome.c, "restarts"); 0 = no bound.  cg_solver_restarts: how often. */
+ * (dfs.c, "restarts"); 0 = no bound.  cg_solver_restarts: how often. */
 void cg_solver_set_budget(struct cg_solver *s, size_t bytes);
-/* The proof-number searches collect their tree (pns.c) when it passes
+/* The proof-number searches collect their tree (pntree.c) when it passes
  * bytes; 0 (the default): two fifths of --max-memory, or a quarter of
  * the machine.  Set before the first search. */
 void cg_solver_set_tree_limit(struct cg_solver *s, size_t bytes);

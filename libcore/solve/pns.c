@@ -1,1295 +1,13 @@
-/* pns.c - proof-number searches over the position graph: PNS, df-pn and
- * PN2 for outcome and nimber queries, and the parallel driver (--jobs).
- *
- * Nodes.  A node stands for a game with a player to move:
- *  - COUPLE (C, n): component C plus a nim heap *n, impartial normal
- *    play (Lemoine and Viennot's couples).  Its children are (C, i) for
- *    i < n and, for each option of C, the option's components with their
- *    known nim values folded into n: one unknown component left is a
- *    COUPLE, several a MULTI, none a result at once.
- *  - MULTI (C1 + ... + Ck + *n), k >= 2: a loss exactly when the nim
- *    values of the Ci and n add (xor) to 0.  Its children are lands
- *    (Ci, m), m the next nim value of Ci not yet refuted: a land proven a
- *    loss gives Ci's nim value, folded into n; one proven a win moves on
- *    to (Ci, m + 1).  Lands are settled smallest first; when one is left,
- *    the node's only child is (Cj, n) and the node's value is its child's.
- *    Equal components cancel (G + G = 0 in normal play).
- *  - WHOLE (S, side): a sum S of any game in normal play (partizan) or
- *    misere play, searched whole; its children are the sums after side's
- *    moves, with the other player to move.
- * A node is a win for the player to move when some child is a loss:
- * proof number pn = min of the children's dn, disproof number dn = sum of
- * their pn (the NAND trees of Glop and SPOTS).  A MULTI's pn and dn are
- * both the sum over its lands of min(pn, dn) (what is left to settle),
- * or its last child's.
- *
- * Results go where the depth-first search keeps its own: a COUPLE proven
- * a loss gives C's nim value, one proven a win C's win bit for n (the
- * component words, outcome_int.h); a WHOLE sets its sum's bits.  So -D
- * databases, --check and the other searches see them, and the words are
- * read back when a node is made or reached.
- *
- * The table.  Nodes live in one hash table keyed by what they stand for,
- * so a transposition is one node (the tree is a DAG), and a node's
- * children are a slice of an arena of node numbers, with the numbers each
- * child had when it last changed beside them (kn).  Every child knows its
- * parents (parent links): when a node's numbers change, all its parents
- * are refreshed, least order first, and theirs in turn (update_dag), not
- * only the path that reached it -- else a parent under another path keeps
- * stale numbers and leads the next descents astray.  The links cost a
- * few words an edge and save far more: with the path alone, df-pn
- * expands nearly twice the nodes on Sprouts (bench/sprouts-vs-spots).
- * Proven nodes are also found when reached, through the words.  A
- * collection keeps what the roots reach through unproven nodes (what is
- * proven is in the words or the sums) and compacts the table, when it
- * outgrows its share of --max-memory (or of the machine); a tree still
- * too large goes on as PN2.
- *
- * The searches (s->search):
- *  - PNS: from the root, down to the most-proving node, expand it, update
- *    the nodes above it (Allis);
- *  - DFPN: the same tree, walked depth-first with thresholds (Nagai), the
- *    1 + epsilon trick (Pawlewicz and Lew) against thrashing;
- *  - PN2: PNS whose leaves are expanded by a second PNS of bounded size in
- *    a table of its own, dropped after, the leaf keeping its children's
- *    numbers (Breuker).
- * With jobs > 1 the PNS tree is the master: each round picks as many
- * distinct most-proving leaves as there are workers, each worker searches
- * below its leaf with a table of its own (as PN2's second level), and the
- * leaves take the workers' results and children (SPOTS's PNS-PDFPN on one
- * machine).  Workers share the graph and its words; a result is a fact of
- * the game, so answers are the same for every number of workers.
- */
+/* pns.c - proof-number search (Allis), its parallel driver (--jobs),
+ * and the queries of the proof-number engines; see pn_int.h. */
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include "base/bytemap.h"
 #include "base/jobs.h"
 #include "base/util.h"
-#include "base/watch.h"
-#include "solve/outcome_int.h"
-
-#define INF  UINT32_MAX
-#define NONE UINT32_MAX
-
-enum { N_COUPLE, N_MULTI, N_WHOLE };
-enum {
-	F_EXPANDED = 1, F_FINAL = 2, F_MARK = 4, F_BUSY = 8, F_MISERE = 16,
-	F_SEEN = 32, F_QUEUED = 64, F_RESCAN = 128, F_CHANGED = 256
-};
-
-struct pnode {
-	uint32_t pn, dn;
-	uint64_t id;            /* COUPLE: C | n << 32; WHOLE: sum | side <<
-	                         * 32; MULTI: its key's offset in mkey */
-	uint32_t kids, nkids;   /* children: kid[kids .. kids + nkids) */
-	uint32_t order;         /* among siblings, smaller first */
-	uint32_t nim;           /* MULTI: the nim value folded so far */
-	uint32_t par;           /* the first of its parent links */
-	uint8_t kind;
-	uint16_t flags;
-};
-
-/* A parent link: node parent has the node that heads this list among
- * its children, at kid[slot] (or had: a link outlives a child dropped
- * or replaced, and kid[slot] then holds another node or none). */
-struct plink {
-	uint32_t parent, slot, next;
-};
-
-/* A child's numbers as its parent last heard them, beside kid[]: an OR
- * node's refresh reads them in a row, where reading each child's node
- * would cost a cache miss a child at every refresh. */
-struct kidnum {
-	uint32_t pn, dn;
-};
-
-struct ptab {
-	struct pnode *node;
-	size_t n, cap;
-	uint64_t *slot;         /* hash << 32 | (node + 1), 0 = empty */
-	size_t nslot;
-	uint32_t *kid;
-	size_t nkid, capkid, dead;
-	uint32_t *mkey;         /* MULTI keys: [k, n, C1 .. Ck] */
-	size_t nmkey, capmkey;
-	struct plink *link;     /* parent links, per node a list */
-	size_t nlink, caplink;
-	struct kidnum *kn;      /* kn[i]: the numbers of kid[i] */
-	uint32_t *heap;         /* the nodes to refresh, least order first */
-	size_t nheap, capheap;
-	size_t regrow;          /* bytes in use before the next collection
-	                         * (half again what the last one kept) */
-};
-
-/* A descent: the nodes from the root, the child taken at each level and
- * how many there were (for the computing branch). */
-struct path {
-	uint32_t *x, *at, *of;
-	size_t n, cap;
-};
-
-/* df-pn's stack: a node and its thresholds. */
-struct dframe {
-	uint32_t x, thpn, thdn;
-};
-
-struct krec {
-	uint32_t order, seq, node;
-};
-
-struct job {
-	uint32_t leaf, wroot;
-	struct path path;
-};
-
-struct pns {
-	struct ptab t, t2;      /* the tree; PN2's second level */
-	struct path p1, p2;
-	struct dframe *ds;
-	size_t nds, capds;
-	struct krec *rec;
-	size_t nrec, caprec;
-	uint32_t *u, *mk;
-	size_t capu, capmk;
-	uint32_t dn2;           /* refresh of an OR node: second best dn */
-	size_t limit;           /* table bytes before a collection */
-	int pn2;                /* the tree outgrew its limit: PN2 */
-	int level;              /* 2 inside a PN2 second-level search */
-	uint32_t root;
-	/* workers (jobs > 1) */
-	struct cg_solver **w;
-	unsigned nw;
-	struct job *job;
-	uint32_t *busy;
-	size_t nbusy, capbusy;
-};
-
-/* ------------------------------------------------------------- table */
-
-static inline uint32_t
-sadd(uint32_t a, uint32_t b)
-{
-	uint64_t r = (uint64_t)a + b;
-
-	return r >= INF ? INF - 1 : (uint32_t)r;
-}
-
-static inline int
-proven(const struct pnode *nd)
-{
-	return nd->pn == 0 || nd->dn == 0;
-}
-
-static uint32_t
-hash_id(int kind, uint64_t id)
-{
-	uint64_t h = (id ^ (uint64_t)kind << 62) * 0x9e3779b97f4a7c15ull;
-
-	h ^= h >> 31;
-	h *= 0xbf58476d1ce4e5b9ull;
-	h ^= h >> 29;
-	return (uint32_t)h | 1;
-}
-
-static uint32_t
-hash_key(const uint32_t *mk, size_t len)
-{
-	return (uint32_t)cg_hash_bytes(mk, len * 4, N_MULTI) | 1;
-}
-
-static uint32_t
-node_hash(const struct ptab *t, const struct pnode *nd)
-{
-	const uint32_t *mk;
-
-	if (nd->kind != N_MULTI)
-		return hash_id(nd->kind, nd->id);
-	mk = t->mkey + nd->id;
-	return hash_key(mk, mk[0] + 2);
-}
-
-static void
-tab_clear(struct ptab *t)
-{
-	t->n = 0;
-	t->nkid = t->dead = 0;
-	t->nmkey = 0;
-	t->nlink = 0;
-	t->nheap = 0;
-	t->regrow = 0;
-	if (t->slot != NULL)
-		memset(t->slot, 0, t->nslot * sizeof *t->slot);
-}
-
-static void
-tab_free(struct ptab *t)
-{
-	free(t->node);
-	free(t->slot);
-	free(t->kid);
-	free(t->mkey);
-	free(t->link);
-	free(t->kn);
-	free(t->heap);
-	memset(t, 0, sizeof *t);
-}
-
-static size_t
-tab_bytes(const struct ptab *t)
-{
-	return t->cap * sizeof *t->node + t->nslot * sizeof *t->slot +
-	    t->capkid * sizeof *t->kid + t->capmkey * sizeof *t->mkey +
-	    t->caplink * sizeof *t->link + t->capkid * sizeof *t->kn;
-}
-
-/* The bytes the table's contents use (tab_bytes: what it holds). */
-static size_t
-tab_used(const struct ptab *t)
-{
-	return t->n * sizeof *t->node + t->nslot * sizeof *t->slot +
-	    t->nkid * sizeof *t->kid + t->nmkey * sizeof *t->mkey +
-	    t->nlink * sizeof *t->link + t->nkid * sizeof *t->kn;
-}
-
-static void
-slots_build(struct ptab *t, size_t want)
-{
-	size_t ns = 1024, i, j;
-
-	while (ns < 2 * want)
-		ns *= 2;
-	if (ns != t->nslot) {
-		free(t->slot);
-		t->slot = cg_xcalloc(ns, sizeof *t->slot);
-		t->nslot = ns;
-	} else {
-		memset(t->slot, 0, ns * sizeof *t->slot);
-	}
-	for (i = 0; i < t->n; i++) {
-		uint32_t h = node_hash(t, &t->node[i]);
-
-		for (j = h & (ns - 1); t->slot[j] != 0; j = (j + 1) & (ns - 1))
-			;
-		t->slot[j] = (uint64_t)h << 32 | (i + 1);
-	}
-}
-
-/* The node of (kind, id) -- or of MULTI key mk[0..len) -- or NONE with
- * *at its slot. */
-static uint32_t
-tab_find(const struct ptab *t, int kind, uint64_t id, const uint32_t *mk,
-    size_t len, uint32_t h, size_t *at)
-{
-	size_t j;
-	uint64_t v;
-
-	if (t->nslot == 0) {
-		*at = 0;
-		return NONE;
-	}
-	for (j = h & (t->nslot - 1); (v = t->slot[j]) != 0;
-	    j = (j + 1) & (t->nslot - 1)) {
-		const struct pnode *nd;
-
-		if ((uint32_t)(v >> 32) != h)
-			continue;
-		nd = &t->node[(uint32_t)v - 1];
-		if (nd->kind != kind)
-			continue;
-		if (kind != N_MULTI ? nd->id == id :
-		    (t->mkey[nd->id] + 2 == len &&
-		    memcmp(t->mkey + nd->id, mk, len * 4) == 0))
-			return (uint32_t)v - 1;
-	}
-	*at = j;
-	return NONE;
-}
-
-static uint32_t
-tab_add(struct ptab *t, int kind, uint64_t id, uint32_t h, size_t at)
-{
-	struct pnode *nd;
-	uint32_t x;
-
-	if (t->n >= INF - 2)
-		cg_die(CG_EXIT_DATA, "proof-number tree full");
-	if (t->nslot == 0 || cg_watch_double(t->n + 1, t->nslot,
-	    2 * t->nslot * sizeof *t->slot)) {
-		slots_build(t, t->n + 1);
-		tab_find(t, kind, id, t->mkey + (kind == N_MULTI ? id : 0),
-		    kind == N_MULTI ? t->mkey[id] + 2 : 0, h, &at);
-	}
-	if (t->n == t->cap) {
-		t->cap = t->cap ? 2 * t->cap : 4096;
-		t->node = cg_xreallocarray(t->node, t->cap, sizeof *t->node);
-	}
-	x = (uint32_t)t->n++;
-	nd = &t->node[x];
-	memset(nd, 0, sizeof *nd);
-	nd->kind = (uint8_t)kind;
-	nd->id = id;
-	nd->par = NONE;
-	nd->pn = nd->dn = 1;
-	t->slot[at] = (uint64_t)h << 32 | (x + 1);
-	return x;
-}
-
-/* Node parent has child among its children, at kid[slot]. */
-static void
-link_add(struct ptab *t, uint32_t child, uint32_t parent, uint32_t slot)
-{
-	t->kn[slot].pn = t->node[child].pn;
-	t->kn[slot].dn = t->node[child].dn;
-	if (t->nlink == t->caplink) {
-		t->caplink = t->caplink ? 2 * t->caplink : 65536;
-		t->link = cg_xreallocarray(t->link, t->caplink,
-		    sizeof *t->link);
-	}
-	t->link[t->nlink].parent = parent;
-	t->link[t->nlink].slot = slot;
-	t->link[t->nlink].next = t->node[child].par;
-	t->node[child].par = (uint32_t)t->nlink++;
-}
-
-static void
-kid_reserve(struct ptab *t, size_t extra)
-{
-	if (t->nkid + extra > t->capkid) {
-		while (t->nkid + extra > t->capkid)
-			t->capkid = t->capkid ? 2 * t->capkid : 65536;
-		t->kid = cg_xreallocarray(t->kid, t->capkid, sizeof *t->kid);
-		t->kn = cg_xreallocarray(t->kn, t->capkid, sizeof *t->kn);
-	}
-}
-
-/* --------------------------------------------------------- results */
-
-/* What the words or the sums already say of a node: 1 a win for the
- * player to move, 0 a loss, -1 unknown. */
-static int
-node_known(struct cg_solver *s, const struct pnode *nd)
-{
-	uint32_t c, n;
-	int64_t v;
-	uint64_t w;
-	int side;
-
-	switch (nd->kind) {
-	case N_COUPLE:
-		c = (uint32_t)nd->id;
-		n = (uint32_t)(nd->id >> 32);
-		v = known(s, c);
-		if (v >= 0)
-			return v != n;
-		return winbit(s, c, n) ? 1 : -1;
-	case N_WHOLE:
-		side = (int)(nd->id >> 32);
-		w = *sv_sum_val(s, (uint32_t)nd->id);
-		if (w >> (2 * side) & 1)
-			return (int)(w >> (2 * side + 1) & 1);
-		return -1;
-	}
-	return -1;
-}
-
-static void
-record(struct cg_solver *s, const struct pnode *nd, int win)
-{
-	uint32_t c, n;
-	int side;
-
-	switch (nd->kind) {
-	case N_COUPLE:
-		c = (uint32_t)nd->id;
-		n = (uint32_t)(nd->id >> 32);
-		if (win)
-			setwin(s, c, n);
-		else if (known(s, c) < 0)
-			setnim(s, c, n);
-		break;
-	case N_WHOLE:
-		side = (int)(nd->id >> 32);
-		if (node_known(s, nd) < 0)
-			sv_sum_set(s, (uint32_t)nd->id, side, win,
-			    (nd->flags & F_MISERE) ? 'M' : 'N');
-		break;
-	}
-}
-
-static void touched(struct ptab *t, uint32_t x);
-
-static void
-prove(struct cg_solver *s, struct ptab *t, uint32_t x, int win)
-{
-	struct pnode *nd = &t->node[x];
-
-	if (nd->flags & F_EXPANDED) {
-		t->dead += nd->nkids;
-		nd->nkids = 0;
-	}
-	nd->pn = win ? 0 : INF;
-	nd->dn = win ? INF : 0;
-	record(s, nd, win);
-	/* wherever it is proven, the parents must hear it: a parent whose
-	 * kn still showed it open would choose it again and again */
-	touched(t, x);
-}
-
-/* ------------------------------------------------------------ nodes */
-
-static uint32_t
-order_of(int64_t k)
-{
-	return sv_clamp_key(k);
-}
-
-static uint32_t
-couple(struct cg_solver *s, struct ptab *t, uint32_t c, uint32_t n)
-{
-	uint64_t id = c | (uint64_t)n << 32;
-	uint32_t h = hash_id(N_COUPLE, id), x;
-	size_t at;
-	int r;
-
-	x = tab_find(t, N_COUPLE, id, NULL, 0, h, &at);
-	if (x != NONE)
-		return x;
-	x = tab_add(t, N_COUPLE, id, h, at);
-	t->node[x].order = order_of(okey(s, c));
-	r = node_known(s, &t->node[x]);
-	if (r >= 0) {
-		t->node[x].pn = r ? 0 : INF;
-		t->node[x].dn = r ? INF : 0;
-	}
-	return x;
-}
-
-static int
-cmp_u32_pns(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* Drop equal pairs from the sorted u[0..m): G + G = 0. */
-static size_t
-cancel_pairs(uint32_t *u, size_t m)
-{
-	size_t i, k = 0;
-
-	for (i = 0; i < m; i++) {
-		if (k > 0 && u[k - 1] == u[i]) {
-			k--;
-			continue;
-		}
-		u[k++] = u[i];
-	}
-	return k;
-}
-
-static void
-scratch(uint32_t **a, size_t *cap, size_t n)
-{
-	if (n > *cap) {
-		*cap = 2 * n;
-		*a = cg_xreallocarray(*a, *cap, sizeof **a);
-	}
-}
-
-/* The node of u[0..m) + *n, u sorted, of unknown nim values, no pair
- * equal, m >= 1. */
-static uint32_t
-multi(struct cg_solver *s, struct ptab *t, const uint32_t *u, size_t m,
-    uint32_t n)
-{
-	struct pns *p = s->pns;
-	uint32_t h, x;
-	size_t at, i;
-	int64_t key = 0;
-
-	if (m == 1)
-		return couple(s, t, u[0], n);
-	scratch(&p->mk, &p->capmk, m + 2);
-	p->mk[0] = (uint32_t)m;
-	p->mk[1] = n;
-	memcpy(p->mk + 2, u, m * sizeof *u);
-	h = hash_key(p->mk, m + 2);
-	x = tab_find(t, N_MULTI, 0, p->mk, m + 2, h, &at);
-	if (x != NONE)
-		return x;
-	if (t->nmkey + m + 2 > t->capmkey) {
-		while (t->nmkey + m + 2 > t->capmkey)
-			t->capmkey = t->capmkey ? 2 * t->capmkey : 65536;
-		t->mkey = cg_xreallocarray(t->mkey, t->capmkey,
-		    sizeof *t->mkey);
-	}
-	memcpy(t->mkey + t->nmkey, p->mk, (m + 2) * sizeof *p->mk);
-	x = tab_add(t, N_MULTI, t->nmkey, h, at);
-	t->nmkey += m + 2;
-	for (i = 0; i < m; i++)
-		key += okey(s, u[i]);
-	t->node[x].order = order_of(key);
-	t->node[x].nim = n;
-	return x;
-}
-
-static uint32_t
-whole(struct cg_solver *s, struct ptab *t, uint64_t e, int side, int misere,
-    uint32_t order)
-{
-	uint64_t id = e | (uint64_t)side << 32;
-	uint32_t h = hash_id(N_WHOLE, id), x;
-	size_t at;
-	int r;
-
-	x = tab_find(t, N_WHOLE, id, NULL, 0, h, &at);
-	if (x != NONE)
-		return x;
-	x = tab_add(t, N_WHOLE, id, h, at);
-	t->node[x].order = order;
-	if (misere)
-		t->node[x].flags |= F_MISERE;
-	r = node_known(s, &t->node[x]);
-	if (r >= 0) {
-		t->node[x].pn = r ? 0 : INF;
-		t->node[x].dn = r ? INF : 0;
-	}
-	return x;
-}
-
-/* -------------------------------------------------------- expansion */
-
-struct xctx {
-	struct cg_solver *s;
-	struct ptab *t;
-	uint32_t n, seq;
-	int cut;
-};
-
-static void
-rec_add(struct pns *p, uint32_t order, uint32_t seq, uint32_t node)
-{
-	if (p->nrec == p->caprec) {
-		p->caprec = p->caprec ? 2 * p->caprec : 256;
-		p->rec = cg_xreallocarray(p->rec, p->caprec, sizeof *p->rec);
-	}
-	p->rec[p->nrec].order = order;
-	p->rec[p->nrec].seq = seq;
-	p->rec[p->nrec].node = node;
-	p->nrec++;
-}
-
-/* A child y of the node being expanded: a loss for its mover makes the
- * node a win at once; a win, or a child met before, adds nothing. */
-static int
-add_kid(struct xctx *xc, uint32_t y)
-{
-	struct pnode *nd = &xc->t->node[y];
-
-	if (nd->dn == 0) {
-		xc->cut = 1;
-		return 1;
-	}
-	if (nd->pn == 0 || (nd->flags & F_SEEN))
-		return 0;
-	nd->flags |= F_SEEN;
-	rec_add(xc->s->pns, nd->order, xc->seq++, y);
-	return 0;
-}
-
-static int
-couple_option(void *ctx, const char *move, const uint32_t *ids, size_t k)
-{
-	struct xctx *xc = ctx;
-	struct cg_solver *s = xc->s;
-	struct pns *p = s->pns;
-	uint32_t n = xc->n;
-	size_t i, m = 0;
-	int64_t v;
-
-	(void)move;
-	scratch(&p->u, &p->capu, k + 1);
-	for (i = 0; i < k; i++) {
-		v = known(s, ids[i]);
-		if (v >= 0)
-			n ^= (uint32_t)v;
-		else
-			p->u[m++] = ids[i];
-	}
-	m = cancel_pairs(p->u, m);
-	if (m == 0) {
-		if (n != 0)
-			return 0;
-		xc->cut = 1;
-		return 1;
-	}
-	if (m == 1 && winbit(s, p->u[0], n))
-		return 0;
-	return add_kid(xc, multi(s, xc->t, p->u, m, n));
-}
-
-static int
-cmp_krec(const void *a, const void *b)
-{
-	const struct krec *x = a, *y = b;
-
-	if (x->order != y->order)
-		return x->order < y->order ? -1 : 1;
-	return x->seq < y->seq ? -1 : x->seq > y->seq;
-}
-
-/* The node takes the children collected in p->rec, in order. */
-static void
-set_kids(struct cg_solver *s, struct ptab *t, uint32_t x)
-{
-	struct pns *p = s->pns;
-	struct pnode *nd;
-	size_t i;
-
-	for (i = 0; i < p->nrec; i++)
-		t->node[p->rec[i].node].flags &= ~F_SEEN;
-	if (p->nrec > 1)
-		qsort(p->rec, p->nrec, sizeof *p->rec, cmp_krec);
-	kid_reserve(t, p->nrec);
-	nd = &t->node[x];
-	nd->kids = (uint32_t)t->nkid;
-	nd->nkids = (uint32_t)p->nrec;
-	nd->flags |= F_EXPANDED;
-	for (i = 0; i < p->nrec; i++) {
-		link_add(t, p->rec[i].node, x, (uint32_t)t->nkid);
-		t->kid[t->nkid++] = p->rec[i].node;
-	}
-	p->nrec = 0;
-}
-
-static void
-drop_recs(struct cg_solver *s, struct ptab *t)
-{
-	struct pns *p = s->pns;
-	size_t i;
-
-	for (i = 0; i < p->nrec; i++)
-		t->node[p->rec[i].node].flags &= ~F_SEEN;
-	p->nrec = 0;
-}
-
-static int
-expand_couple(struct cg_solver *s, struct ptab *t, uint32_t x)
-{
-	struct xctx xc;
-	uint32_t c = (uint32_t)t->node[x].id, i;
-
-	xc.s = s;
-	xc.t = t;
-	xc.n = (uint32_t)(t->node[x].id >> 32);
-	xc.seq = 0;
-	xc.cut = 0;
-	tick(s);
-	comp_options(s, c, CG_LEFT, couple_option, &xc);
-	if (STOPPED(s)) {
-		drop_recs(s, t);
-		return -1;
-	}
-	for (i = 0; i < xc.n && !xc.cut; i++)
-		if (!winbit(s, c, i))
-			add_kid(&xc, couple(s, t, c, i));
-	if (xc.cut) {
-		drop_recs(s, t);
-		prove(s, t, x, 1);
-		return 0;
-	}
-	if (s->pns->nrec == 0) {
-		prove(s, t, x, 0);
-		return 0;
-	}
-	set_kids(s, t, x);
-	return 0;
-}
-
-static int
-expand_multi(struct cg_solver *s, struct ptab *t, uint32_t x)
-{
-	struct pns *p = s->pns;
-	uint32_t m = t->mkey[t->node[x].id], i, k, nim, y;
-	int64_t v;
-
-	nim = t->node[x].nim;
-	for (i = 0; i < m; i++) {
-		uint32_t u = t->mkey[t->node[x].id + 2 + i];
-
-		v = known(s, u);
-		if (v >= 0) {
-			nim ^= (uint32_t)v;
-			continue;
-		}
-		for (k = 0; winbit(s, u, k); k++)
-			;
-		y = couple(s, t, u, k);
-		rec_add(p, order_of(okey(s, u)), i, y);
-	}
-	/* lands are distinct: no F_SEEN needed */
-	set_kids(s, t, x);
-	t->node[x].nim = nim;
-	return 0;
-}
-
-static int
-expand_whole(struct cg_solver *s, struct ptab *t, uint32_t x)
-{
-	struct pnode *nd = &t->node[x];
-	struct xctx xc;
-	uint64_t e = (uint32_t)nd->id, moves;
-	int side = (int)(nd->id >> 32), other = s->impartial ? side : !side;
-	int misere = (nd->flags & F_MISERE) != 0, cut;
-	size_t off0, base = s->arlen, i;
-
-	tick(s);
-	moves = sv_expand_sum(s, e, misere ? 'M' : 'N', side, other, 0, &cut,
-	    &off0);
-	if (STOPPED(s)) {
-		s->noffs = off0;
-		s->arlen = base;
-		return -1;
-	}
-	xc.s = s;
-	xc.t = t;
-	xc.seq = 0;
-	xc.cut = cut;
-	for (i = off0; i < s->noffs && !xc.cut; i++) {
-		uint32_t r = s->offs[i];
-		uint64_t ce = s->ar[r + 1] | (uint64_t)s->ar[r + 2] << 32;
-
-		add_kid(&xc, whole(s, t, ce, other, misere, s->ar[r]));
-	}
-	s->noffs = off0;
-	s->arlen = base;
-	if (xc.cut) {
-		drop_recs(s, t);
-		prove(s, t, x, 1);
-		return 0;
-	}
-	if (moves == 0) {
-		prove(s, t, x, misere);
-		return 0;
-	}
-	if (s->pns->nrec == 0) {
-		prove(s, t, x, 0);
-		return 0;
-	}
-	set_kids(s, t, x);
-	return 0;
-}
-
-/* Expand node x (its children made, or its result found); -1 when a stop
- * cut the expansion short (x is left as it was). */
-static int
-expand(struct cg_solver *s, struct ptab *t, uint32_t x)
-{
-	int r = node_known(s, &t->node[x]);
-
-	if (r >= 0) {
-		prove(s, t, x, r);
-		return 0;
-	}
-	switch (t->node[x].kind) {
-	case N_COUPLE:
-		return expand_couple(s, t, x);
-	case N_MULTI:
-		return expand_multi(s, t, x);
-	}
-	return expand_whole(s, t, x);
-}
-
-/* ---------------------------------------------------------- refresh */
-
-/* Re-evaluate an expanded OR node (COUPLE, WHOLE) from its children's
- * numbers in kn[], which the links keep up to date; returns the child to
- * search (not busy), or NONE when the node is proven or every child is
- * busy.  Children proven wins stay in the list (their links name their
- * slots) and are passed over; a collection drops them. */
-static uint32_t
-refresh_or(struct cg_solver *s, struct ptab *t, uint32_t x)
-{
-	struct pnode *nd = &t->node[x];
-	const struct kidnum *kn = t->kn + nd->kids;
-	uint32_t i, m = 0, best = NONE, cpn, cdn;
-	uint32_t pn = INF, dn = 0, bdn = INF, dn2 = INF;
-	int busy = s->pns->nbusy > 0;
-
-	for (i = 0; i < nd->nkids; i++) {
-		cpn = kn[i].pn;
-		cdn = kn[i].dn;
-		if (cpn == 0)
-			continue;
-		if (cdn == 0) {
-			prove(s, t, x, 1);
-			return NONE;
-		}
-		if (cdn < pn)
-			pn = cdn;
-		if (!busy || !(t->node[t->kid[nd->kids + i]].flags & F_BUSY)) {
-			if (cdn < bdn) {
-				dn2 = bdn;
-				bdn = cdn;
-				best = i;
-			} else if (cdn < dn2) {
-				dn2 = cdn;
-			}
-		}
-		dn = sadd(dn, cpn);
-		m++;
-	}
-	if (m == 0) {
-		prove(s, t, x, 0);
-		return NONE;
-	}
-	nd->pn = pn;
-	nd->dn = dn;
-	s->pns->dn2 = dn2;
-	return best;
-}
-
-static uint32_t
-refresh_multi(struct cg_solver *s, struct ptab *t, uint32_t x)
-{
-	struct pnode *nd = &t->node[x];
-	uint32_t i, m = 0, nim = nd->nim, n = nd->nkids, y, sum = 0, best, mm, most;
-	const struct pnode *c;
-
-	if (nd->flags & F_FINAL) {
-		c = &t->node[t->kid[nd->kids]];
-		if (proven(c)) {
-			prove(s, t, x, c->pn == 0);
-			return NONE;
-		}
-		nd->pn = c->pn;
-		nd->dn = c->dn;
-		return (c->flags & F_BUSY) ? NONE : 0;
-	}
-	for (i = 0; i < n; i++) {
-		y = t->kid[t->node[x].kids + i];
-		for (;;) {
-			uint32_t u, k;
-			int64_t v;
-
-			c = &t->node[y];
-			u = (uint32_t)c->id;
-			k = (uint32_t)(c->id >> 32);
-			v = known(s, u);
-			if (v >= 0) {
-				nim ^= (uint32_t)v;
-				y = NONE;
-				break;
-			}
-			if (c->dn == 0) {
-				nim ^= k;
-				y = NONE;
-				break;
-			}
-			if (c->pn != 0 && !winbit(s, u, k))
-				break;
-			for (k++; winbit(s, u, k); k++)
-				;
-			y = couple(s, t, u, k);
-			link_add(t, y, x, t->node[x].kids + m);
-		}
-		if (y != NONE)
-			t->kid[t->node[x].kids + m++] = y;
-	}
-	nd = &t->node[x];
-	t->dead += nd->nkids - m;
-	nd->nkids = m;
-	nd->nim = nim;
-	if (m == 0) {
-		prove(s, t, x, nim != 0);
-		return NONE;
-	}
-	if (m == 1) {
-		y = couple(s, t, (uint32_t)t->node[t->kid[nd->kids]].id, nim);
-		link_add(t, y, x, t->node[x].kids);
-		nd = &t->node[x];
-		t->kid[nd->kids] = y;
-		nd->flags |= F_FINAL;
-		return refresh_multi(s, t, x);
-	}
-	/* Every land must be settled; the one with the most left to settle
-	 * (min(pn, dn) largest, the first in order on ties) is searched
-	 * next: on Sprouts (bench/sprouts-vs-spots) it beats both the first
-	 * land in order and the cheapest first. */
-	best = NONE;
-	for (i = 0, most = 0; i < m; i++) {
-		c = &t->node[t->kid[nd->kids + i]];
-		mm = c->pn < c->dn ? c->pn : c->dn;
-		sum = sadd(sum, mm);
-		if (c->flags & F_BUSY)
-			continue;
-		if (best == NONE || mm > most) {
-			best = i;
-			most = mm;
-		}
-	}
-	nd->pn = nd->dn = sum;
-	return best;
-}
-
-/* Re-evaluate node x; the child to search next, or NONE (proven, not
- * expanded, or every child busy). */
-static uint32_t
-refresh_node(struct cg_solver *s, struct ptab *t, uint32_t x)
-{
-	struct pnode *nd = &t->node[x];
-	int r;
-
-	if (proven(nd))
-		return NONE;
-	r = node_known(s, nd);
-	if (r >= 0) {
-		prove(s, t, x, r);
-		return NONE;
-	}
-	if (!(nd->flags & F_EXPANDED))
-		return NONE;
-	if (nd->kind == N_MULTI)
-		return refresh_multi(s, t, x);
-	return refresh_or(s, t, x);
-}
-
-static void heap_push(struct ptab *t, uint32_t x);
-
-/* Node x's numbers changed: its parents hear them (kn) and are queued to
- * be refreshed in turn (update_dag). */
-static void
-touched(struct ptab *t, uint32_t x)
-{
-	uint32_t l, pn = t->node[x].pn, dn = t->node[x].dn;
-
-	for (l = t->node[x].par; l != NONE; l = t->link[l].next) {
-		const struct plink *lk = &t->link[l];
-		struct pnode *y = &t->node[lk->parent];
-		struct kidnum old;
-		uint64_t ndn;
-		uint32_t npn;
-		uint16_t mark = F_RESCAN;
-
-		if (proven(y))
-			continue;
-		if (t->kid[lk->slot] != x) {
-			/* a stale link, or a MULTI's list compacted */
-			if (y->kind != N_MULTI)
-				continue;
-			goto queue;
-		}
-		old = t->kn[lk->slot];
-		if (old.pn == pn && old.dn == dn)
-			continue;
-		t->kn[lk->slot].pn = pn;
-		t->kn[lk->slot].dn = dn;
-		if (y->kind == N_MULTI || (y->flags & F_RESCAN) ||
-		    pn == 0 || dn == 0 || old.pn == 0 || y->dn >= INF - 1)
-			goto queue;
-		/* an OR node: dn the sum of its children's pn, pn the least
-		 * of their dn -- changed in place, unless the least rose */
-		ndn = (uint64_t)y->dn - old.pn + pn;
-		npn = y->pn;
-		if (dn < npn)
-			npn = dn;
-		else if (old.dn == npn && dn > old.dn)
-			goto queue;
-		if (ndn >= INF - 1)
-			goto queue;
-		if (npn == y->pn && ndn == y->dn)
-			continue;
-		y->pn = npn;
-		y->dn = (uint32_t)ndn;
-		mark = F_CHANGED;
-	queue:
-		y->flags |= mark;
-		if (!(y->flags & F_QUEUED)) {
-			y->flags |= F_QUEUED;
-			heap_push(t, lk->parent);
-		}
-	}
-}
-
-/* refresh_node, and the news passed on to the parents. */
-static uint32_t
-refresh(struct cg_solver *s, struct ptab *t, uint32_t x)
-{
-	uint32_t opn = t->node[x].pn, odn = t->node[x].dn, b;
-
-	b = refresh_node(s, t, x);
-	if ((t->node[x].pn != opn || t->node[x].dn != odn) &&
-	    !proven(&t->node[x]))   /* prove() has told them */
-		touched(t, x);
-	return b;
-}
-
-/* -------------------------------------------------------- collection */
-
-static void
-path_push(struct path *pa, uint32_t x)
-{
-	if (pa->n == pa->cap) {
-		pa->cap = pa->cap ? 2 * pa->cap : 64;
-		pa->x = cg_xreallocarray(pa->x, pa->cap, sizeof *pa->x);
-		pa->at = cg_xreallocarray(pa->at, pa->cap, sizeof *pa->at);
-		pa->of = cg_xreallocarray(pa->of, pa->cap, sizeof *pa->of);
-	}
-	pa->x[pa->n] = x;
-	pa->at[pa->n] = 0;
-	pa->of[pa->n] = 0;
-	pa->n++;
-}
-
-static void
-path_free(struct path *pa)
-{
-	free(pa->x);
-	free(pa->at);
-	free(pa->of);
-	memset(pa, 0, sizeof *pa);
-}
-
-/* A child an OR node keeps in its list once proven a win (refresh_or
- * passes over it): a collection drops it. */
-static int
-dropped_kid(const struct ptab *t, const struct pnode *nd,
-    const struct pnode *c)
-{
-	return nd->kind != N_MULTI && c->pn == 0;
-}
-
-/*
- * Keep the nodes the roots reach through expanded unproven nodes, drop
- * the rest, renumber (in the old order) and remap roots[0..nroots).
- */
-static void
-collect(struct ptab *t, uint32_t *roots, size_t nroots)
-{
-	uint32_t *stack, *map, *kid, *mkey;
-	size_t ns = 0, i, j, nn = 0, nk = 0, nm = 0, nmk = 0;
-
-	stack = cg_xmalloc((t->n + 1) * sizeof *stack);
-	for (i = 0; i < nroots; i++)
-		if (roots[i] != NONE)
-			stack[ns++] = roots[i];
-	while (ns > 0) {
-		struct pnode *nd = &t->node[stack[--ns]];
-
-		if (nd->flags & F_MARK)
-			continue;
-		nd->flags |= F_MARK;
-		if (nd->kind == N_MULTI)
-			nmk += t->mkey[nd->id] + 2;
-		if (!(nd->flags & F_EXPANDED) || proven(nd))
-			continue;
-		for (j = 0; j < nd->nkids; j++) {
-			const struct pnode *c = &t->node[t->kid[nd->kids + j]];
-
-			if (dropped_kid(t, nd, c))
-				continue;
-			nk++;
-			if (!(c->flags & F_MARK))
-				stack[ns++] = t->kid[nd->kids + j];
-		}
-	}
-	free(stack);
-	map = cg_xmalloc((t->n + 1) * sizeof *map);
-	kid = cg_xmalloc((nk + 1) * sizeof *kid);
-	mkey = cg_xmalloc((nmk + 1) * sizeof *mkey);
-	for (i = 0; i < t->n; i++)
-		map[i] = (t->node[i].flags & F_MARK) ? (uint32_t)nn++ : NONE;
-	for (i = 0, nn = 0; i < t->n; i++) {
-		struct pnode nd = t->node[i];
-
-		if (!(nd.flags & F_MARK))
-			continue;
-		nd.flags &= ~F_MARK;
-		if (nd.kind == N_MULTI) {
-			size_t len = t->mkey[nd.id] + 2;
-
-			memcpy(mkey + nm, t->mkey + nd.id, len * sizeof *mkey);
-			nd.id = nm;
-			nm += len;
-		}
-		t->node[nn++] = nd;
-	}
-	/* children, now that every node has its new number */
-	for (i = 0, j = 0; i < nn; i++) {
-		struct pnode *nd = &t->node[i];
-		size_t q, m;
-
-		if (!(nd->flags & F_EXPANDED) || proven(nd)) {
-			nd->kids = 0;
-			if (nd->flags & F_EXPANDED)
-				nd->nkids = 0;
-			continue;
-		}
-		for (q = 0, m = 0; q < nd->nkids; q++) {
-			uint32_t y = map[t->kid[nd->kids + q]];
-
-			if (y != NONE && !dropped_kid(t, nd, &t->node[y]))
-				kid[j + m++] = y;
-		}
-		nd->kids = (uint32_t)j;
-		nd->nkids = (uint32_t)m;
-		j += m;
-	}
-	free(t->kid);
-	t->kid = kid;
-	t->nkid = t->capkid = j;
-	t->kn = cg_xreallocarray(t->kn, j + 1, sizeof *t->kn);
-	/* the parent links again, of the children kept */
-	t->nlink = 0;
-	for (i = 0; i < nn; i++)
-		t->node[i].par = NONE;
-	for (i = 0; i < nn; i++) {
-		size_t q;
-
-		for (q = 0; q < t->node[i].nkids; q++)
-			link_add(t, t->kid[t->node[i].kids + q], (uint32_t)i,
-			    t->node[i].kids + (uint32_t)q);
-	}
-	t->dead = 0;
-	free(t->mkey);
-	t->mkey = mkey;
-	t->nmkey = t->capmkey = nm;
-	for (i = 0; i < nroots; i++)
-		if (roots[i] != NONE)
-			roots[i] = map[roots[i]];
-	free(map);
-	t->n = nn;
-	if (t->cap > 2 * nn + 4096) {
-		t->cap = nn + 4096;
-		t->node = cg_xreallocarray(t->node, t->cap, sizeof *t->node);
-	}
-	slots_build(t, nn);
-}
-
-/* The table's limit: a share of --max-memory, or of the machine. */
-static size_t
-table_limit(void)
-{
-	size_t lim = cg_watch_limit();
-	long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
-
-	if (lim != 0)
-		return lim / 5 * 2;
-	if (pages > 0 && psz > 0)
-		return (size_t)pages * (size_t)psz / 4;
-	return (size_t)4 << 30;
-}
-
-/* Past the limit (or with much garbage), collect; a tree that stays
- * large goes on as PN2.  A tree still past the limit after a collection
- * is not collected again until it has grown by half: else df-pn, which
- * looks every 4096 expansions, would spend nearly all its time
- * collecting a tree of live nodes, again and again. */
-static void
-maybe_collect(struct cg_solver *s, struct ptab *t, uint32_t *roots,
-    size_t nroots)
-{
-	struct pns *p = s->pns;
-	size_t b = tab_bytes(t);
-
-	if ((b < p->limit || tab_used(t) < t->regrow) &&
-	    !(t->dead > t->nkid / 2 && t->nkid > (1u << 24)))
-		return;
-	/* the collection's copies are made at once: past the memory limit
-	 * the search stops rather than overshoot it (the copies can take
-	 * gigabytes between two samples of the watch) */
-	if (!cg_watch_room((t->n + 1) * 2 * sizeof(uint32_t) +
-	    t->nkid * sizeof *t->kid + t->nmkey * sizeof *t->mkey))
-		return;
-	collect(t, roots, nroots);
-	t->regrow = tab_used(t) + tab_used(t) / 2;
-	if (tab_bytes(t) > p->limit / 4 * 3 && t == &p->t)
-		p->pn2 = 1;
-}
-
-/* --------------------------------------------------------------- PNS */
-
-static int
-heap_less(const struct ptab *t, uint32_t a, uint32_t b)
-{
-	return t->node[a].order < t->node[b].order;
-}
-
-static void
-heap_push(struct ptab *t, uint32_t x)
-{
-	size_t i, up;
-
-	if (t->nheap == t->capheap) {
-		t->capheap = t->capheap ? 2 * t->capheap : 256;
-		t->heap = cg_xreallocarray(t->heap, t->capheap,
-		    sizeof *t->heap);
-	}
-	for (i = t->nheap++; i > 0; i = up) {
-		up = (i - 1) / 2;
-		if (!heap_less(t, x, t->heap[up]))
-			break;
-		t->heap[i] = t->heap[up];
-	}
-	t->heap[i] = x;
-}
-
-static uint32_t
-heap_pop(struct ptab *t)
-{
-	uint32_t top = t->heap[0], x = t->heap[--t->nheap];
-	size_t i = 0, c;
-
-	for (;;) {
-		c = 2 * i + 1;
-		if (c >= t->nheap)
-			break;
-		if (c + 1 < t->nheap && heap_less(t, t->heap[c + 1],
-		    t->heap[c]))
-			c++;
-		if (!heap_less(t, t->heap[c], x))
-			break;
-		t->heap[i] = t->heap[c];
-		i = c;
-	}
-	if (t->nheap > 0)
-		t->heap[i] = x;
-	return top;
-}
-
-/*
- * Bring every node above the ones touched up to date through the parent
- * links, as SPOTS does, not only the path a descent took: the tree is a
- * DAG, and a parent elsewhere would keep stale numbers until a descent
- * passed it and lead the next descents astray, at the cost of many more
- * expansions.  Nodes go least order first, which puts a position's
- * options before it in games whose keys count what is left to play; any
- * order gives the same numbers, a worse one refreshes some nodes twice.
- */
-static void
-update_dag(struct cg_solver *s, struct ptab *t)
-{
-	uint32_t x;
-	uint16_t f;
-
-	while (t->nheap > 0) {
-		x = heap_pop(t);
-		f = t->node[x].flags;
-		t->node[x].flags &= ~(F_QUEUED | F_RESCAN | F_CHANGED);
-		if (proven(&t->node[x]))
-			continue;
-		/* numbers changed in place have not been passed on yet */
-		if (f & F_RESCAN)
-			(void)refresh(s, t, x);
-		if ((f & F_CHANGED) && !proven(&t->node[x]))
-			touched(t, x);
-	}
-}
-
-static int pn2_expand(struct cg_solver *s, struct ptab *t, uint32_t x);
+#include "solve/pn_int.h"
+#include "solve/settle.h"
+#include "solve/sums.h"
 
 /* One iteration: down from root to a most-proving node, expand it (a
  * second-level search in PN2), update the path.  -1 when stopped. */
@@ -1303,34 +21,34 @@ descend(struct cg_solver *s, struct ptab *t, uint32_t root, struct path *pa)
 	for (;;) {
 		struct pnode *nd = &t->node[x];
 
-		path_push(pa, x);
+		pn_path_push(pa, x);
 		if (proven(nd))
 			break;
 		if (!(nd->flags & F_EXPANDED)) {
 			int r = (p->pn2 && p->level == 1 && t == &p->t) ?
-			    pn2_expand(s, t, x) : expand(s, t, x);
+			    pn2_expand(s, t, x) : pn_expand(s, t, x);
 
 			if (r < 0)
 				return -1;
 			/* x's parents hear its numbers whatever they were */
-			refresh(s, t, x);
-			touched(t, x);
+			pn_refresh(s, t, x);
+			pn_touched(t, x);
 			break;
 		}
-		b = refresh(s, t, x);
+		b = pn_refresh(s, t, x);
 		if (b == NONE)
 			break;
 		pa->at[pa->n - 1] = b;
 		pa->of[pa->n - 1] = t->node[x].nkids;
 		x = t->kid[t->node[x].kids + b];
 	}
-	update_dag(s, t);
+	pn_update_dag(s, t);
 	return 0;
 }
 
 /* PNS from *root until it is proven, budget expansions are spent (0: no
  * budget) or a stop: 1 a win, 0 a loss, 2 unproven, -1 stopped. */
-static int
+int
 pns_run(struct cg_solver *s, struct ptab *t, uint32_t *root, uint64_t budget,
     struct path *pa)
 {
@@ -1345,233 +63,12 @@ pns_run(struct cg_solver *s, struct ptab *t, uint32_t *root, uint64_t budget,
 			return -1;
 		if (budget != 0 && s->stats.expanded - start >= budget)
 			return 2;
-		maybe_collect(s, t, root, 1);
+		pn_maybe_collect(s, t, root, 1);
 		if (t == &s->pns->t)
 			s->pns->root = *root;   /* renumbered: the branch shown */
 		if (descend(s, t, *root, pa) < 0)
 			return -1;
 	}
-}
-
-/* --------------------------------------------------------------- PN2 */
-
-/* The node of t's node x in table w (of worker solver ws, s's when the
- * same), made with x's numbers when new: WHOLE sums are translated
- * between the solvers' sum tables. */
-static uint32_t
-copy_node(struct cg_solver *ws, struct ptab *w, struct cg_solver *s,
-    const struct ptab *t, uint32_t x)
-{
-	const struct pnode *nd = &t->node[x];
-	uint32_t y = NONE;
-	size_t before = w->n;
-
-	switch (nd->kind) {
-	case N_COUPLE:
-		y = couple(ws, w, (uint32_t)nd->id, (uint32_t)(nd->id >> 32));
-		break;
-	case N_MULTI: {
-		const uint32_t *mk = t->mkey + nd->id;
-
-		y = multi(ws, w, mk + 2, mk[0], mk[1]);
-		break;
-	}
-	case N_WHOLE: {
-		uint64_t e = (uint32_t)nd->id;
-
-		if (ws != s) {
-			size_t len;
-			const unsigned char *k = sv_sum_key(s, e, &len);
-
-			e = sv_sum_intern_key(ws, k, len);
-		}
-		y = whole(ws, w, e, (int)(nd->id >> 32),
-		    (nd->flags & F_MISERE) != 0, nd->order);
-		break;
-	}
-	}
-	nd = &t->node[x];
-	if (proven(nd) && !proven(&w->node[y]))
-		prove(ws, w, y, nd->pn == 0);
-	else if (w->n > before && !proven(&w->node[y])) {
-		w->node[y].pn = nd->pn;
-		w->node[y].dn = nd->dn;
-	}
-	return y;
-}
-
-/*
- * Leaf x of t was searched as node y of table w (worker solver ws): x
- * takes y's result, or y's children with their numbers (y's own when it
- * is a MULTI: the nim value folded and whether it is down to one land).
- */
-static void
-adopt(struct cg_solver *s, struct ptab *t, uint32_t x, struct cg_solver *ws,
-    const struct ptab *w, uint32_t y)
-{
-	struct pns *p = s->pns;
-	const struct pnode *wn = &w->node[y];
-	uint32_t i, k, z;
-
-	if (proven(wn)) {
-		prove(s, t, x, wn->pn == 0);
-		return;
-	}
-	if (!(wn->flags & F_EXPANDED) || proven(&t->node[x]) ||
-	    (t->node[x].flags & F_EXPANDED))
-		return;
-	for (i = 0; i < wn->nkids; i++) {
-		wn = &w->node[y];
-		k = w->kid[wn->kids + i];
-		z = copy_node(s, t, ws, w, k);
-		if (!(t->node[z].flags & F_EXPANDED) && !proven(&t->node[z])) {
-			/* the worker's numbers are the better informed */
-			t->node[z].pn = w->node[k].pn;
-			t->node[z].dn = w->node[k].dn;
-		}
-		touched(t, z);
-		rec_add(p, i, i, z);
-	}
-	wn = &w->node[y];
-	set_kids(s, t, x);
-	if (wn->kind == N_MULTI) {
-		t->node[x].nim = wn->nim;
-		t->node[x].flags |= wn->flags & F_FINAL;
-	}
-}
-
-static uint64_t
-pn2_budget(const struct ptab *t)
-{
-	uint64_t b = t->n / 4;
-
-	return b < 256 ? 256 : b > 65536 ? 65536 : b;
-}
-
-static int
-pn2_expand(struct cg_solver *s, struct ptab *t, uint32_t x)
-{
-	struct pns *p = s->pns;
-	struct ptab *w = &p->t2;
-	uint32_t y;
-	int r;
-
-	tab_clear(w);
-	y = copy_node(s, w, s, t, x);
-	p->level = 2;
-	r = pns_run(s, w, &y, pn2_budget(t), &p->p2);
-	p->level = 1;
-	if (r < 0)
-		return -1;
-	adopt(s, t, x, s, w, y);
-	return 0;
-}
-
-/* ------------------------------------------------------------- df-pn */
-
-static void
-dpush(struct pns *p, uint32_t x, uint32_t thpn, uint32_t thdn)
-{
-	if (p->nds == p->capds) {
-		p->capds = p->capds ? 2 * p->capds : 64;
-		p->ds = cg_xreallocarray(p->ds, p->capds, sizeof *p->ds);
-	}
-	p->ds[p->nds].x = x;
-	p->ds[p->nds].thpn = thpn;
-	p->ds[p->nds].thdn = thdn;
-	p->nds++;
-}
-
-/* 1 + epsilon: a sibling's bound loosened by a quarter. */
-static uint32_t
-loosen(uint32_t d)
-{
-	uint64_t v;
-
-	if (d >= INF - 1)
-		return INF;
-	v = (uint64_t)d + 1 + d / 4;
-	return v >= INF ? INF - 1 : (uint32_t)v;
-}
-
-static int
-dfpn_run(struct cg_solver *s, struct ptab *t, uint32_t *root)
-{
-	struct pns *p = s->pns;
-	uint64_t since = 0;
-
-	p->nds = 0;
-	dpush(p, *root, INF, INF);
-	while (p->nds > 0) {
-		struct dframe *f = &p->ds[p->nds - 1];
-		uint32_t x = f->x, b, y, th;
-		struct pnode *nd = &t->node[x];
-		const struct pnode *c;
-
-		if (STOPPED(s))
-			return -1;
-		if (!(nd->flags & F_EXPANDED) && !proven(nd)) {
-			if (expand(s, t, x) < 0)
-				return -1;
-			/* x's parents hear its numbers whatever they were */
-			touched(t, x);
-			since++;
-		}
-		b = refresh(s, t, x);
-		update_dag(s, t);
-		if (since >= 4096) {
-			size_t i;
-			uint32_t *r;
-
-			/* between updates: the heap is empty */
-			since = 0;
-			r = cg_xmalloc(p->nds * sizeof *r);
-			for (i = 0; i < p->nds; i++)
-				r[i] = p->ds[i].x;
-			maybe_collect(s, t, r, p->nds);
-			for (i = 0; i < p->nds; i++)
-				p->ds[i].x = r[i];
-			free(r);
-			/* a collection renumbers the nodes: the root (the
-			 * stack's bottom) too, which the answer below is
-			 * read from, and drops children proven wins */
-			*root = p->ds[0].x;
-			p->root = *root;
-			f = &p->ds[p->nds - 1];
-			x = f->x;
-			b = refresh(s, t, x);
-			update_dag(s, t);
-		}
-		nd = &t->node[x];
-		if (b == NONE || nd->pn >= f->thpn || nd->dn >= f->thdn) {
-			p->nds--;
-			continue;
-		}
-		y = t->kid[nd->kids + b];
-		c = &t->node[y];
-		if (nd->kind == N_MULTI) {
-			if (nd->flags & F_FINAL) {
-				dpush(p, y, f->thpn, f->thdn);
-				continue;
-			}
-			/* the land counts by min(pn, dn): bound the smaller
-			 * (bounding both would stop it while its min is
-			 * still below the bound, and loop) */
-			th = f->thpn < f->thdn ? f->thpn : f->thdn;
-			if (th != INF)
-				th = th - nd->pn + (c->pn < c->dn ? c->pn : c->dn);
-			if (c->pn <= c->dn)
-				dpush(p, y, th, INF);
-			else
-				dpush(p, y, INF, th);
-			continue;
-		}
-		th = loosen(p->dn2);
-		if (f->thpn < th)
-			th = f->thpn;
-		dpush(p, y, f->thdn == INF ? INF : f->thdn - nd->dn + c->pn, th);
-	}
-	return proven(&t->node[*root]) ? t->node[*root].pn == 0 : -1;
 }
 
 /* ---------------------------------------------------------- parallel */
@@ -1591,7 +88,7 @@ run_job(void *ctx, size_t j)
 	struct pns *wp = ws->pns;
 	struct job *jb = &rd->p->job[j];
 
-	jb->wroot = copy_node(ws, &wp->t, rd->s, &rd->p->t, jb->leaf);
+	jb->wroot = pn2_copy_node(ws, &wp->t, rd->s, &rd->p->t, jb->leaf);
 	(void)pns_run(ws, &wp->t, &jb->wroot, rd->budget, &wp->p1);
 }
 
@@ -1623,27 +120,27 @@ select_leaf(struct cg_solver *s, uint32_t root, struct path *pa)
 	for (;;) {
 		struct pnode *nd = &t->node[x];
 
-		path_push(pa, x);
+		pn_path_push(pa, x);
 		if (nd->flags & F_BUSY)
 			return 0;
 		if (!proven(nd) && !(nd->flags & F_EXPANDED)) {
-			int r = node_known(s, nd);
+			int r = pn_node_known(s, nd);
 
 			if (r >= 0) {
-				prove(s, t, x, r);
+				pn_prove(s, t, x, r);
 				break;
 			}
 			busy_add(s->pns, x);
 			return 1;
 		}
-		b = refresh(s, t, x);
+		b = pn_refresh(s, t, x);
 		if (proven(&t->node[x]))
 			break;
 		if (b == NONE) {
 			/* every child busy: so is this node, this round */
 			busy_add(s->pns, x);
 			for (i = pa->n - 1; i-- > 0;)
-				refresh(s, t, pa->x[i]);
+				pn_refresh(s, t, pa->x[i]);
 			return 2;
 		}
 		pa->at[pa->n - 1] = b;
@@ -1651,7 +148,7 @@ select_leaf(struct cg_solver *s, uint32_t root, struct path *pa)
 		x = t->kid[t->node[x].kids + b];
 	}
 	for (i = pa->n - 1; i-- > 0;)
-		refresh(s, t, pa->x[i]);
+		pn_refresh(s, t, pa->x[i]);
 	return 2;
 }
 
@@ -1691,7 +188,7 @@ pns_parallel(struct cg_solver *s, uint32_t *root)
 			return t->node[*root].pn == 0;
 		if (STOPPED(s))
 			return -1;
-		maybe_collect(s, t, root, 1);
+		pn_maybe_collect(s, t, root, 1);
 		p->root = *root;
 		/* pick the leaves */
 		rd.njob = 0;
@@ -1705,7 +202,7 @@ pns_parallel(struct cg_solver *s, uint32_t *root)
 			if (r == 1)
 				jb->leaf = jb->path.x[jb->path.n - 1], rd.njob++;
 		}
-		update_dag(s, t);
+		pn_update_dag(s, t);
 		if (rd.njob == 0) {
 			for (i = 0; i < p->nbusy; i++)
 				t->node[p->busy[i]].flags &= ~F_BUSY;
@@ -1717,8 +214,8 @@ pns_parallel(struct cg_solver *s, uint32_t *root)
 			struct cg_solver *ws = p->w[j];
 
 			before[j] = ws->stats.expanded;
-			if (tab_bytes(&ws->pns->t) > ws->pns->limit)
-				tab_clear(&ws->pns->t);
+			if (pn_tab_bytes(&ws->pns->t) > ws->pns->limit)
+				pn_tab_clear(&ws->pns->t);
 		}
 		cg_graph_share(s->graph, 1);
 		cg_parallel_for(rd.njob, (unsigned)rd.njob, 1, run_job, &rd);
@@ -1733,11 +230,11 @@ pns_parallel(struct cg_solver *s, uint32_t *root)
 			struct cg_solver *ws = p->w[j];
 
 			s->stats.expanded += ws->stats.expanded - before[j];
-			adopt(s, t, jb->leaf, ws, &ws->pns->t, jb->wroot);
+			pn2_adopt(s, t, jb->leaf, ws, &ws->pns->t, jb->wroot);
 			for (i = jb->path.n; i-- > 0;)
-				refresh(s, t, jb->path.x[i]);
-			touched(t, jb->leaf);
-			update_dag(s, t);
+				pn_refresh(s, t, jb->path.x[i]);
+			pn_touched(t, jb->leaf);
+			pn_update_dag(s, t);
 			{
 				/* the branch shown: the last job's */
 				struct path tmp = p->p1;
@@ -1759,12 +256,12 @@ pns_init(struct cg_solver *s)
 	if (s->pns != NULL)
 		return;
 	s->pns = cg_xcalloc(1, sizeof *s->pns);
-	s->pns->limit = s->tree_limit != 0 ? s->tree_limit : table_limit();
+	s->pns->limit = s->tree_limit != 0 ? s->tree_limit : pn_table_limit();
 	s->pns->level = 1;
 	s->pns->root = NONE;
 }
 
-/* Search from *root with s->search: 1 a win for the player to move, 0
+/* Search from *root with p->how: 1 a win for the player to move, 0
  * a loss, -1 stopped (then the tree is dropped: an expansion may have
  * been cut short). */
 static int
@@ -1774,8 +271,8 @@ solve(struct cg_solver *s, uint32_t *root)
 	int r;
 
 	p->root = *root;
-	p->pn2 = s->search == CG_SEARCH_PN2;
-	if (s->search == CG_SEARCH_DFPN)
+	p->pn2 = p->how == &cg_engine_pn2;
+	if (p->how == &cg_engine_dfpn)
 		r = dfpn_run(s, &p->t, root);
 	else if (s->jobs > 1)
 		r = pns_parallel(s, root);
@@ -1784,15 +281,16 @@ solve(struct cg_solver *s, uint32_t *root)
 	p->root = NONE;
 	p->nds = 0;
 	if (r < 0) {
-		tab_clear(&p->t);
-		tab_clear(&p->t2);
+		pn_tab_clear(&p->t);
+		pn_tab_clear(&p->t2);
 		p->p1.n = p->p2.n = 0;
 	}
 	return r;
 }
 
 int
-pns_outcome(struct cg_solver *s, const uint32_t *ids, size_t n, int misere)
+pn_outcome(struct cg_solver *s, const struct cg_engine *how,
+    const uint32_t *ids, size_t n, int misere)
 {
 	struct pns *p;
 	uint32_t root, *u;
@@ -1802,6 +300,7 @@ pns_outcome(struct cg_solver *s, const uint32_t *ids, size_t n, int misere)
 
 	pns_init(s);
 	p = s->pns;
+	p->how = how;
 	if (s->impartial && !misere) {
 		uint32_t nim = 0;
 
@@ -1813,13 +312,13 @@ pns_outcome(struct cg_solver *s, const uint32_t *ids, size_t n, int misere)
 			else
 				u[m++] = ids[i];
 		}
-		qsort(u, m, sizeof *u, cmp_u32_pns);
-		m = cancel_pairs(u, m);
+		qsort(u, m, sizeof *u, sv_cmp_u32);
+		m = pn_cancel_pairs(u, m);
 		if (m == 0) {
 			free(u);
 			return nim ? 'N' : 'P';
 		}
-		root = multi(s, &p->t, u, m, nim);
+		root = pn_multi(s, &p->t, u, m, nim);
 		free(u);
 		r = solve(s, &root);
 		if (r < 0)
@@ -1834,11 +333,11 @@ pns_outcome(struct cg_solver *s, const uint32_t *ids, size_t n, int misere)
 		memcpy(u, ids, n * sizeof *u);
 		if (!misere)
 			sv_fold_ints(s, u, &n, &k);
-		qsort(u, n, sizeof *u, cmp_u32_pns);
+		qsort(u, n, sizeof *u, sv_cmp_u32);
 		e = sv_sum_intern_k(s, misere ? 'M' : 'N', k, u, n, NULL);
 		free(u);
 		for (side = 0; side < 2; side++) {
-			root = whole(s, &p->t, e, s->impartial ? CG_LEFT : side,
+			root = pn_whole(s, &p->t, e, s->impartial ? CG_LEFT : side,
 			    misere, 0);
 			r = solve(s, &root);
 			if (r < 0)
@@ -1853,21 +352,21 @@ pns_outcome(struct cg_solver *s, const uint32_t *ids, size_t n, int misere)
 	return cg_outcome_class(w[0], w[1]);
 }
 
-int64_t
-pns_nimber(struct cg_solver *s, uint32_t c)
+/* The nim value of component c. */
+static int64_t
+component_nimber(struct cg_solver *s, uint32_t c)
 {
 	uint32_t k, root;
 	int64_t v;
 	int r;
 
-	pns_init(s);
 	for (k = 0;; k++) {
 		v = known(s, c);
 		if (v >= 0)
 			return v;
 		if (winbit(s, c, k))
 			continue;
-		root = couple(s, &s->pns->t, c, k);
+		root = pn_couple(s, &s->pns->t, c, k);
 		r = solve(s, &root);
 		if (r < 0)
 			return CG_SOLVE_INTERRUPTED;
@@ -1876,17 +375,37 @@ pns_nimber(struct cg_solver *s, uint32_t c)
 	}
 }
 
-void
-pns_branch(struct cg_solver *s, struct cg_buf *out)
+int64_t
+pn_nimber(struct cg_solver *s, const struct cg_engine *how,
+    const uint32_t *ids, size_t n)
 {
-	struct pns *p = s->pns;
-	const struct ptab *t = &p->t;
+	int64_t v, acc = 0;
 	size_t i;
 
+	pns_init(s);
+	s->pns->how = how;
+	for (i = 0; i < n; i++) {
+		if ((v = component_nimber(s, ids[i])) < 0)
+			return CG_SOLVE_INTERRUPTED;
+		acc ^= v;
+	}
+	return acc;
+}
+
+int
+pn_branch(struct cg_solver *s, struct cg_buf *out)
+{
+	struct pns *p = s->pns;
+	const struct ptab *t;
+	size_t i;
+
+	if (p == NULL)
+		return 0;
+	t = &p->t;
 	if (p->root != NONE && p->root < t->n)
 		cg_buf_addf(out, "pn %u dn %u: ", t->node[p->root].pn,
 		    t->node[p->root].dn);
-	if (s->search == CG_SEARCH_DFPN) {
+	if (p->how == &cg_engine_dfpn) {
 		for (i = 0; i + 1 < p->nds; i++) {
 			const struct pnode *nd = &t->node[p->ds[i].x];
 			uint32_t q, y = p->ds[i + 1].x;
@@ -1897,15 +416,16 @@ pns_branch(struct cg_solver *s, struct cg_buf *out)
 			cg_buf_addf(out, "%s%u/%u", i ? " " : "", q + 1,
 			    nd->nkids);
 		}
-		return;
+		return 1;
 	}
 	for (i = 0; i + 1 < p->p1.n; i++)
 		cg_buf_addf(out, "%s%u/%u", i ? " " : "", p->p1.at[i] + 1,
 		    p->p1.of[i]);
+	return 1;
 }
 
 size_t
-pns_memory(const struct cg_solver *s)
+pn_memory(const struct cg_solver *s)
 {
 	const struct pns *p = s->pns;
 	size_t b;
@@ -1913,14 +433,14 @@ pns_memory(const struct cg_solver *s)
 
 	if (p == NULL)
 		return 0;
-	b = tab_bytes(&p->t) + tab_bytes(&p->t2);
+	b = pn_tab_bytes(&p->t) + pn_tab_bytes(&p->t2);
 	for (j = 0; j < p->nw; j++)
-		b += pns_memory(p->w[j]);
+		b += pn_memory(p->w[j]);
 	return b;
 }
 
 void
-pns_free(struct cg_solver *s)
+pn_free(struct cg_solver *s)
 {
 	struct pns *p = s->pns;
 	unsigned j;
@@ -1930,14 +450,14 @@ pns_free(struct cg_solver *s)
 	for (j = 0; j < p->nw; j++)
 		cg_solver_free(p->w[j]);
 	for (j = 0; j < p->nw; j++)
-		path_free(&p->job[j].path);
+		pn_path_free(&p->job[j].path);
 	free(p->w);
 	free(p->job);
 	free(p->busy);
-	tab_free(&p->t);
-	tab_free(&p->t2);
-	path_free(&p->p1);
-	path_free(&p->p2);
+	pn_tab_free(&p->t);
+	pn_tab_free(&p->t2);
+	pn_path_free(&p->p1);
+	pn_path_free(&p->p2);
 	free(p->ds);
 	free(p->rec);
 	free(p->u);
@@ -1945,3 +465,25 @@ pns_free(struct cg_solver *s)
 	free(p);
 	s->pns = NULL;
 }
+
+static int
+pns_outcome(struct cg_solver *s, const uint32_t *ids, size_t n, int misere)
+{
+	return pn_outcome(s, &cg_engine_pns, ids, n, misere);
+}
+
+static int64_t
+pns_nimber(struct cg_solver *s, const uint32_t *ids, size_t n)
+{
+	return pn_nimber(s, &cg_engine_pns, ids, n);
+}
+
+const struct cg_engine cg_engine_pns = {
+	.name = "pns",
+	.flags = CG_ENGINE_MISERE | CG_ENGINE_NIMBER,
+	.outcome = pns_outcome,
+	.nimber = pns_nimber,
+	.memory = pn_memory,
+	.branch = pn_branch,
+	.free = pn_free,
+};

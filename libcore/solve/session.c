@@ -284,13 +284,13 @@ cg_session_solver(struct cg_session *se, struct cg_plugin *rs)
 	ps->s = cg_solver_new(rs);
 	/* a depth-first search whose tables pass --table-memory, or three
 	 * quarters of --max-memory, starts again rather than stopping
-	 * (outcome.c, "restarts"); not with -D databases, which are loaded
+	 * (dfs.c, "restarts"); not with -D databases, which are loaded
 	 * into and saved from this solver's tables */
 	if (se->o.ndb == 0)
 		cg_solver_set_budget(ps->s, se->o.table_memory != 0 ?
 		    se->o.table_memory : cg_watch_limit() / 4 * 3);
 	/* and a proof-number tree past --table-memory, when given, is
-	 * collected (pns.c) */
+	 * collected (pntree.c) */
 	cg_solver_set_tree_limit(ps->s, se->o.table_memory);
 	ps->o = &se->o;
 	ps->heap = cg_heapnim_for(rs, se->o.heap_limit, &why);

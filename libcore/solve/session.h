@@ -46,7 +46,7 @@ struct cg_session_options {
 	    size_t len, const char *kind, struct cg_buf *out);
 	void *known_ctx;
 	int progress;               /* report on standard error */
-	enum cg_search search;      /* --search (AUTO by default) */
+	const struct cg_engine *search;  /* --search (NULL: auto) */
 	unsigned jobs;              /* --jobs: worker threads (0: 1) */
 	const char *checkpoint;     /* --checkpoint: the bit search's */
 	uint64_t checkpoint_size;   /* --checkpoint-size: its bound in bytes

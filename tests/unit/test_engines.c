@@ -160,9 +160,9 @@ canonical_outcome(const int *t, int n)
 	return x == CG_NO_GAME ? '?' : cg_canon_outcome(x);
 }
 
-static const enum cg_search searches[] = {
-	CG_SEARCH_DFS, CG_SEARCH_PNS, CG_SEARCH_DFPN, CG_SEARCH_PN2
-};
+/* every engine of the table that searches documents, by its --search
+ * name; dfs first */
+static const char *const searches[] = { "dfs", "pns", "dfpn", "pn2" };
 #define NSEARCH (sizeof searches / sizeof *searches)
 
 static void
@@ -183,8 +183,13 @@ trial(int impartial, unsigned seed)
 			sums[i][j] = j < n[i] ? (int)rnd(NODES) : NODES;
 	}
 	for (e = 0; e < NSEARCH; e++) {
+		const struct cg_engine *how;
+
+		ok(cg_search_parse(searches[e], &how) == 0 && how != NULL &&
+		    strcmp(cg_search_name(how), searches[e]) == 0,
+		    "engine %s in the table", searches[e]);
 		s[e] = cg_solver_new_doc(d);
-		cg_solver_set_search(s[e], searches[e]);
+		cg_solver_set_search(s[e], how);
 	}
 	for (i = 0; i < SUMS; i++) {
 		int want_n = oracle(0, sums[i][0], sums[i][1], sums[i][2]);
@@ -197,7 +202,7 @@ trial(int impartial, unsigned seed)
 				uint32_t ids[3];
 
 				/* misere play: the engines that have it */
-				if (misere && searches[e] != CG_SEARCH_DFS &&
+				if (misere && e != 0 &&
 				    !impartial)
 					continue;
 				for (j = 0; j < n[i]; j++)
@@ -225,7 +230,7 @@ trial(int impartial, unsigned seed)
 	for (e = 0; e < NSEARCH; e++) {
 		ok(bad[e] == 0, "%s trees, seed %u: %s agrees with minimax "
 		    "on %d sums, normal and misere", impartial ? "impartial" :
-		    "partizan", seed, cg_search_name(searches[e]), SUMS);
+		    "partizan", seed, searches[e], SUMS);
 		cg_solver_free(s[e]);
 	}
 	ok(bad[NSEARCH] == 0, "%s trees, seed %u: canonical forms' outcomes "
@@ -240,7 +245,15 @@ trial(int impartial, unsigned seed)
 int
 main(void)
 {
+	const struct cg_engine *e;
 	unsigned seed;
+
+	/* the names cg-outcome(1) documents for --search */
+	ok(cg_search_parse("auto", &e) == 0 && e == NULL &&
+	    strcmp(cg_search_name(e), "auto") == 0, "auto is no engine");
+	ok(cg_search_parse("bits", &e) == 0 && e != NULL &&
+	    strcmp(cg_search_name(e), "bits") == 0, "bits in the table");
+	ok(cg_search_parse("bfs", &e) < 0, "an unknown name is refused");
 
 	for (seed = 1; seed <= 4; seed++) {
 		trial(0, seed);

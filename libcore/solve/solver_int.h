@@ -1,6 +1,7 @@
-/* outcome_int.h - what the outcome engines share inside solve/: the
- * solver's state, the per-component word, the tables of sums.  Not for
- * tools (they use outcome.h).
+/* solver_int.h - the solver object every engine works in (solver.c):
+ * its graph, tables, stop, progress and statistics, and the
+ * per-component word.  Not for tools (they use outcome.h); engines add
+ * their own headers beside it (sums.h, settle.h, engine.h).
  *
  * The component word (cg_graph_word) holds what is known of a component
  * C in impartial normal play: bit 63 set = its nim value is known (low 32
@@ -9,8 +10,8 @@
  * threads at once (parallel searches): reads are atomic loads, a nim
  * value is one atomic store, a win bit an atomic compare-and-swap that
  * never touches a word whose value is known. */
-#ifndef CG_OUTCOME_INT_H
-#define CG_OUTCOME_INT_H
+#ifndef CG_SOLVER_INT_H
+#define CG_SOLVER_INT_H
 
 #include <pthread.h>
 #include <signal.h>
@@ -27,6 +28,7 @@ struct frame;
 struct otab;
 struct cg_mtab;
 struct pns;
+struct cg_engine;
 
 struct cg_solver {
 	struct cg_plugin *rs;   /* plugin mode */
@@ -70,7 +72,7 @@ struct cg_solver {
 	/* partizan: components get the canonical forms the ruleset knows on
 	 * sight (cg.value, a game literal's own value) when the search asks
 	 * for them, instead of being expanded; per component, whether it
-	 * was asked (outcome.c) */
+	 * was asked (settle.c) */
 	int psight;
 	unsigned char *sighted;
 	size_t capsighted;
@@ -78,12 +80,12 @@ struct cg_solver {
 	int32_t *ival;
 	size_t capival;
 	/* per component: the sums it was met in, up to FORM_SEEN, or
-	 * NOFORM when its canonical form costs too much (outcome.c) */
+	 * NOFORM when its canonical form costs too much (settle.c) */
 	unsigned char *noform;
 	size_t capnoform;
 	/* misere play: per component, its misere canonical game + 2 (1: too
 	 * big to make), and per canonical game the component that stands for
-	 * every component of that game in the sums searched (outcome.c) */
+	 * every component of that game in the sums searched (dfs_misere.c) */
 	uint32_t *mform, *mheight;
 	size_t capmform;
 	uint32_t *mrep;
@@ -93,15 +95,15 @@ struct cg_solver {
 	/* misere losses found, in order (sum entries) */
 	uint64_t *mloss;
 	size_t nmloss, capmloss;
-	/* proof-number searches (pns.c) */
-	enum cg_search search;
-	unsigned jobs;
-	struct pns *pns;
+	/* the engine asked for (--search; NULL: auto, engines.c) */
+	const struct cg_engine *engine;
+	unsigned jobs;                 /* worker threads a search may use */
+	struct pns *pns;               /* the proof-number tree (pntree.c) */
 	struct cg_solver *parent;      /* a worker's solver: its owner */
-	/* bounded tables (outcome.c, "restarts"): the budget of a scratch
+	/* bounded tables (dfs.c, "restarts"): the budget of a scratch
 	 * solver's tables; the results it carries across restarts */
 	size_t budget;
-	size_t tree_limit;             /* pns.c's collections, 0: default */
+	size_t tree_limit;             /* pntree.c's collections, 0: default */
 	int restart;                   /* over budget: unwind, start again */
 	struct otab *carry;            /* the owner's, lent to its scratch */
 	uint64_t carry_min;            /* expansions a carried result took */
@@ -122,6 +124,11 @@ struct cg_solver {
  * recorded, so no half-seen position is ever taken as solved. */
 #define STOPPED(s) (((s)->interrupt != NULL && *(s)->interrupt) || \
 	(s)->restart)
+
+/* Offsets of the child records of the expansion in progress (one
+ * buffer per solver: several solvers may run in several threads). */
+#define offbuf (s->offs)
+#define noffbuf (s->noffs)
 
 typedef int (*option_fn)(void *, const char *, const uint32_t *, size_t);
 
@@ -192,6 +199,10 @@ setnim(struct cg_solver *s, uint32_t c, uint32_t n)
 
 size_t cg_solver_memory(struct cg_solver *s);
 
+/* A solver for a worker thread: the parent's graph (and so its component
+ * words), tables and scratch of its own; freed with cg_solver_free. */
+struct cg_solver *sv_worker(struct cg_solver *parent);
+
 static inline void
 tick(struct cg_solver *s)
 {
@@ -205,96 +216,5 @@ tick(struct cg_solver *s)
 		s->progress(s, s->progress_arg);
 	}
 }
-
-/* ------------------------------------------------- outcome.c for pns.c */
-
-/* Order keys in 32 bits, order kept. */
-uint32_t sv_clamp_key(int64_t k);
-/* The sum entry of tag ('N' normal partizan, with integer part k; 'M'
- * misere; 'G' genus) and sorted components ids[0..n). */
-uint64_t sv_sum_intern_k(struct cg_solver *s, int tag, int32_t k,
-    const uint32_t *ids, size_t n, int *isnew);
-/* The value word of sum entry e: bit 2 side = known, bit 2 side + 1 =
- * the player to move (side) wins. */
-uint64_t *sv_sum_val(struct cg_solver *s, uint64_t e);
-/* The key bytes of sum entry e, and the entry of such bytes (made when
- * new): sums carried between two solvers' tables. */
-const unsigned char *sv_sum_key(struct cg_solver *s, uint64_t e,
-    size_t *len);
-uint64_t sv_sum_intern_key(struct cg_solver *s, const unsigned char *key,
-    size_t len);
-/* Fold the integer components of comps[0..*n) into *k (normal play). */
-void sv_fold_ints(struct cg_solver *s, uint32_t *comps, size_t *n,
-    int32_t *k);
-/* Expand sum entry e for side into records [order key, entry lo, entry
- * hi] in s->ar, their offsets appended to s->offs from *off0; children
- * known to be wins for the player then to move (other) are left out, one
- * known to be a loss sets *cut and ends the enumeration (with SV_ALL:
- * every child recorded, nothing cut).  With SV_LAZY a child that is not
- * in the tables yet is not made: its record is [order key, integer part,
- * REC_LAZY, n, n components].  Returns the number of moves generated. */
-#define SV_ALL  1
-#define SV_LAZY 2
-#define REC_LAZY UINT32_MAX     /* sum entries are below 2^32 (otab) */
-uint64_t sv_expand_sum(struct cg_solver *s, uint64_t e, int tag, int side,
-    int other, int flags, int *cut, size_t *off0);
-/* Record the result of sum entry e for the player to move (side). */
-void sv_sum_set(struct cg_solver *s, uint64_t e, int side, int win, int tag);
-
-/* A solver for a worker thread: the parent's graph (and so its component
- * words), tables and scratch of its own; freed with cg_solver_free. */
-struct cg_solver *sv_worker(struct cg_solver *parent);
-
-/* ----------------------------------------------------- pns.c (engines) */
-
-/* Outcome of an impartial sum in normal play, a partizan or misere sum
- * ('L', 'R', 'N', 'P'), or CG_SOLVE_INTERRUPTED; by s->search. */
-int pns_outcome(struct cg_solver *s, const uint32_t *ids, size_t n,
-    int misere);
-/* Nim value of component c (impartial normal play). */
-int64_t pns_nimber(struct cg_solver *s, uint32_t c);
-/* The computing branch and the root's proof and disproof numbers. */
-void pns_branch(struct cg_solver *s, struct cg_buf *out);
-size_t pns_memory(const struct cg_solver *s);
-void pns_free(struct cg_solver *s);
-
-/* The move counts' verdict on a sum in normal play (cg/movecounts.h),
- * side x to move: 1 x wins, 0 x loses, -1 not settled.  The counts are
- * the sum's; lead[] the most first - sure of one component; room[]
- * UINT64_MAX where some component makes no claim; rlead[] the most
- * 2 (first_sure - sure) - (first_room - room) of one component (0 when
- * none is above 0).  X stuck at its turn has made as many moves as Y, at
- * least sure[X] of them from its reserve (first_sure in the component
- * it moved first in); Y stuck has made one fewer than X.  (sv_static and
- * the bit search share it.) */
-static inline int
-counts_verdict(const uint64_t sure[2], const uint64_t most[2],
-    const uint64_t room[2], const uint64_t lead[2], const uint64_t rlead[2],
-    int x)
-{
-	int y = !x;
-
-	if (sure[x] + lead[x] > most[y] || (room[x] != UINT64_MAX &&
-	    2 * sure[x] + rlead[x] > room[x]))
-		return 1;
-	if (sure[y] >= most[x] || (room[y] != UINT64_MAX &&
-	    2 * sure[y] + 1 > room[y]))
-		return 0;
-	return -1;
-}
-
-/* ----------------------------------------------------- bits.c (engine) */
-
-/* Outcome ('L', 'R', 'N', 'P') of the sum in normal play by the search
- * over the ruleset's cg.bit-search states, or CG_SOLVE_INTERRUPTED; or
- * BITS_NONE when the ruleset has no such extension, the sum does not fit
- * one state, or (search AUTO) the ruleset does not prefer it there.
- * Runs on s->jobs threads. */
-#define BITS_NONE (-2)
-struct bits;
-int bits_outcome(struct cg_solver *s, const uint32_t *ids, size_t n);
-void bits_branch(const struct bits *b, struct cg_buf *out);
-size_t bits_memory(const struct bits *b);
-void bits_store_free(struct cg_solver *s);
 
 #endif
