@@ -188,7 +188,7 @@ struct cg_ruleset {
 	/* Named extensions for hooks not yet in this struct; NULL if
 	 * unknown.  The returned data lives as long as the state does.
 	 * Each extension is declared in a header of its own under cg/
-	 * (cg/heaprules.h, cg/impartial.h, cg/movecounts.h, cg/value.h);
+	 * (cg/heaprules.h, cg/impartial.h, cg/value.h, cg/rank.h, ...);
 	 * see cg-ruleset(3). */
 	const void *(*extension)(const struct cg_context *cx,
 	    const char *name);

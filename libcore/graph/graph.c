@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cg/movecounts.h"
+#include "cgx/movecounts.h"
 #include "base/bytemap.h"
 #include "base/util.h"
 #include "base/watch.h"

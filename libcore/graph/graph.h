@@ -120,7 +120,7 @@ uint64_t *cg_graph_word(struct cg_graph *g, cg_vertex v);
 /* Search order (smaller first): the plugin's order_key, else the key's
  * length, else the number of options for a document node. */
 int64_t cg_graph_order(struct cg_graph *g, cg_vertex v);
-/* The ruleset's move-count bounds of v (cg/movecounts.h) in *b, kept
+/* The ruleset's move-count bounds of v (cgx/movecounts.h) in *b, kept
  * with v; 0 when it has none.  b->flags has every CG_BOUNDS_* flag:
  * room[s] is CG_GRAPH_ROOM_NONE when the ruleset makes no claim; first[s]
  * is sure[s] then; first_sure[s] and first_room[s] give the room lead

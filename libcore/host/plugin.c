@@ -12,9 +12,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cg/movecounts.h"
+#include "cgx/movecounts.h"
 #include "cg/rank.h"
-#include "cg/searchorder.h"
+#include "cgx/searchorder.h"
 #include "cg/conjugate.h"
 #include "host/plugin.h"
 #include "base/jobs.h"

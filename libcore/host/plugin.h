@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cg/movecounts.h"
+#include "cgx/movecounts.h"
 #include "cg/ruleset.h"
 
 struct cg_move_counts;
@@ -125,13 +125,13 @@ int cg_rs_enumerate(struct cg_plugin *p, const char *family, cg_emit_fn emit,
     void *ctx);
 int cg_rs_order_key(struct cg_plugin *p, const unsigned char *pos,
     size_t len, int64_t *key);
-/* The ruleset's cg.move-counts bounds of pos (cg/movecounts.h), or
+/* The ruleset's cg.move-counts bounds of pos (cgx/movecounts.h), or
  * CG_EUNSUPPORTED when it offers none (or inconsistent ones). */
 int cg_rs_move_counts(struct cg_plugin *p, const unsigned char *pos,
     size_t len, struct cg_move_bounds *b);
 
 /* What moving first as planned adds to side s's room test (2 sure >
- * room, cg/movecounts.h): 2 (first_sure - sure) - (first_room - room),
+ * room, cgx/movecounts.h): 2 (first_sure - sure) - (first_room - room),
  * or 0 when that is no more or b makes no such claim. */
 static inline uint64_t
 cg_bounds_room_lead(const struct cg_move_bounds *b, int s)

@@ -1,6 +1,6 @@
 /*
  * bits.c - the outcome search over the states of a ruleset's
- * cg.bit-search extension (cg/bitsearch.h): depth-first, a whole board
+ * cg.bit-search extension (cgx/bitsearch.h): depth-first, a whole board
  * per node, no position kept anywhere but in one table of fixed-size
  * entries.  This is how special-purpose solvers (Bullock's Obsequi for
  * Domineering) spend well under a microsecond a node where the component
@@ -55,7 +55,7 @@
 #include "base/util.h"
 #include "base/watch.h"
 #include "values/ckpt.h"
-#include "cg/bitsearch.h"
+#include "cgx/bitsearch.h"
 #include "solve/engine.h"
 #include "solve/settle.h"
 #include "solve/solver_int.h"

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cg/movecounts.h"
+#include "cgx/movecounts.h"
 #include "cg/value.h"
 #include "base/util.h"
 #include "graph/graph.h"
@@ -36,7 +36,7 @@ sv_ilist_add(void *ctx, const char *move, const uint32_t *ids, size_t k)
 }
 
 /* Can both players move in c?  Sure moves promise an option
- * (cg/movecounts.h) and are kept per vertex; else ask for a first one. */
+ * (cgx/movecounts.h) and are kept per vertex; else ask for a first one. */
 static int
 both_move(struct cg_solver *s, uint32_t c)
 {
@@ -337,7 +337,7 @@ sv_forms(struct cg_solver *s, const uint32_t *comps, size_t n, int32_t k,
 }
 
 /* The outcome of sum comps[0..n) + k in normal play with side to move,
- * settled by the ruleset's move counts (cg/movecounts.h) when one player
+ * settled by the ruleset's move counts (cgx/movecounts.h) when one player
  * is sure of more moves than the other can make: 1 the side to move
  * wins, 0 it loses, -1 not settled.  *order (when given and the counts
  * are known) is a search-order key for the player who moved into this

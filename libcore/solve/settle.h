@@ -33,13 +33,13 @@ void sv_fold_ints(struct cg_solver *s, uint32_t *comps, size_t *n,
  * loses, -1 not settled. */
 int sv_forms(struct cg_solver *s, const uint32_t *comps, size_t n,
     int32_t k, int side, int make);
-/* The same settled by the ruleset's move counts (cg/movecounts.h), and
+/* The same settled by the ruleset's move counts (cgx/movecounts.h), and
  * *order (when given) a search-order key for the player who moved into
  * the sum. */
 int sv_static(struct cg_solver *s, const uint32_t *comps, size_t n,
     int32_t k, int side, int64_t *order);
 
-/* The move counts' verdict on a sum in normal play (cg/movecounts.h),
+/* The move counts' verdict on a sum in normal play (cgx/movecounts.h),
  * side x to move: 1 x wins, 0 x loses, -1 not settled.  The counts are
  * the sum's; lead[] the most first - sure of one component; room[]
  * UINT64_MAX where some component makes no claim; rlead[] the most

@@ -1,5 +1,5 @@
 /*
- * bits.c - Domineering's cg.bit-search (cg/bitsearch.h), the boards that
+ * bits.c - Domineering's cg.bit-search (cgx/bitsearch.h), the boards that
  * cg-outcome --search bits plays on.
  */
 #include <stddef.h>
@@ -8,7 +8,7 @@
 #include "dom.h"
 
 /*
- * cg.bit-search (cg/bitsearch.h): a board of at most 256 cells and 64
+ * cg.bit-search (cgx/bitsearch.h): a board of at most 256 cells and 64
  * rows and columns as bits, cell (r, c) at bit r * cols + c, set when
  * empty; dims[0] rows, dims[1] columns.  Components go side by side, a
  * filled column between two.
@@ -179,7 +179,7 @@ db_bounds(const struct cg_context *cx, const struct cg_bit_shape *sh,
 	}
 }
 
-/* The host's rule (cg/movecounts.h) as a margin: x, to move, wins by
+/* The host's rule (cgx/movecounts.h) as a margin: x, to move, wins by
  * the counts b of its side, the opponent having most_y moves at most,
  * when the margin is 1 or more; 0 falls short by one, and so on. */
 DOM_INLINE int64_t
@@ -281,7 +281,7 @@ db_settle(const struct cg_context *cx, const struct cg_bit_shape *sh,
 
 /*
  * Verdicts on a position's children from the position's own counts
- * (cg/bitsearch.h's children()): the opponent y's first reserve (safe
+ * (cgx/bitsearch.h's children()): the opponent y's first reserve (safe
  * dominoes, paired areas, the pool) is a strategy whose count holds in
  * any position where its cells are as they were, whoever moved
  * elsewhere: every wall it needs is a filled cell, and a move fills
@@ -586,7 +586,7 @@ db_swap(const struct cg_context *cx, const struct cg_bit_shape *sh,
 }
 
 /*
- * The table's key (cg/bitsearch.h's key()): one image for a state and
+ * The table's key (cgx/bitsearch.h's key()): one image for a state and
  * its images under the mirrors and, on a square board, swap().  Which
  * way the board is turned follows the lead of the vertical pairs of
  * empty cells over the horizontal ones, which the mirrors keep and the

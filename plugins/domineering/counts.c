@@ -1,5 +1,5 @@
 /*
- * counts.c - Domineering's cg.move-counts (cg/movecounts.h): for each
+ * counts.c - Domineering's cg.move-counts (cgx/movecounts.h): for each
  * player its safe, sure, most and first moves and its room, on bit lines
  * for boards of at most 64 rows and columns, cell by cell otherwise (and
  * for "domineering:reference", to check the bit lines against).

@@ -9,9 +9,9 @@
 
 #include <stdint.h>
 
-#include "cg/bitsearch.h"
+#include "cgx/bitsearch.h"
 #include "cg/conjugate.h"
-#include "cg/movecounts.h"
+#include "cgx/movecounts.h"
 #include "cg/rank.h"
 #include "cg/ruleset.h"
 #include "grid.h"

@@ -22,10 +22,10 @@
  * alone: the sum over the columns (rows for Right) of floor(run / 2) over
  * the maximal runs of empty cells; positive for Left.
  *
- * cg.move-counts (cg/movecounts.h): safe, sure and most moves of each
+ * cg.move-counts (cgx/movecounts.h): safe, sure and most moves of each
  * player, for the outcome searches (counts.c); cg.bit-search
- * (cg/bitsearch.h): boards as bits for cg-outcome --search bits
- * (bits.c); cg.search-order (cg/searchorder.h): options edge first
+ * (cgx/bitsearch.h): boards as bits for cg-outcome --search bits
+ * (bits.c); cg.search-order (cgx/searchorder.h): options edge first
  * (grid_domino_rank); cg.rank (cg/rank.h): the members of a family
  * numbered by arithmetic (rank.c).
  *
@@ -35,7 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cg/searchorder.h"
+#include "cgx/searchorder.h"
 #include "dom.h"
 
 static int

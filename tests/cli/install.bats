@@ -31,6 +31,13 @@ install_to() {
 	[ -x "$T/root/usr/local/bin/cg-options" ]
 	[ -f "$T/root/usr/local/lib/cg/plugins/nim.so" ]
 	[ -f "$T/root/usr/local/include/cg/ruleset.h" ]
+	# the public extensions' headers, and not the private ones
+	# (include/cgx/README.md)
+	for h in heaprules impartial value rank conjugate gamelit; do
+		[ -f "$T/root/usr/local/include/cg/$h.h" ]
+	done
+	[ ! -e "$T/root/usr/local/include/cgx" ]
+	[ ! -e "$T/root/usr/local/include/cg/bitsearch.h" ]
 	[ -f "$T/root/usr/local/share/man/man5/cgt.5" ]
 	[ -f "$T/root/usr/local/share/man/man7/cg.7" ]
 	[ -f "$T/root/usr/local/share/man/man3/cg-ruleset.3" ]

@@ -27,10 +27,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cg/bitsearch.h"
+#include "cgx/bitsearch.h"
 #include "cg/conjugate.h"
-#include "cg/movecounts.h"
-#include "cg/searchorder.h"
+#include "cgx/movecounts.h"
+#include "cgx/searchorder.h"
 #include "cg/ruleset.h"
 #include "cg/value.h"
 #include "host/plugin.h"
@@ -173,7 +173,7 @@ check_search_order(const struct cg_search_order *so, const struct cg_buf *pos)
 }
 
 /* The host's verdict on one component's bounds with side x to move
- * (cg/movecounts.h): 1 x wins, 0 x loses, -1 neither. */
+ * (cgx/movecounts.h): 1 x wins, 0 x loses, -1 neither. */
 static int
 bounds_verdict(const struct cg_move_bounds *b, int x)
 {

@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cg/bitsearch.h"
+#include "cgx/bitsearch.h"
 #include "cg/conjugate.h"
-#include "cg/movecounts.h"
+#include "cgx/movecounts.h"
 #include "cg/ruleset.h"
 #include "host/plugin.h"
 #include "tap.h"
@@ -929,7 +929,7 @@ mirror_board(const char *text, int r, int c, int flip, char *out)
 }
 
 /* The host's verdict on one component's bounds with side x to move
- * (cg/movecounts.h): 1 x wins, 0 x loses, -1 neither. */
+ * (cgx/movecounts.h): 1 x wins, 0 x loses, -1 neither. */
 static int
 bounds_verdict(const struct cg_move_bounds *b, int x)
 {

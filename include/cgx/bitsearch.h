@@ -1,5 +1,5 @@
 /*
- * cg/bitsearch.h - the "cg.bit-search" ruleset extension (see
+ * cgx/bitsearch.h - the "cg.bit-search" ruleset extension (see
  * cg-ruleset(3)): a position as a few 64-bit words, for the outcome
  * search that stores no position anywhere but in one fixed-size table
  * (cg-outcome --search bits; the way Bullock's Obsequi solves
@@ -28,7 +28,7 @@
  *      order a search should try them, best first.  Returns how many
  *      (at most shape->max_options).
  *  bounds(shape, state, b): move-count bounds of the state, with the
- *      meaning and the duty to be proved of cg/movecounts.h (the host
+ *      meaning and the duty to be proved of cgx/movecounts.h (the host
  *      zeroes *b, whose size is sizeof(struct cg_move_bounds) of the
  *      host: the fields up to first[], and first_sure[] and first_room[]
  *      only when shape->flags has CG_BIT_FIRST_ROOM); the host settles a
@@ -42,7 +42,7 @@
  *      table by it, so a position and its images share one result.
  *  settle(shape, state, side) (optional, appended; NULL for none): a
  *      verdict with side to move that move counts prove, by the rule of
- *      cg/movecounts.h: 1 side wins, 0 it loses, -1 neither (or not
+ *      cgx/movecounts.h: 1 side wins, 0 it loses, -1 neither (or not
  *      known); at least every verdict the host would draw from bounds(),
  *      perhaps more (from other counts, each a proved claim).  The host
  *      calls it in place of bounds(), so a ruleset may count the mover's
@@ -85,7 +85,7 @@
 #include <stdint.h>
 
 #include "movecounts.h"
-#include "ruleset.h"
+#include "../cg/ruleset.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -1,5 +1,5 @@
 /*
- * cg/movecounts.h - the "cg.move-counts" ruleset extension (see
+ * cgx/movecounts.h - the "cg.move-counts" ruleset extension (see
  * cg-ruleset(3)): static bounds on how many moves each player can still
  * make in a position, with which an outcome search settles a sum without
  * looking at its options (the "safe moves" of Domineering solvers:
@@ -63,7 +63,7 @@
  * bounds, the more sums are settled; wrong bounds give wrong outcomes, so
  * a ruleset offers them only where they are proved.  safe and most also
  * order the moves the search tries (the mover's lead first; the
- * cg.search-order extension, cg/searchorder.h, breaks the ties).
+ * cg.search-order extension, cgx/searchorder.h, breaks the ties).
  *
  * The host asks extension(cx, CG_EXT_MOVE_COUNTS) once, when it loads
  * the ruleset, and calls counts() from the threads the ruleset's states
@@ -78,7 +78,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ruleset.h"
+#include "../cg/ruleset.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -1,5 +1,5 @@
 /*
- * cg/searchorder.h - the "cg.search-order" ruleset extension (see
+ * cgx/searchorder.h - the "cg.search-order" ruleset extension (see
  * cg-ruleset(3)): a position's options in the order a search should try
  * them first.
  *
@@ -22,7 +22,7 @@
 
 #include <stdint.h>
 
-#include "ruleset.h"
+#include "../cg/ruleset.h"
 
 #ifdef __cplusplus
 extern "C" {
