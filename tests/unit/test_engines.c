@@ -4,13 +4,15 @@
  * solver has for documents (depth-first, PNS, df-pn, PN^2), the
  * canonical form's outcome through the position graph (solve/canonical),
  * and nim values of impartial trees.  The trees are made from fixed
- * seeds, so a failure is repeatable. */
+ * seeds, so a failure is repeatable.  And the choice among the engines
+ * of the table (solve/engine.h) for each kind of query. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "format/doc.h"
 #include "graph/graph.h"
 #include "solve/canonical.h"
+#include "solve/engine.h"
 #include "solve/outcome.h"
 #include "values/canon.h"
 #include "tap.h"
@@ -242,6 +244,51 @@ trial(int impartial, unsigned seed)
 	cg_doc_free(d);
 }
 
+/* The engine each query goes to, as cg-outcome(1) describes auto: df-pn
+ * for impartial normal play (outcomes and nim values), depth-first for
+ * misere play and partizan games (the bit search declines documents);
+ * an engine asked for answers the queries it has, auto the rest. */
+static void
+choices(void)
+{
+	struct cg_solver *s;
+	const struct cg_engine *pick;
+
+	make_tree(1);
+	s = cg_solver_new_doc(d);
+	ok(cg_engine_for(s, 0, 0) == &cg_engine_dfpn &&
+	    cg_engine_for(s, 1, 0) == &cg_engine_dfpn,
+	    "auto: df-pn for impartial outcomes and nim values");
+	ok(cg_engine_for(s, 0, 1) == &cg_engine_dfs,
+	    "auto: depth-first for misere outcomes");
+	cg_search_parse("bits", &pick);
+	cg_solver_set_search(s, pick);
+	ok(cg_engine_for(s, 0, 1) == &cg_engine_dfs &&
+	    cg_engine_for(s, 1, 0) == &cg_engine_dfpn,
+	    "bits asked: misere outcomes and nim values go to auto's engine");
+	ok(cg_engine_auto(s, 0, 0, &cg_engine_dfpn) == &cg_engine_dfs,
+	    "a declined query goes to the next of auto's engines");
+	cg_search_parse("pn2", &pick);
+	cg_solver_set_search(s, pick);
+	ok(cg_engine_for(s, 0, 1) == &cg_engine_pn2 &&
+	    cg_engine_for(s, 1, 0) == &cg_engine_pn2,
+	    "pn2 asked: it answers misere outcomes and nim values");
+	cg_solver_free(s);
+	cg_doc_free(d);
+	make_tree(0);
+	s = cg_solver_new_doc(d);
+	ok(cg_engine_for(s, 0, 0) == &cg_engine_bits,
+	    "auto: the bit search is asked first in partizan normal play");
+	{
+		uint32_t ids[1] = { solver_id(s, 5) };
+
+		ok(cg_engine_bits.outcome(s, ids, 1, 0) == CG_ENGINE_DECLINED,
+		    "the bit search declines a document's sum");
+	}
+	cg_solver_free(s);
+	cg_doc_free(d);
+}
+
 int
 main(void)
 {
@@ -254,6 +301,7 @@ main(void)
 	ok(cg_search_parse("bits", &e) == 0 && e != NULL &&
 	    strcmp(cg_search_name(e), "bits") == 0, "bits in the table");
 	ok(cg_search_parse("bfs", &e) < 0, "an unknown name is refused");
+	choices();
 
 	for (seed = 1; seed <= 4; seed++) {
 		trial(0, seed);
