@@ -1045,7 +1045,8 @@ static size_t bits_memory(const struct bits *b);
  * is not a plugin's own (document mode, a worker's, a scratch's, check
  * mode's).  Runs on s->jobs threads. */
 static int
-bits_outcome(struct cg_solver *s, const uint32_t *ids, size_t n, int misere)
+bits_outcome(const struct cg_engine *e, struct cg_solver *s,
+    const uint32_t *ids, size_t n, int misere)
 {
 	const struct cg_bit_search *x;
 	const unsigned char **comp;
@@ -1070,7 +1071,7 @@ bits_outcome(struct cg_solver *s, const uint32_t *ids, size_t n, int misere)
 	free(comp);
 	free(len);
 	if (r < 0 || b.sh.words == 0 || b.sh.words > CG_BIT_WORDS ||
-	    b.sh.max_options == 0 || (s->engine != &cg_engine_bits &&
+	    b.sh.max_options == 0 || (s->engine != e &&
 	    !(b.sh.flags & CG_BIT_PREFER)))
 		return CG_ENGINE_DECLINED;
 	b.sh.flags |= CG_BIT_FIRST_ROOM;   /* our bounds reach first_room */

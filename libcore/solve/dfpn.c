@@ -112,25 +112,13 @@ dfpn_run(struct cg_solver *s, struct ptab *t, uint32_t *root)
 	return proven(&t->node[*root]) ? t->node[*root].pn == 0 : -1;
 }
 
-static int
-dfpn_outcome(struct cg_solver *s, const uint32_t *ids, size_t n, int misere)
-{
-	return pn_outcome(s, &cg_engine_dfpn, ids, n, misere);
-}
-
-static int64_t
-dfpn_nimber(struct cg_solver *s, const uint32_t *ids, size_t n)
-{
-	return pn_nimber(s, &cg_engine_dfpn, ids, n);
-}
-
 /* The proof-number engines share one tree (pn_int.h). */
 const struct cg_engine cg_engine_dfpn = {
 	.name = "dfpn",
 	.flags = CG_ENGINE_MISERE | CG_ENGINE_NIMBER |
 	    CG_ENGINE_AUTO_IMPARTIAL,
-	.outcome = dfpn_outcome,
-	.nimber = dfpn_nimber,
+	.outcome = pn_outcome,
+	.nimber = pn_nimber,
 	.memory = pn_memory,
 	.branch = pn_branch,
 	.free = pn_free,

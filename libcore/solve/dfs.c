@@ -12,8 +12,10 @@
 #include "solve/settle.h"
 #include "solve/sums.h"
 
-static int dfs_outcome(struct cg_solver *, const uint32_t *, size_t, int);
-static int64_t dfs_nimber(struct cg_solver *, const uint32_t *, size_t);
+static int dfs_outcome(const struct cg_engine *, struct cg_solver *,
+    const uint32_t *, size_t, int);
+static int64_t dfs_nimber(const struct cg_engine *, struct cg_solver *,
+    const uint32_t *, size_t);
 
 struct frame *
 dfs_push(struct cg_solver *s, int kind)
@@ -635,7 +637,8 @@ bounded_run(struct cg_solver *s, const uint32_t *ids, size_t n, int nimber)
 		}
 		before = s->carry->n;
 		s->live = t;
-		o = nimber ? dfs_nimber(t, tids, n) : dfs_outcome(t, tids, n, 0);
+		o = nimber ? dfs_nimber(&cg_engine_dfs, t, tids, n) :
+		    dfs_outcome(&cg_engine_dfs, t, tids, n, 0);
 		s->live = NULL;
 		s->stats.expanded += t->stats.expanded;
 		s->stats.solved += t->stats.solved;
@@ -663,13 +666,15 @@ bounded_run(struct cg_solver *s, const uint32_t *ids, size_t n, int nimber)
 /* ------------------------------------------------------------- queries */
 
 static int
-dfs_outcome(struct cg_solver *s, const uint32_t *ids, size_t n, int misere)
+dfs_outcome(const struct cg_engine *self, struct cg_solver *s,
+    const uint32_t *ids, size_t n, int misere)
 {
 	size_t depth = s->nfr;
 	int w[2], side;
 	int32_t k = 0;
 	uint32_t *sorted;
 
+	(void)self;
 	if (s->budget != 0 && !s->scratch && !misere && s->doc == NULL &&
 	    s->guide == NULL)
 		return (int)bounded_run(s, ids, n, 0);
@@ -704,11 +709,13 @@ dfs_outcome(struct cg_solver *s, const uint32_t *ids, size_t n, int misere)
 }
 
 static int64_t
-dfs_nimber(struct cg_solver *s, const uint32_t *ids, size_t n)
+dfs_nimber(const struct cg_engine *self, struct cg_solver *s,
+    const uint32_t *ids, size_t n)
 {
 	size_t depth = s->nfr, i;
 	struct frame *f;
 
+	(void)self;
 	if (s->budget != 0 && !s->scratch && s->doc == NULL &&
 	    s->guide == NULL)
 		return bounded_run(s, ids, n, 1);

@@ -6,7 +6,8 @@
  * own, behind one pointer of the solver (its tree, its tables), and
  * freed by its free.  Engines of one family may share that state and
  * point at the same memory, branch and free functions (the proof-number
- * searches share one tree); the solver counts and frees each once.  A
+ * searches share one tree); the solver counts and frees each once.  The
+ * queries get their row, so that one function serves a family.  A
  * new engine is one file defining its row and one line in engines.c. */
 #ifndef CG_ENGINE_H
 #define CG_ENGINE_H
@@ -41,11 +42,12 @@ struct cg_engine {
 	unsigned flags;                /* CG_ENGINE_* */
 	/* Outcome class 'L', 'R', 'N' or 'P' of sum ids[0..n) (misere play
 	 * when misere is set), CG_SOLVE_INTERRUPTED, or CG_ENGINE_DECLINED. */
-	int (*outcome)(struct cg_solver *s, const uint32_t *ids, size_t n,
-	    int misere);
+	int (*outcome)(const struct cg_engine *e, struct cg_solver *s,
+	    const uint32_t *ids, size_t n, int misere);
 	/* Nim value of sum ids[0..n) (impartial normal play) or
 	 * CG_SOLVE_INTERRUPTED; NULL without CG_ENGINE_NIMBER. */
-	int64_t (*nimber)(struct cg_solver *s, const uint32_t *ids, size_t n);
+	int64_t (*nimber)(const struct cg_engine *e, struct cg_solver *s,
+	    const uint32_t *ids, size_t n);
 	/* Bytes its state holds now. */
 	size_t (*memory)(const struct cg_solver *s);
 	/* The computing branch, when it is at work: 1 when written. */

@@ -121,24 +121,12 @@ pn2_expand(struct cg_solver *s, struct ptab *t, uint32_t x)
 	return 0;
 }
 
-static int
-pn2_outcome(struct cg_solver *s, const uint32_t *ids, size_t n, int misere)
-{
-	return pn_outcome(s, &cg_engine_pn2, ids, n, misere);
-}
-
-static int64_t
-pn2_nimber(struct cg_solver *s, const uint32_t *ids, size_t n)
-{
-	return pn_nimber(s, &cg_engine_pn2, ids, n);
-}
-
 /* The proof-number engines share one tree (pn_int.h). */
 const struct cg_engine cg_engine_pn2 = {
 	.name = "pn2",
 	.flags = CG_ENGINE_MISERE | CG_ENGINE_NIMBER,
-	.outcome = pn2_outcome,
-	.nimber = pn2_nimber,
+	.outcome = pn_outcome,
+	.nimber = pn_nimber,
 	.memory = pn_memory,
 	.branch = pn_branch,
 	.free = pn_free,

@@ -232,9 +232,9 @@ void pn2_adopt(struct cg_solver *s, struct ptab *t, uint32_t x,
 /* dfpn.c: df-pn from *root, as pns_run */
 int dfpn_run(struct cg_solver *s, struct ptab *t, uint32_t *root);
 /* pns.c: the queries of the three engines (how: their row) */
-int pn_outcome(struct cg_solver *s, const struct cg_engine *how,
+int pn_outcome(const struct cg_engine *how, struct cg_solver *s,
     const uint32_t *ids, size_t n, int misere);
-int64_t pn_nimber(struct cg_solver *s, const struct cg_engine *how,
+int64_t pn_nimber(const struct cg_engine *how, struct cg_solver *s,
     const uint32_t *ids, size_t n);
 size_t pn_memory(const struct cg_solver *s);
 int pn_branch(struct cg_solver *s, struct cg_buf *out);

@@ -289,7 +289,7 @@ solve(struct cg_solver *s, uint32_t *root)
 }
 
 int
-pn_outcome(struct cg_solver *s, const struct cg_engine *how,
+pn_outcome(const struct cg_engine *how, struct cg_solver *s,
     const uint32_t *ids, size_t n, int misere)
 {
 	struct pns *p;
@@ -376,7 +376,7 @@ component_nimber(struct cg_solver *s, uint32_t c)
 }
 
 int64_t
-pn_nimber(struct cg_solver *s, const struct cg_engine *how,
+pn_nimber(const struct cg_engine *how, struct cg_solver *s,
     const uint32_t *ids, size_t n)
 {
 	int64_t v, acc = 0;
@@ -466,23 +466,11 @@ pn_free(struct cg_solver *s)
 	s->pns = NULL;
 }
 
-static int
-pns_outcome(struct cg_solver *s, const uint32_t *ids, size_t n, int misere)
-{
-	return pn_outcome(s, &cg_engine_pns, ids, n, misere);
-}
-
-static int64_t
-pns_nimber(struct cg_solver *s, const uint32_t *ids, size_t n)
-{
-	return pn_nimber(s, &cg_engine_pns, ids, n);
-}
-
 const struct cg_engine cg_engine_pns = {
 	.name = "pns",
 	.flags = CG_ENGINE_MISERE | CG_ENGINE_NIMBER,
-	.outcome = pns_outcome,
-	.nimber = pns_nimber,
+	.outcome = pn_outcome,
+	.nimber = pn_nimber,
 	.memory = pn_memory,
 	.branch = pn_branch,
 	.free = pn_free,

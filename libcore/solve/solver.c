@@ -582,15 +582,19 @@ cg_solver_outcome(struct cg_solver *s, const uint32_t *ids, size_t n,
     int misere)
 {
 	const struct cg_engine *e = cg_engine_for(s, 0, misere);
-	int o = e->outcome(s, ids, n, misere);
+	int o = e->outcome(e, s, ids, n, misere);
 
-	if (o == CG_ENGINE_DECLINED)
-		o = cg_engine_auto(s, 0, misere, e)->outcome(s, ids, n, misere);
+	if (o == CG_ENGINE_DECLINED) {
+		e = cg_engine_auto(s, 0, misere, e);
+		o = e->outcome(e, s, ids, n, misere);
+	}
 	return o;
 }
 
 int64_t
 cg_solver_nimber(struct cg_solver *s, const uint32_t *ids, size_t n)
 {
-	return cg_engine_for(s, 1, 0)->nimber(s, ids, n);
+	const struct cg_engine *e = cg_engine_for(s, 1, 0);
+
+	return e->nimber(e, s, ids, n);
 }

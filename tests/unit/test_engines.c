@@ -282,7 +282,8 @@ choices(void)
 	{
 		uint32_t ids[1] = { solver_id(s, 5) };
 
-		ok(cg_engine_bits.outcome(s, ids, 1, 0) == CG_ENGINE_DECLINED,
+		ok(cg_engine_bits.outcome(&cg_engine_bits, s, ids, 1, 0) ==
+		    CG_ENGINE_DECLINED,
 		    "the bit search declines a document's sum");
 	}
 	cg_solver_free(s);
