@@ -268,3 +268,35 @@ MSG_INDEX="malformed knowledge base index (blocks out of order, duplicated or of
 	[ "$status" -eq 1 ]
 	assert_output "cg-outcome: $T/long.spr:2: line longer than 1024 bytes (the limit; set CG_MAX_LINE to raise it)"
 }
+
+# Rules files (issue 41): the files are in tests/fixtures/hostile/ too,
+# as rulesets of that directory (README says what each one does).
+
+@test "rules: five repeated groups in one pattern: each move once, and past 10000 splits an error naming the rule" {
+	local p s
+	export CG_PLUGIN_PATH=$H
+	# every split of the line among the groups was a move of its own
+	run cg cg-options -r splits -t <<< 'x...o'
+	assert_success
+	assert_output "$(printf 'x...o\txx..o, x.x.o, x..xo\tx..oo, x.o.o, xo..o')"
+	# the same game written with one group: the same options and values
+	for p in x...o x..o.x .x.o..x xo..x.o. ox....xo x.x.o.o.. o.......x; do
+		for s in splits splitsfz; do
+			[ "$(echo "$p" | cg cg-options -r $s -t)" = \
+			    "$(echo "$p" | cg cg-options -r split1 -t)" ] ||
+			    fail "options of $p differ ($s)"
+			[ "$(echo "$p" | cg cg-canon -r $s -t)" = \
+			    "$(echo "$p" | cg cg-canon -r split1 -t)" ] ||
+			    fail "values of $p differ ($s)"
+		done
+	done
+	# 51 squares: some 3.5 million splits from the first square
+	run cg_limited cg-options -r splits -t "$H/splits-51.txt"
+	[ "$status" -eq 1 ] || { echo "status $status: $output"; return 1; }
+	assert_output "cg-options: $H/splits-51.txt:1: ruleset 'splits': $H/splits.cgr:7: the rule's pattern splits the line from square 1 along e in more than 10000 ways"
+	# with 'components frozen' the parts are found without an error;
+	# the moves then say the same
+	run cg_limited cg-canon -r splitsfz -t "$H/splits-51.txt"
+	[ "$status" -eq 1 ] || { echo "status $status: $output"; return 1; }
+	assert_output "cg-canon: ruleset 'splitsfz': $H/splitsfz.cgr:6: the rule's pattern splits the line from square 1 along e in more than 10000 ways"
+}
