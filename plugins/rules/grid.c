@@ -778,7 +778,8 @@ struct memo {
 	size_t alen, acap;
 };
 
-#define MEMO_MAX (1u << 22)
+#define MEMO_MAX   (1u << 22)          /* positions remembered */
+#define MEMO_BYTES ((size_t)1 << 26)  /* their bytes */
 
 static uint64_t
 hash_bytes(const unsigned char *p, size_t n, int side)
@@ -815,7 +816,7 @@ memo_put(const struct cg_host *hs, struct memo *mm, const unsigned char *p,
 	struct memo_ent *e;
 	size_t i;
 
-	if (mm->n + 1 > MEMO_MAX)
+	if (mm->n + 1 > MEMO_MAX || mm->alen + n > MEMO_BYTES)
 		return CG_ELIMIT;
 	if (2 * (mm->n + 1) > mm->cap) {
 		struct memo_ent *old = mm->tab;
@@ -841,9 +842,11 @@ memo_put(const struct cg_host *hs, struct memo *mm, const unsigned char *p,
 	}
 	if (mm->alen + n > mm->acap) {
 		size_t nc = (mm->acap ? 2 * mm->acap : 65536) + n;
-		unsigned char *a = hs->realloc(mm->arena, nc);
+		unsigned char *a;
 
-		if (a == NULL)
+		if (nc > MEMO_BYTES)
+			nc = MEMO_BYTES;
+		if ((a = hs->realloc(mm->arena, nc)) == NULL)
 			return CG_ENOMEM;
 		mm->arena = a;
 		mm->acap = nc;
@@ -871,61 +874,149 @@ grid_memo_free(const struct cg_host *h, void *memo)
 	h->free(mm);
 }
 
-/* The longest run of side's moves from pos, into *best. */
+/* Forget every position remembered. */
+static void
+memo_clear(struct memo *mm)
+{
+	if (mm->tab != NULL)
+		memset(mm->tab, 0, mm->cap * sizeof *mm->tab);
+	mm->n = 0;
+	mm->alen = 0;
+}
+
+/*
+ * The longest run of side's moves from pos, into *best: depth first, with
+ * a stack of its own, as a run is as long as the board lets it be (on a
+ * board of 4x255 squares, thousands of moves).  A frame is a position
+ * and its moves not yet tried, kept end to end in one buffer (each
+ * position padded to a multiple of 8 bytes, so its moves' records are
+ * aligned); a position whose every move has been tried is remembered.
+ */
+struct lframe {
+	size_t pos;            /* the position's offset in the buffer */
+	size_t next, end;      /* its moves not yet tried */
+	int64_t best;          /* the longest run from it so far */
+};
+
+#define LONGEST_BYTES ((size_t)1 << 28)   /* the frames' buffer at most */
+
+static int
+longest_limit(const struct cg_context *cx, enum cg_side side, const char *why)
+{
+	cx->host->error(cx->err, 0, "%s: the longest run of %s's moves is "
+	    "beyond this search (%s)", ((struct rstate *)cx->state)->r->file,
+	    side == CG_LEFT ? "Left" : "Right", why);
+	return CG_ELIMIT;
+}
+
 static int
 longest(const struct cg_context *cx, const unsigned char *pos, size_t len,
     enum cg_side side, int64_t *best)
 {
+	const struct cg_host *hs = cx->host;
 	struct rstate *st = cx->state;
 	struct memo *mm = st->memo;
-	struct cg_buf mv = { 0 };
+	struct cg_buf stk = { 0 }, frames = { 0 };
+	struct lframe fr, *f;
 	struct memo_ent *e;
-	struct gm m;
+	struct gm *m;
 	unsigned char *child;
-	uint64_t h = hash_bytes(pos, len, side);
-	size_t a;
-	int64_t sub;
+	const uint32_t *w;
+	size_t nf = 0, plen = (len + 7) & ~(size_t)7, cells = len - GRID_HDR;
+	/* a run longer than cells squared (every piece moved across the
+	 * board) never ends: the rules let a move come back to where it
+	 * was (fuzz_rules) */
+	size_t deepest = cells * cells + 1;
+	static const unsigned char pad[8];
+	char why[64];
+	int64_t val;
 	int rc;
 
-	if ((e = memo_find(mm, pos, len, h)) != NULL && e->hash != 0) {
+	e = memo_find(mm, pos, len, hash_bytes(pos, len, side));
+	if (e != NULL && e->hash != 0) {
 		*best = e->val;
 		return CG_OK;
 	}
-	/* a run longer than cells squared (every piece moved across the
-	 * board) never ends: the rules let a move come back to where it
-	 * was (fuzz_rules: a stack overflow) */
-	if ((size_t)st->longest_depth > (len - GRID_HDR) * (len - GRID_HDR) + 1)
-		return CG_ELIMIT;
-	gm_init(&m, cx, st->r, pos, len, pos[0], pos[1]);
-	m.collect = &mv;
-	each_move(&m, side);
-	if (m.rc < 0) {
-		cx->host->free(mv.data);
-		return m.rc;
+	m = hs->alloc(sizeof *m);
+	child = hs->alloc(len);
+	if (m == NULL || child == NULL) {
+		rc = CG_ENOMEM;
+		goto done;
 	}
-	child = cx->host->alloc(len);
-	if (child == NULL) {
-		cx->host->free(mv.data);
-		return CG_ENOMEM;
+	memcpy(child, pos, len);
+	for (;;) {
+		/* push the child: its position, then its moves */
+		if (nf > deepest || stk.len > LONGEST_BYTES) {
+			snprintf(why, sizeof why, "more than %zu moves deep",
+			    nf);
+			rc = longest_limit(cx, side, why);
+			goto done;
+		}
+		fr.pos = stk.len;
+		if (hs->buf_put(&stk, child, len) < 0 ||
+		    hs->buf_put(&stk, pad, plen - len) < 0) {
+			rc = CG_ENOMEM;
+			goto done;
+		}
+		gm_init(m, cx, st->r, child, len, child[0], child[1]);
+		m->collect = &stk;
+		each_move(m, side);
+		if (m->rc < 0) {
+			rc = m->rc;
+			goto done;
+		}
+		fr.next = fr.pos + plen;
+		fr.end = stk.len;
+		fr.best = 0;
+		if (hs->buf_put(&frames, &fr, sizeof fr) < 0) {
+			rc = CG_ENOMEM;
+			goto done;
+		}
+		nf++;
+		/* the top frame's next move, to a position not remembered */
+		for (;;) {
+			f = (struct lframe *)(void *)frames.data + nf - 1;
+			if (f->next == f->end) {
+				/* every move tried: remember, pop */
+				val = f->best;
+				rc = memo_put(hs, mm, stk.data + f->pos, len,
+				    hash_bytes(stk.data + f->pos, len, side),
+				    val);
+				if (rc == CG_ELIMIT)
+					rc = longest_limit(cx, side, "more "
+					    "positions than it can remember");
+				if (rc < 0)
+					goto done;
+				stk.len = f->pos;
+				frames.len -= sizeof fr;
+				if (--nf == 0) {
+					*best = val;
+					goto done;
+				}
+				f--;
+				if (val + 1 > f->best)
+					f->best = val + 1;
+				continue;
+			}
+			memcpy(child, stk.data + f->pos, len);
+			w = (const uint32_t *)(void *)(stk.data + f->next);
+			for (; w[0] != UINT32_MAX; w += 2, f->next += 8)
+				child[GRID_HDR + w[0]] = (unsigned char)w[1];
+			f->next += 8;
+			e = memo_find(mm, child, len, hash_bytes(child, len,
+			    side));
+			if (e == NULL || e->hash == 0)
+				break;
+			if (e->val + 1 > f->best)
+				f->best = e->val + 1;
+		}
 	}
-	*best = 0;
-	rc = CG_OK;
-	for (a = 0; a < mv.len && rc == CG_OK;) {
-		const uint32_t *w = (const uint32_t *)(void *)(mv.data + a);
-
-		memcpy(child, pos, len);
-		for (; w[0] != UINT32_MAX; w += 2, a += 8)
-			child[GRID_HDR + w[0]] = (unsigned char)w[1];
-		a += 8;
-		st->longest_depth++;
-		rc = longest(cx, child, len, side, &sub);
-		st->longest_depth--;
-		if (rc == CG_OK && sub + 1 > *best)
-			*best = sub + 1;
-	}
-	cx->host->free(child);
-	cx->host->free(mv.data);
-	return rc < 0 ? rc : memo_put(cx->host, mm, pos, len, h, *best);
+done:
+	hs->free(m);
+	hs->free(child);
+	hs->free(stk.data);
+	hs->free(frames.data);
+	return rc;
 }
 
 struct comp_sum {
@@ -982,6 +1073,10 @@ grid_hooks_decided(const struct cg_context *cx, const unsigned char *pos,
 			return CG_ENOMEM;
 		memset(st->memo, 0, sizeof(struct memo));
 	}
+	/* a cache: each position's search has at least half of it */
+	if (((struct memo *)st->memo)->n > MEMO_MAX / 2 ||
+	    ((struct memo *)st->memo)->alen > MEMO_BYTES / 2)
+		memo_clear(st->memo);
 	c.side = can[0] ? CG_LEFT : CG_RIGHT;
 	if (st->r->wall >= 0)
 		rc = grid_decompose(cx, &st->r->gg, pos, len, add_component, &c);

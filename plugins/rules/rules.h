@@ -177,7 +177,6 @@ struct rules {
 /* A state: the compiled rules and one thread's scratch. */
 struct rstate {
 	const struct rules *r;
-	int longest_depth;     /* longest(): moves deep so far */
 	unsigned char *child;  /* a copy of the position being changed */
 	size_t childcap;
 	/* heaps: the parameter values */
