@@ -52,6 +52,7 @@ rules_fini(const struct cg_host *h, void *state)
 		return;
 	heap_params_free(h, st);
 	grid_memo_free(h, st->memo);
+	grid_seen_free(h, st->seen);
 	grid_frozen_cache_free(h, st->fzcache);
 	h->free(st->child);
 	h->free(st);

@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "rules.h"
+#include "match.h"
 
 struct fz {
 	const struct rules *r;
@@ -40,6 +41,8 @@ struct fz {
 	unsigned char *frozen, *dirty;
 	int *stack, nstack;
 	int cell[MAX_MATCH], elem[MAX_MATCH], cnt;
+	struct match mt;      /* patterns with groups */
+	int toomany;          /* a match tried too many splits */
 	int join;             /* second pass: join parts (else thaw) */
 	int changed;
 	int *parent, *lo, *hi;
@@ -153,53 +156,24 @@ fixed_at(struct fz *f, int k)
 	complete(f);
 }
 
-static void from(struct fz *f, int i, int k);
-
+/* A pattern with groups from square k. */
 static void
-group(struct fz *f, int g, int reps, int k)
+grouped_at(struct fz *f, int k)
 {
-	const struct group *gr = &f->ru->g[g];
-	int n0 = f->cnt, j;
+	int rc, j;
 
-	if (reps >= gr->min) {
-		from(f, gr->first + gr->count, k);
-		f->cnt = n0;
-	}
-	for (j = 0; j < gr->count; j++, k += f->dir) {
-		if (k < 0 || k >= f->n || f->cnt == MAX_MATCH ||
-		    !fits(f, &f->ru->e[gr->first + j], k)) {
-			f->cnt = n0;
-			return;
+	match_start(&f->mt, f->ru, f->cells, k, f->dir, f->dir > 0 ?
+	    f->n - k : k + 1, f->frozen);
+	while ((rc = match_next(&f->mt)) > 0) {
+		for (j = 0; j < f->mt.n; j++) {
+			f->cell[j] = k + j * f->dir;
+			f->elem[j] = f->mt.elem[j];
 		}
-		f->cell[f->cnt] = k;
-		f->elem[f->cnt++] = gr->first + j;
+		f->cnt = f->mt.n;
+		complete(f);
 	}
-	group(f, g, reps + 1, k);
-	f->cnt = n0;
-}
-
-static void
-from(struct fz *f, int i, int k)
-{
-	const struct rule *ru = f->ru;
-	int n0 = f->cnt;
-
-	for (; i < ru->ne; i++, k += f->dir) {
-		if (ru->gof[i] >= 0) {
-			group(f, ru->gof[i], 0, k);
-			f->cnt = n0;
-			return;
-		}
-		if (k < 0 || k >= f->n || f->cnt == MAX_MATCH ||
-		    !fits(f, &ru->e[i], k)) {
-			f->cnt = n0;
-			return;
-		}
-		f->cell[f->cnt] = k;
-		f->elem[f->cnt++] = i;
-	}
-	complete(f);
-	f->cnt = n0;
+	if (rc < 0)
+		f->toomany = 1;
 }
 
 /* Every possible match of every rule of either player from square k. */
@@ -212,12 +186,10 @@ at(struct fz *f, int k)
 		f->ru = &f->r->rule[i];
 		for (j = 0; j < f->ru->ndirs; j++) {
 			f->dir = f->ru->dirs[j] == D_E ? 1 : -1;
-			if (f->ru->ng == 0) {
+			if (f->ru->ng == 0)
 				fixed_at(f, k);
-			} else {
-				f->cnt = 0;
-				from(f, 0, k);
-			}
+			else
+				grouped_at(f, k);
 		}
 	}
 }
@@ -373,12 +345,13 @@ analyse(struct fz *f)
 	}
 	if (!f->groups && f->n <= 64 && analyse64(f) == 0)
 		return;
+	f->toomany = 0;
 	if (f->groups) {
 		do {
 			f->changed = 0;
-			for (k = 0; k < f->n; k++)
+			for (k = 0; k < f->n && !f->toomany; k++)
 				at(f, k);
-		} while (f->changed);
+		} while (f->changed && !f->toomany);
 	} else {
 		/* every start once, then those near a square that thawed */
 		memset(f->dirty, 1, (size_t)f->n);
@@ -397,8 +370,19 @@ analyse(struct fz *f)
 		f->hi[k] = -1;
 	}
 	f->join = 1;
-	for (k = 0; k < f->n; k++)
+	for (k = 0; k < f->n && !f->toomany; k++)
 		at(f, k);
+	if (!f->toomany || f->n == 0)
+		return;
+	/* some possible match splits the line too many ways: the strip is
+	 * one part, nothing frozen (its moves, when asked for, say why
+	 * they cannot be made) */
+	for (k = 0; k < f->n; k++) {
+		f->frozen[k] = 0;
+		f->parent[k] = 0;
+	}
+	f->lo[0] = 0;
+	f->hi[0] = f->n - 1;
 }
 
 /*

@@ -7,8 +7,10 @@
  * A rule is a pattern read along a direction from an anchor cell: the
  * elements in order, each matching one cell (a class of characters), the
  * last perhaps the edge beyond the board; groups repeat.  Every way the
- * pattern matches is a move, fewer repetitions first; the rewrite gives
- * each matched cell its new character.  Options come anchor cell by
+ * pattern matches (match.h) is a move, fewer repetitions first, but the
+ * ways of one anchor and direction that make the same move (splits of
+ * the line among several groups) make it once; the rewrite gives each
+ * matched cell its new character.  Options come anchor cell by
  * anchor cell in reading order, each cell's rules in file order and
  * each rule's directions as written ('order rules' turns this inside
  * out: each rule and direction over every cell).
@@ -23,6 +25,7 @@
 #include <string.h>
 
 #include "rules.h"
+#include "match.h"
 #include "bytes.h"
 
 static const struct rules *
@@ -55,6 +58,141 @@ grid_hooks_print(const struct cg_context *cx, const unsigned char *pos,
 
 /* ------------------------------------------------------------- match */
 
+/*
+ * The moves one match has made so far (one rule, one direction, one
+ * starting square), so that a move found again by another split of the
+ * line among the pattern's groups is made once: each move a key (the
+ * squares it changes and its name, or the writes it collects), in a
+ * table whose entries of earlier matches are told apart by a stamp.
+ */
+struct seen_slot {
+	uint64_t hash;
+	uint32_t off, len, stamp;
+};
+
+struct seen {
+	struct seen_slot *tab;
+	size_t cap, n;
+	uint32_t stamp;
+	unsigned char *keys;   /* this match's keys, end to end */
+	size_t klen, kcap;
+	unsigned char key[3 * MAX_MATCH + 128];   /* the key being made */
+};
+
+void
+grid_seen_free(const struct cg_host *h, void *seen)
+{
+	struct seen *sn = seen;
+
+	if (sn == NULL)
+		return;
+	h->free(sn->tab);
+	h->free(sn->keys);
+	h->free(sn);
+}
+
+/* A new match: its table empty. */
+static struct seen *
+seen_begin(const struct cg_context *cx)
+{
+	struct rstate *st = cx->state;
+	struct seen *sn = st->seen;
+
+	if (sn == NULL) {
+		if ((sn = cx->host->alloc(sizeof *sn)) == NULL)
+			return NULL;
+		memset(sn, 0, sizeof *sn);
+		st->seen = sn;
+	}
+	if (++sn->stamp == 0) {
+		if (sn->tab != NULL)
+			memset(sn->tab, 0, sn->cap * sizeof *sn->tab);
+		sn->stamp = 1;
+	}
+	sn->n = 0;
+	sn->klen = 0;
+	return sn;
+}
+
+static uint64_t
+hash_key(const unsigned char *p, size_t n)
+{
+	uint64_t h = 1469598103934665603ull;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		h ^= p[i];
+		h *= 1099511628211ull;
+	}
+	return h;
+}
+
+static struct seen_slot *
+seen_slot(struct seen *sn, const unsigned char *key, size_t n, uint64_t h)
+{
+	size_t i;
+
+	for (i = h & (sn->cap - 1); sn->tab[i].stamp == sn->stamp;
+	    i = (i + 1) & (sn->cap - 1))
+		if (sn->tab[i].hash == h && sn->tab[i].len == n &&
+		    memcmp(sn->keys + sn->tab[i].off, key, n) == 0)
+			break;
+	return &sn->tab[i];
+}
+
+/* 1 when this match has not made the move of key yet (it is noted), 0
+ * when it has, or CG_ENOMEM. */
+static int
+seen_add(const struct cg_host *hs, struct seen *sn, const unsigned char *key,
+    size_t n)
+{
+	struct seen_slot *e;
+	uint64_t h = hash_key(key, n);
+	size_t i;
+
+	if (2 * (sn->n + 1) > sn->cap) {
+		struct seen_slot *old = sn->tab, *t;
+		size_t oc = sn->cap, nc = oc ? 2 * oc : 64;
+
+		if ((t = hs->alloc(nc * sizeof *t)) == NULL)
+			return CG_ENOMEM;
+		memset(t, 0, nc * sizeof *t);
+		sn->tab = t;
+		sn->cap = nc;
+		for (i = 0; i < oc; i++) {
+			size_t j;
+
+			if (old[i].stamp != sn->stamp)
+				continue;
+			for (j = old[i].hash & (nc - 1); t[j].stamp ==
+			    sn->stamp; j = (j + 1) & (nc - 1))
+				;
+			t[j] = old[i];
+		}
+		hs->free(old);
+	}
+	e = seen_slot(sn, key, n, h);
+	if (e->stamp == sn->stamp)
+		return 0;
+	if (sn->klen + n > sn->kcap) {
+		size_t nc = 2 * sn->kcap + n + 4096;
+		unsigned char *k = hs->realloc(sn->keys, nc);
+
+		if (k == NULL)
+			return CG_ENOMEM;
+		sn->keys = k;
+		sn->kcap = nc;
+	}
+	memcpy(sn->keys + sn->klen, key, n);
+	e->hash = h;
+	e->off = (uint32_t)sn->klen;
+	e->len = (uint32_t)n;
+	e->stamp = sn->stamp;
+	sn->klen += n;
+	sn->n++;
+	return 1;
+}
+
 struct gm {
 	const struct cg_context *cx;
 	const struct rules *r;
@@ -62,7 +200,8 @@ struct gm {
 	const unsigned char *pos, *cells;
 	size_t len;
 	int rows, cols, d, dr, dc;
-	int cell[MAX_MATCH], elem[MAX_MATCH], n;
+	int r0, c0;               /* the square the match starts on */
+	struct match mt;
 	unsigned char *child;     /* NULL: only find whether a move exists */
 	cg_emit_fn emit;
 	void *ctx;
@@ -70,7 +209,20 @@ struct gm {
 	int found, rc;            /* rc: CG_STOP or an error stops all */
 	/* collecting moves (synchronized play): their writes */
 	struct cg_buf *collect;
+	/* with groups, two splits of the line may make one move */
+	int dedupe;               /* this match's moves are made once */
+	int nmade;                /* its moves so far */
+	int first_n, first_elem[MAX_MATCH];   /* the first, kept aside */
+	char first_name[128];
+	struct seen *seen;        /* from the second on, every one */
 };
+
+/* The square of the match's j-th element. */
+static int
+cell_at(const struct gm *m, int j)
+{
+	return (m->r0 + j * m->dr) * m->cols + m->c0 + j * m->dc;
+}
 
 static size_t
 cell_name(const struct gm *m, char *s, int k)
@@ -86,20 +238,21 @@ static void
 move_name(const struct gm *m, char *s, size_t cap)
 {
 	const struct rule *ru = m->ru;
+	const struct match *mt = &m->mt;
 	size_t w = 0;
 	int j, last = -1, any = 0;
 
-	for (j = 0; j < m->n; j++)
-		if (ru->e[m->elem[j]].write >= 0)
+	for (j = 0; j < mt->n; j++)
+		if (ru->e[mt->elem[j]].write >= 0)
 			last = j;
 	s[0] = '\0';
 	if (ru->nname == 0) {
-		for (j = 0; j < m->n && w + 12 < cap; j++) {
-			if (ru->e[m->elem[j]].write < 0)
+		for (j = 0; j < mt->n && w + 12 < cap; j++) {
+			if (ru->e[mt->elem[j]].write < 0)
 				continue;
 			if (any++)
 				s[w++] = '-';
-			w += cell_name(m, s + w, m->cell[j]);
+			w += cell_name(m, s + w, cell_at(m, j));
 		}
 		s[w] = '\0';
 		return;
@@ -112,12 +265,12 @@ move_name(const struct gm *m, char *s, size_t cap)
 			w += (size_t)snprintf(s + w, cap - w, "%s", it->text);
 			break;
 		case NT_CELL:
-			if (it->cell < m->n)
-				w += cell_name(m, s + w, m->cell[it->cell]);
+			if (it->cell < mt->n)
+				w += cell_name(m, s + w, cell_at(m, it->cell));
 			break;
 		case NT_LAST:
 			if (last >= 0)
-				w += cell_name(m, s + w, m->cell[last]);
+				w += cell_name(m, s + w, cell_at(m, last));
 			break;
 		default:
 			w += (size_t)snprintf(s + w, cap - w, "%s",
@@ -128,6 +281,95 @@ move_name(const struct gm *m, char *s, size_t cap)
 	s[w < cap ? w : cap - 1] = '\0';
 }
 
+/* Collect the writes of a whole match: (cell, character) pairs, then a
+ * terminator. */
+static void
+collect(struct gm *m)
+{
+	const struct cg_host *hs = m->cx->host;
+	const struct rule *ru = m->ru;
+	uint32_t rec[2];
+	int j;
+
+	for (j = 0; j < m->mt.n; j++) {
+		int w = ru->e[m->mt.elem[j]].write;
+
+		if (w < 0)
+			continue;
+		rec[0] = (uint32_t)cell_at(m, j);
+		rec[1] = (uint32_t)w;
+		if (hs->buf_put(m->collect, rec, sizeof rec) < 0) {
+			m->rc = CG_ENOMEM;
+			return;
+		}
+	}
+	rec[0] = UINT32_MAX;
+	rec[1] = 0;
+	if (hs->buf_put(m->collect, rec, sizeof rec) < 0)
+		m->rc = CG_ENOMEM;
+}
+
+/* The key of the move of a match (elements elem[0..n)): the squares of
+ * the line it changes, each with its new character, then its name; or,
+ * name NULL, every square it writes (a move collected).  Its length. */
+static size_t
+move_key(const struct gm *m, const int *elem, int n, const char *name,
+    unsigned char *key)
+{
+	size_t w = 0, nl;
+	int j, c;
+
+	for (j = 0; j < n; j++) {
+		if ((c = m->ru->e[elem[j]].write) < 0 ||
+		    (name != NULL && c == m->cells[cell_at(m, j)]))
+			continue;
+		key[w++] = (unsigned char)(j & 0xff);
+		key[w++] = (unsigned char)(j >> 8);
+		key[w++] = (unsigned char)c;
+	}
+	if (name == NULL)
+		return w;
+	nl = strlen(name);
+	memcpy(key + w, name, nl + 1);
+	return w + nl + 1;
+}
+
+/* Is the move of this match (named name, or NULL when collected) one
+ * another split of the line has not made?  1 it is, 0 it is not, or
+ * CG_ENOMEM.  Most matches make one move: the first is kept aside, and
+ * a table made when a second comes. */
+static int
+move_new(struct gm *m, const char *name)
+{
+	const struct cg_host *hs;
+	struct seen *sn;
+	int rc;
+
+	if (!m->dedupe)
+		return 1;
+	if (m->nmade++ == 0) {
+		memcpy(m->first_elem, m->mt.elem, (size_t)m->mt.n *
+		    sizeof *m->mt.elem);
+		m->first_n = m->mt.n;
+		if (name != NULL)   /* (move_name() writes under 128) */
+			memcpy(m->first_name, name, strlen(name) + 1);
+		return 1;
+	}
+	hs = m->cx->host;
+	if (m->nmade == 2) {
+		if ((sn = seen_begin(m->cx)) == NULL)
+			return CG_ENOMEM;
+		m->seen = sn;
+		rc = seen_add(hs, sn, sn->key, move_key(m, m->first_elem,
+		    m->first_n, name != NULL ? m->first_name : NULL, sn->key));
+		if (rc < 0)
+			return rc;
+	}
+	sn = m->seen;
+	return seen_add(hs, sn, sn->key, move_key(m, m->mt.elem, m->mt.n,
+	    name, sn->key));
+}
+
 /* A whole match: make the move (or just note one exists). */
 static void
 complete(struct gm *m)
@@ -135,44 +377,30 @@ complete(struct gm *m)
 	const struct rule *ru = m->ru;
 	unsigned char *cells;
 	char name[128];
-	int j;
+	int j, rc;
 
 	m->found = 1;
-	if (m->collect != NULL) {
-		/* (cell, character) pairs, then a terminator */
-		for (j = 0; j < m->n; j++) {
-			int w = ru->e[m->elem[j]].write;
-			uint32_t rec[2];
-
-			if (w < 0)
-				continue;
-			rec[0] = (uint32_t)m->cell[j];
-			rec[1] = (uint32_t)w;
-			if (m->cx->host->buf_put(m->collect, rec,
-			    sizeof rec) < 0) {
-				m->rc = CG_ENOMEM;
-				return;
-			}
-		}
-		{
-			uint32_t end[2] = { UINT32_MAX, 0 };
-
-			if (m->cx->host->buf_put(m->collect, end,
-			    sizeof end) < 0)
-				m->rc = CG_ENOMEM;
-		}
-		return;
-	}
-	if (m->child == NULL) {
+	if (m->child == NULL && m->collect == NULL) {
 		m->rc = CG_STOP;
 		return;
 	}
+	if (m->collect != NULL) {
+		if ((rc = move_new(m, NULL)) > 0)
+			collect(m);
+		else
+			m->rc = rc;
+		return;
+	}
 	cells = m->child + GRID_HDR;
-	for (j = 0; j < m->n; j++)
-		if (ru->e[m->elem[j]].write >= 0)
-			cells[m->cell[j]] =
-			    (unsigned char)ru->e[m->elem[j]].write;
+	for (j = 0; j < m->mt.n; j++)
+		if (ru->e[m->mt.elem[j]].write >= 0)
+			cells[cell_at(m, j)] =
+			    (unsigned char)ru->e[m->mt.elem[j]].write;
 	move_name(m, name, sizeof name);
+	if ((rc = move_new(m, name)) <= 0) {
+		m->rc = rc;
+		goto undo;
+	}
 	if (ru->check) {
 		long after = measure_cells(m->r, cells, m->rows, m->cols);
 
@@ -190,97 +418,68 @@ complete(struct gm *m)
 	}
 	if (m->emit(m->ctx, m->child, m->len, name))
 		m->rc = CG_STOP;
-	for (j = 0; j < m->n; j++)
-		cells[m->cell[j]] = m->cells[m->cell[j]];
-}
-
-static void match_from(struct gm *m, int i, int r, int c);
-
-/* Group g has been matched reps times, the next cell is (r, c). */
-static void
-match_group(struct gm *m, int g, int reps, int r, int c)
-{
-	const struct rule *ru = m->ru;
-	const struct group *gr = &ru->g[g];
-	int n0 = m->n, j;
-
-	/* an empty group matches nothing, once: repeating it would never
-	 * move on (fuzz_rules: a stack overflow) */
-	if (gr->count == 0) {
-		match_from(m, gr->first, r, c);
-		m->n = n0;
-		return;
-	}
-	if (reps >= gr->min) {
-		match_from(m, gr->first + gr->count, r, c);
-		m->n = n0;
-		if (m->rc)
-			return;
-	}
-	for (j = 0; j < gr->count; j++) {
-		const struct elem *x = &ru->e[gr->first + j];
-
-		if (r < 0 || r >= m->rows || c < 0 || c >= m->cols ||
-		    !cs_has(&x->match, m->cells[r * m->cols + c]) ||
-		    m->n == MAX_MATCH) {
-			m->n = n0;
-			return;
-		}
-		m->cell[m->n] = r * m->cols + c;
-		m->elem[m->n++] = gr->first + j;
-		r += m->dr;
-		c += m->dc;
-	}
-	match_group(m, g, reps + 1, r, c);
-	m->n = n0;
-}
-
-/* Match elements i.. from cell (r, c) on. */
-static void
-match_from(struct gm *m, int i, int r, int c)
-{
-	const struct rule *ru = m->ru;
-	int n0 = m->n;
-
-	for (; i < ru->ne; i++) {
-		const struct elem *x = &ru->e[i];
-		int g = ru->gof[i];
-
-		if (g >= 0) {
-			match_group(m, g, 0, r, c);
-			m->n = n0;
-			return;
-		}
-		if (r < 0 || r >= m->rows || c < 0 || c >= m->cols) {
-			if (x->edge)
-				complete(m);  /* the edge ends every pattern */
-			m->n = n0;
-			return;
-		}
-		if (!cs_has(&x->match, m->cells[r * m->cols + c]) ||
-		    m->n == MAX_MATCH) {
-			m->n = n0;
-			return;
-		}
-		m->cell[m->n] = r * m->cols + c;
-		m->elem[m->n++] = i;
-		r += m->dr;
-		c += m->dc;
-	}
-	complete(m);
-	m->n = n0;
+undo:
+	for (j = 0; j < m->mt.n; j++)
+		cells[cell_at(m, j)] = m->cells[cell_at(m, j)];
 }
 
 /* Every match of rule ru along direction d from cell k. */
 static void
 try_at(struct gm *m, const struct rule *ru, int d, int k)
 {
+	char sq[8];
+	int rc, len = 255 + 1, step, j;
+
 	m->ru = ru;
 	m->d = d;
 	m->dr = dir_dr[d];
 	m->dc = dir_dc[d];
-	m->n = 0;
-	match_from(m, 0, k / m->cols, k % m->cols);
+	m->r0 = k / m->cols;
+	m->c0 = k % m->cols;
+	/* the squares from k to the edge */
+	if (m->dr != 0)
+		len = m->dr > 0 ? m->rows - m->r0 : m->r0 + 1;
+	if (m->dc > 0 && m->cols - m->c0 < len)
+		len = m->cols - m->c0;
+	if (m->dc < 0 && m->c0 + 1 < len)
+		len = m->c0 + 1;
+	step = m->dr * m->cols + m->dc;
+	/* most tries end in the elements before the first group: those
+	 * first, quickly */
+	for (j = 0; j < ru->ne && ru->gof[j] < 0 && j < len; j++)
+		if (!cs_has(&ru->e[j].match, m->cells[k + j * step]))
+			return;
+	m->dedupe = 0;
+	if (j == ru->ne) {
+		/* no group, every element on the board: the one match */
+		for (j = 0; j < ru->ne; j++)
+			m->mt.elem[j] = j;
+		m->mt.n = ru->ne;
+		complete(m);
+		return;
+	}
+	m->dedupe = ru->ng > 0 && m->cx != NULL;
+	m->nmade = 0;
+	match_start(&m->mt, ru, m->cells, k, step, len, NULL);
+	while ((rc = match_next(&m->mt)) > 0) {
+		complete(m);
+		if (m->rc)
+			return;
+	}
+	if (rc == 0)
+		return;
+	/* too many splits: a component with such a match is kept (the
+	 * moves, when asked for, say why they cannot be made) */
+	if (m->cx == NULL) {
+		m->found = 1;
+		m->rc = CG_STOP;
+		return;
+	}
+	cell_name(m, sq, k);
+	m->cx->host->error(m->cx->err, 0, "%s:%lu: the rule's pattern "
+	    "splits the line from square %s along %s in more than %d ways",
+	    m->r->file, ru->line, sq, dir_name[d], MATCH_SPLITS);
+	m->rc = CG_ELIMIT;
 }
 
 static int
@@ -579,7 +778,8 @@ struct memo {
 	size_t alen, acap;
 };
 
-#define MEMO_MAX (1u << 22)
+#define MEMO_MAX   (1u << 22)          /* positions remembered */
+#define MEMO_BYTES ((size_t)1 << 26)  /* their bytes */
 
 static uint64_t
 hash_bytes(const unsigned char *p, size_t n, int side)
@@ -616,7 +816,7 @@ memo_put(const struct cg_host *hs, struct memo *mm, const unsigned char *p,
 	struct memo_ent *e;
 	size_t i;
 
-	if (mm->n + 1 > MEMO_MAX)
+	if (mm->n + 1 > MEMO_MAX || mm->alen + n > MEMO_BYTES)
 		return CG_ELIMIT;
 	if (2 * (mm->n + 1) > mm->cap) {
 		struct memo_ent *old = mm->tab;
@@ -642,9 +842,11 @@ memo_put(const struct cg_host *hs, struct memo *mm, const unsigned char *p,
 	}
 	if (mm->alen + n > mm->acap) {
 		size_t nc = (mm->acap ? 2 * mm->acap : 65536) + n;
-		unsigned char *a = hs->realloc(mm->arena, nc);
+		unsigned char *a;
 
-		if (a == NULL)
+		if (nc > MEMO_BYTES)
+			nc = MEMO_BYTES;
+		if ((a = hs->realloc(mm->arena, nc)) == NULL)
 			return CG_ENOMEM;
 		mm->arena = a;
 		mm->acap = nc;
@@ -672,61 +874,149 @@ grid_memo_free(const struct cg_host *h, void *memo)
 	h->free(mm);
 }
 
-/* The longest run of side's moves from pos, into *best. */
+/* Forget every position remembered. */
+static void
+memo_clear(struct memo *mm)
+{
+	if (mm->tab != NULL)
+		memset(mm->tab, 0, mm->cap * sizeof *mm->tab);
+	mm->n = 0;
+	mm->alen = 0;
+}
+
+/*
+ * The longest run of side's moves from pos, into *best: depth first, with
+ * a stack of its own, as a run is as long as the board lets it be (on a
+ * board of 4x255 squares, thousands of moves).  A frame is a position
+ * and its moves not yet tried, kept end to end in one buffer (each
+ * position padded to a multiple of 8 bytes, so its moves' records are
+ * aligned); a position whose every move has been tried is remembered.
+ */
+struct lframe {
+	size_t pos;            /* the position's offset in the buffer */
+	size_t next, end;      /* its moves not yet tried */
+	int64_t best;          /* the longest run from it so far */
+};
+
+#define LONGEST_BYTES ((size_t)1 << 28)   /* the frames' buffer at most */
+
+static int
+longest_limit(const struct cg_context *cx, enum cg_side side, const char *why)
+{
+	cx->host->error(cx->err, 0, "%s: the longest run of %s's moves is "
+	    "beyond this search (%s)", ((struct rstate *)cx->state)->r->file,
+	    side == CG_LEFT ? "Left" : "Right", why);
+	return CG_ELIMIT;
+}
+
 static int
 longest(const struct cg_context *cx, const unsigned char *pos, size_t len,
     enum cg_side side, int64_t *best)
 {
+	const struct cg_host *hs = cx->host;
 	struct rstate *st = cx->state;
 	struct memo *mm = st->memo;
-	struct cg_buf mv = { 0 };
+	struct cg_buf stk = { 0 }, frames = { 0 };
+	struct lframe fr, *f;
 	struct memo_ent *e;
-	struct gm m;
+	struct gm *m;
 	unsigned char *child;
-	uint64_t h = hash_bytes(pos, len, side);
-	size_t a;
-	int64_t sub;
+	const uint32_t *w;
+	size_t nf = 0, plen = (len + 7) & ~(size_t)7, cells = len - GRID_HDR;
+	/* a run longer than cells squared (every piece moved across the
+	 * board) never ends: the rules let a move come back to where it
+	 * was (fuzz_rules) */
+	size_t deepest = cells * cells + 1;
+	static const unsigned char pad[8];
+	char why[64];
+	int64_t val;
 	int rc;
 
-	if ((e = memo_find(mm, pos, len, h)) != NULL && e->hash != 0) {
+	e = memo_find(mm, pos, len, hash_bytes(pos, len, side));
+	if (e != NULL && e->hash != 0) {
 		*best = e->val;
 		return CG_OK;
 	}
-	/* a run longer than cells squared (every piece moved across the
-	 * board) never ends: the rules let a move come back to where it
-	 * was (fuzz_rules: a stack overflow) */
-	if ((size_t)st->longest_depth > (len - GRID_HDR) * (len - GRID_HDR) + 1)
-		return CG_ELIMIT;
-	gm_init(&m, cx, st->r, pos, len, pos[0], pos[1]);
-	m.collect = &mv;
-	each_move(&m, side);
-	if (m.rc < 0) {
-		cx->host->free(mv.data);
-		return m.rc;
+	m = hs->alloc(sizeof *m);
+	child = hs->alloc(len);
+	if (m == NULL || child == NULL) {
+		rc = CG_ENOMEM;
+		goto done;
 	}
-	child = cx->host->alloc(len);
-	if (child == NULL) {
-		cx->host->free(mv.data);
-		return CG_ENOMEM;
+	memcpy(child, pos, len);
+	for (;;) {
+		/* push the child: its position, then its moves */
+		if (nf > deepest || stk.len > LONGEST_BYTES) {
+			snprintf(why, sizeof why, "more than %zu moves deep",
+			    nf);
+			rc = longest_limit(cx, side, why);
+			goto done;
+		}
+		fr.pos = stk.len;
+		if (hs->buf_put(&stk, child, len) < 0 ||
+		    hs->buf_put(&stk, pad, plen - len) < 0) {
+			rc = CG_ENOMEM;
+			goto done;
+		}
+		gm_init(m, cx, st->r, child, len, child[0], child[1]);
+		m->collect = &stk;
+		each_move(m, side);
+		if (m->rc < 0) {
+			rc = m->rc;
+			goto done;
+		}
+		fr.next = fr.pos + plen;
+		fr.end = stk.len;
+		fr.best = 0;
+		if (hs->buf_put(&frames, &fr, sizeof fr) < 0) {
+			rc = CG_ENOMEM;
+			goto done;
+		}
+		nf++;
+		/* the top frame's next move, to a position not remembered */
+		for (;;) {
+			f = (struct lframe *)(void *)frames.data + nf - 1;
+			if (f->next == f->end) {
+				/* every move tried: remember, pop */
+				val = f->best;
+				rc = memo_put(hs, mm, stk.data + f->pos, len,
+				    hash_bytes(stk.data + f->pos, len, side),
+				    val);
+				if (rc == CG_ELIMIT)
+					rc = longest_limit(cx, side, "more "
+					    "positions than it can remember");
+				if (rc < 0)
+					goto done;
+				stk.len = f->pos;
+				frames.len -= sizeof fr;
+				if (--nf == 0) {
+					*best = val;
+					goto done;
+				}
+				f--;
+				if (val + 1 > f->best)
+					f->best = val + 1;
+				continue;
+			}
+			memcpy(child, stk.data + f->pos, len);
+			w = (const uint32_t *)(void *)(stk.data + f->next);
+			for (; w[0] != UINT32_MAX; w += 2, f->next += 8)
+				child[GRID_HDR + w[0]] = (unsigned char)w[1];
+			f->next += 8;
+			e = memo_find(mm, child, len, hash_bytes(child, len,
+			    side));
+			if (e == NULL || e->hash == 0)
+				break;
+			if (e->val + 1 > f->best)
+				f->best = e->val + 1;
+		}
 	}
-	*best = 0;
-	rc = CG_OK;
-	for (a = 0; a < mv.len && rc == CG_OK;) {
-		const uint32_t *w = (const uint32_t *)(void *)(mv.data + a);
-
-		memcpy(child, pos, len);
-		for (; w[0] != UINT32_MAX; w += 2, a += 8)
-			child[GRID_HDR + w[0]] = (unsigned char)w[1];
-		a += 8;
-		st->longest_depth++;
-		rc = longest(cx, child, len, side, &sub);
-		st->longest_depth--;
-		if (rc == CG_OK && sub + 1 > *best)
-			*best = sub + 1;
-	}
-	cx->host->free(child);
-	cx->host->free(mv.data);
-	return rc < 0 ? rc : memo_put(cx->host, mm, pos, len, h, *best);
+done:
+	hs->free(m);
+	hs->free(child);
+	hs->free(stk.data);
+	hs->free(frames.data);
+	return rc;
 }
 
 struct comp_sum {
@@ -783,6 +1073,10 @@ grid_hooks_decided(const struct cg_context *cx, const unsigned char *pos,
 			return CG_ENOMEM;
 		memset(st->memo, 0, sizeof(struct memo));
 	}
+	/* a cache: each position's search has at least half of it */
+	if (((struct memo *)st->memo)->n > MEMO_MAX / 2 ||
+	    ((struct memo *)st->memo)->alen > MEMO_BYTES / 2)
+		memo_clear(st->memo);
 	c.side = can[0] ? CG_LEFT : CG_RIGHT;
 	if (st->r->wall >= 0)
 		rc = grid_decompose(cx, &st->r->gg, pos, len, add_component, &c);

@@ -5,6 +5,7 @@
  * read.c      the reader: tokens, directives, patterns, checks
  * measure.c   the measure: proved decreasing at load time, or checked
  *             move by move at run time where no proof was found
+ * match.h     the ways a pattern matches along a line, one at a time
  * grid.c      boards of cells: grids ("..|.#") and strips ("t.f")
  * frozen.c    strips' squares no move can ever change ('components
  *             frozen'), and the parts they separate
@@ -176,7 +177,6 @@ struct rules {
 /* A state: the compiled rules and one thread's scratch. */
 struct rstate {
 	const struct rules *r;
-	int longest_depth;     /* longest(): moves deep so far */
 	unsigned char *child;  /* a copy of the position being changed */
 	size_t childcap;
 	/* heaps: the parameter values */
@@ -190,6 +190,8 @@ struct rstate {
 	int has_hrules;
 	/* grids: longest runs of one player's moves (decided values) */
 	void *memo;
+	/* grids: the moves one match has made (equal moves made once) */
+	void *seen;
 	/* strips with 'components frozen': recent analyses */
 	void *fzcache;
 };
@@ -241,6 +243,7 @@ int grid_hooks_frozen_decompose(const struct cg_context *cx,
 int grid_hooks_measure(const struct cg_context *cx,
     const unsigned char *pos, size_t len, uint64_t *m);
 void grid_memo_free(const struct cg_host *h, void *memo);
+void grid_seen_free(const struct cg_host *h, void *seen);
 int grid_keep_rules(const struct grid_game *g, const unsigned char *board,
     size_t n);
 

@@ -268,3 +268,61 @@ MSG_INDEX="malformed knowledge base index (blocks out of order, duplicated or of
 	[ "$status" -eq 1 ]
 	assert_output "cg-outcome: $T/long.spr:2: line longer than 1024 bytes (the limit; set CG_MAX_LINE to raise it)"
 }
+
+# Rules files (issue 41): the files are in tests/fixtures/hostile/ too,
+# as rulesets of that directory (README says what each one does).
+
+@test "rules: a run of 65024 moves on 4x255 ends with an error, not a stack overflow" {
+	[ -z "$CG_WRAP" ] || skip "a quarter of a million positions searched: too slow under valgrind"
+	export CG_PLUGIN_PATH=$H
+	# (the search recursed once a move, 5 kB deep each: SIGSEGV)
+	run cg_limited cg-synch -r slide -t "$H/slide-4x255.txt"
+	[ "$status" -eq 1 ] || { echo "status $status: $output"; return 1; }
+	assert_output "cg-synch: $H/slide-4x255.txt:1: ruleset 'slide': $H/slide.cgr: the longest run of Left's moves is beyond this search (more positions than it can remember)"
+	# a small board: every piece across, 3 rows x 3 pieces x 5 squares
+	run cg cg-synch -r slide -t "$H/slide-3x8.txt"
+	assert_success
+	assert_output "$(printf 'xxx.....|xxx.....|xxx.....\t45')"
+}
+
+@test "rules: a run of 2038 moves on 4x255 is searched within an 8 MB stack" {
+	export CG_PLUGIN_PATH=$H
+	# (the search recursed once a move: SIGSEGV under 8 MB; tools raise
+	# their stack to 256 MB, which ulimit -s stops here)
+	run bash -c "{ ulimit -s 8192 || true; } 2>/dev/null
+	    $CG_WRAP '$CG_BUILD/bin/cg-synch' -r snake -t '$H/snake-4x255.txt'"
+	assert_success
+	assert_output "$(cat "$H/snake-4x255.txt")	2038"
+	run cg cg-synch -r snake -t "$H/snake-3x40.txt"
+	assert_success
+	assert_output "$(cat "$H/snake-3x40.txt")	238"
+}
+
+@test "rules: five repeated groups in one pattern: each move once, and past 10000 splits an error naming the rule" {
+	local p s
+	export CG_PLUGIN_PATH=$H
+	# every split of the line among the groups was a move of its own
+	run cg cg-options -r splits -t <<< 'x...o'
+	assert_success
+	assert_output "$(printf 'x...o\txx..o, x.x.o, x..xo\tx..oo, x.o.o, xo..o')"
+	# the same game written with one group: the same options and values
+	for p in x...o x..o.x .x.o..x xo..x.o. ox....xo x.x.o.o.. o.......x; do
+		for s in splits splitsfz; do
+			[ "$(echo "$p" | cg cg-options -r $s -t)" = \
+			    "$(echo "$p" | cg cg-options -r split1 -t)" ] ||
+			    fail "options of $p differ ($s)"
+			[ "$(echo "$p" | cg cg-canon -r $s -t)" = \
+			    "$(echo "$p" | cg cg-canon -r split1 -t)" ] ||
+			    fail "values of $p differ ($s)"
+		done
+	done
+	# 51 squares: some 3.5 million splits from the first square
+	run cg_limited cg-options -r splits -t "$H/splits-51.txt"
+	[ "$status" -eq 1 ] || { echo "status $status: $output"; return 1; }
+	assert_output "cg-options: $H/splits-51.txt:1: ruleset 'splits': $H/splits.cgr:7: the rule's pattern splits the line from square 1 along e in more than 10000 ways"
+	# with 'components frozen' the parts are found without an error;
+	# the moves then say the same
+	run cg_limited cg-canon -r splitsfz -t "$H/splits-51.txt"
+	[ "$status" -eq 1 ] || { echo "status $status: $output"; return 1; }
+	assert_output "cg-canon: ruleset 'splitsfz': $H/splitsfz.cgr:6: the rule's pattern splits the line from square 1 along e in more than 10000 ways"
+}
