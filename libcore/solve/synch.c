@@ -1,16 +1,18 @@
 /* synch.c - synchronized games (see synch.h): values as CGSynch defines
  * them, the value of the matrix game over the joint options (exact with
  * GMP rationals while they stay short, else in floating point), and the
- * Cincotti-Iida outcome classes; positions of rulesets are vertices of
- * the position graph, trees come from documents. */
+ * Cincotti-Iida outcome classes; positions of rulesets are found in the
+ * solver's own table (below), trees come from documents. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
+#include "base/bytemap.h"
 #include "base/util.h"
 #include "base/watch.h"
-#include "graph/graph.h"
+#include "host/plugin.h"
 #include "solve/matrixgame.h"
 #include "solve/synch.h"
 #include "values/rational.h"
@@ -20,14 +22,37 @@ enum { G_LOSS = 0, G_DRAW = 1, G_WIN = 2 };
 
 #define NONE UINT32_MAX
 
+/*
+ * Positions.  Every joint option of every position is looked up (tens of
+ * millions of lookups for a million positions), so a lookup must touch
+ * little memory.  A solver node is one cache line that holds, besides
+ * the position's value and state, its canonical bytes (inline up to
+ * KEY_INLINE bytes, longer ones in the key arena); the slots of an open
+ * addressing table hold (hash << 32 | node + 1).  A lookup that finds its
+ * position reads one slot and one node, the node the solver reads next
+ * anyway; the joint options of a position are looked up together, the
+ * slots and then the nodes of all of them fetched before any is compared.
+ * The position graph would read a slot, an entry, the key and a vertex
+ * map for each.  Positions are never split into components here
+ * (cg-synch(1)), which is all the graph would add.
+ */
+#define KEY_INLINE 31
+#define DOCNODE UINT16_MAX  /* snode.rs of a document node */
+#define NODE_BITS 15        /* 2^15 nodes of 64 bytes: a 2 MB chunk */
+#define NODE_CHUNK ((size_t)1 << NODE_BITS)
+
 struct snode {
 	double v;
 	mpq_t *q;          /* exact value, or NULL */
-	uint64_t ref;      /* graph vertex, or doc node */
-	uint32_t tab;      /* 0 for a position, NONE for a document node */
+	uint64_t ref;      /* doc node, or the key's offset in the arena */
+	uint32_t klen;     /* key length */
+	uint16_t rs;       /* ruleset index, or DOCNODE */
 	uint8_t state;     /* 0 new, 1 on the stack, 2 solved */
 	uint8_t gl, gr;    /* outcome guarantees of Left and Right */
+	unsigned char key[KEY_INLINE]; /* canonical bytes up to KEY_INLINE */
 };
+
+_Static_assert(sizeof(struct snode) == 64, "a node is one cache line");
 
 struct frame {
 	uint32_t id, m, n;
@@ -38,20 +63,29 @@ struct frame {
 struct cg_synch {
 	struct cg_synch_options o;
 	struct cg_doc *d;
-	struct snode *node;
-	size_t n, cap;
-	struct cg_graph *graph;  /* positions of rulesets, by canonical bytes */
-	uint32_t *vmap;    /* graph vertex -> solver node + 1 */
-	size_t capvmap;
+	struct snode **chunk;   /* nodes, NODE_CHUNK a chunk, never moved */
+	size_t n, nchunk;
+	uint64_t *slot;         /* hash << 32 | node + 1, 0 empty */
+	size_t mask, count;
+	unsigned char *arena;   /* keys longer than KEY_INLINE */
+	size_t alen, acap;
+	struct cg_plugin **rs;  /* rulesets by index */
+	size_t nrs;
 	uint32_t *docmap;  /* doc node -> solver node + 1 */
 	int64_t *chain;    /* doc node -> longest one-player chain + 1 */
 	struct frame *stack;
 	size_t depth, capstack;
 	struct cg_buf pos, canon;
-	/* joint-option collection */
+	/* joint-option collection: (i, j, node) triples; the options'
+	 * canonical bytes in batch (option k's from koff[k]) and their
+	 * hashes, for intern_joint */
 	uint32_t *trip;
 	size_t ntrip, captrip;
+	struct cg_buf batch;
+	size_t *koff;
+	uint32_t *hash;
 	struct cg_plugin *cur;
+	unsigned cur_rs;
 	uint32_t where;    /* doc node for messages */
 	/* statistics */
 	unsigned long long n_joint, n_games, n_saddle, n_inexact;
@@ -63,22 +97,136 @@ line_of(struct cg_synch *s)
 	return s->where < s->d->n ? s->d->node[s->where].line : 0;
 }
 
+static inline struct snode *
+node(const struct cg_synch *s, uint32_t id)
+{
+	return &s->chunk[id >> NODE_BITS][id & (NODE_CHUNK - 1)];
+}
+
+static inline const unsigned char *
+node_key(const struct cg_synch *s, const struct snode *x)
+{
+	return x->klen <= KEY_INLINE ? x->key : s->arena + x->ref;
+}
+
+/* A chunk of nodes, aligned so that each node is one cache line.  All
+ * but the first ask for a huge page (nodes are reached at random); a
+ * small game's nodes stay in small pages. */
+static struct snode *
+chunk_new(size_t nth)
+{
+	size_t size = NODE_CHUNK * sizeof(struct snode);
+	void *p;
+
+	if (posix_memalign(&p, (size_t)2 << 20, size) != 0)
+		cg_die(CG_EXIT_DATA, "out of memory (allocating %zu bytes)",
+		    size);
+	if (nth > 0)
+		(void)madvise(p, size, MADV_HUGEPAGE);
+	return p;
+}
+
 static uint32_t
-new_node(struct cg_synch *s, uint32_t tab, uint64_t ref)
+new_node(struct cg_synch *s, unsigned rs, uint64_t ref)
 {
 	struct snode *x;
 
-	if (s->n == s->cap) {
-		s->cap = s->cap ? s->cap * 2 : 1024;
-		s->node = cg_xreallocarray(s->node, s->cap, sizeof *s->node);
-	}
 	if (s->n >= NONE - 1)
 		cg_die(CG_EXIT_DATA, "too many positions");
-	x = &s->node[s->n];
+	if (s->n == s->nchunk * NODE_CHUNK) {
+		s->chunk = cg_xreallocarray(s->chunk, s->nchunk + 1,
+		    sizeof *s->chunk);
+		s->chunk[s->nchunk] = chunk_new(s->nchunk);
+		s->nchunk++;
+	}
+	x = node(s, (uint32_t)s->n);
 	memset(x, 0, sizeof *x);
-	x->tab = tab;
+	x->rs = (uint16_t)rs;
 	x->ref = ref;
 	return (uint32_t)s->n++;
+}
+
+/* The index of ruleset rs in the table. */
+static unsigned
+rs_index(struct cg_synch *s, struct cg_plugin *rs)
+{
+	size_t i;
+
+	for (i = 0; i < s->nrs; i++)
+		if (s->rs[i] == rs)
+			return (unsigned)i;
+	if (s->nrs == DOCNODE)
+		cg_die(CG_EXIT_DATA, "too many rulesets");
+	s->rs = cg_xreallocarray(s->rs, s->nrs + 1, sizeof *s->rs);
+	s->rs[s->nrs] = rs;
+	return (unsigned)s->nrs++;
+}
+
+static inline uint32_t
+key_hash(unsigned rs, const unsigned char *key, size_t len)
+{
+	return (uint32_t)cg_hash_bytes(key, len, rs);
+}
+
+static void
+slots_grow(struct cg_synch *s)
+{
+	size_t old = s->slot ? s->mask + 1 : 0, i, j;
+	uint64_t *prev = s->slot, w;
+
+	s->mask = old ? 2 * old - 1 : 1023;
+	s->slot = cg_xcalloc(s->mask + 1, sizeof *s->slot);
+	for (i = 0; i < old; i++) {
+		if ((w = prev[i]) == 0)
+			continue;
+		for (j = (w >> 32) & s->mask; s->slot[j] != 0;
+		    j = (j + 1) & s->mask)
+			;
+		s->slot[j] = w;
+	}
+	free(prev);
+}
+
+/* The node of key (of ruleset rs, hash h), made when new. */
+static uint32_t
+table_intern(struct cg_synch *s, unsigned rs, const unsigned char *key,
+    size_t len, uint32_t h)
+{
+	size_t j;
+	uint64_t w;
+	uint32_t id;
+	struct snode *x;
+
+	for (j = h & s->mask; (w = s->slot[j]) != 0; j = (j + 1) & s->mask) {
+		if ((uint32_t)(w >> 32) != h)
+			continue;
+		x = node(s, (uint32_t)w - 1);
+		if (x->rs == rs && x->klen == len &&
+		    memcmp(node_key(s, x), key, len) == 0)
+			return (uint32_t)w - 1;
+	}
+	if (len > UINT32_MAX - 1)
+		cg_die(CG_EXIT_DATA, "position too large");
+	id = new_node(s, rs, 0);
+	x = node(s, id);
+	x->klen = (uint32_t)len;
+	if (len <= KEY_INLINE) {
+		if (len > 0)
+			memcpy(x->key, key, len);
+	} else {
+		if (s->alen + len > s->acap) {
+			while (s->alen + len > s->acap)
+				s->acap = s->acap ? 2 * s->acap : 65536;
+			s->arena = cg_xrealloc(s->arena, s->acap);
+		}
+		memcpy(s->arena + s->alen, key, len);
+		x->ref = s->alen;
+		s->alen += len;
+	}
+	s->slot[j] = (uint64_t)h << 32 | (id + 1);
+	if (++s->count * 3 > (s->mask + 1) * 2)
+		slots_grow(s);
+	return id;
 }
 
 /* The solver node of a position of rs (canonical form looked up). */
@@ -86,23 +234,18 @@ static uint32_t
 intern(struct cg_synch *s, struct cg_plugin *rs, const unsigned char *pos,
     size_t len)
 {
-	cg_vertex v;
-	uint32_t id;
+	unsigned r;
 
 	if (!CG_HAS_HOOK(rs, synch_options))
 		cg_die_at(s->d->file, line_of(s), "ruleset '%s' has no "
 		    "synchronized (joint) options", rs->name);
+	r = rs_index(s, rs);
 	s->canon.len = 0;
 	if (cg_rs_canonical(rs, pos, len, &s->canon) < 0)
 		cg_die_at(s->d->file, line_of(s), "ruleset '%s': %s",
 		    rs->name, cg_rs_errmsg(rs));
-	v = cg_graph_vertex(s->graph, rs, s->canon.data, s->canon.len);
-	s->vmap = cg_xgrow_zero(s->vmap, &s->capvmap, v, sizeof *s->vmap);
-	if (s->vmap[v] == 0) {
-		id = new_node(s, 0, v);
-		s->vmap[v] = id + 1;
-	}
-	return s->vmap[v] - 1;
+	return table_intern(s, r, s->canon.data, s->canon.len,
+	    key_hash(r, s->canon.data, s->canon.len));
 }
 
 /* The solver node of a document node. */
@@ -115,7 +258,7 @@ doc_node(struct cg_synch *s, uint32_t x)
 	if (s->docmap[x])
 		return s->docmap[x] - 1;
 	if (n->expanded) {
-		id = new_node(s, NONE, x);
+		id = new_node(s, DOCNODE, x);
 	} else if (n->rs != NULL && n->pos != NULL) {
 		uint32_t save = s->where;
 
@@ -134,33 +277,68 @@ doc_node(struct cg_synch *s, uint32_t x)
 static struct cg_plugin *
 load_pos(struct cg_synch *s, uint32_t id)
 {
-	const unsigned char *key;
-	size_t len;
+	const struct snode *x = node(s, id);
 
-	key = cg_graph_key(s->graph, (cg_vertex)s->node[id].ref, &len);
 	s->pos.len = 0;
-	cg_buf_add(&s->pos, key, len);
-	return cg_graph_ruleset(s->graph, (cg_vertex)s->node[id].ref);
+	cg_buf_add(&s->pos, node_key(s, x), x->klen);
+	return s->rs[x->rs];
 }
 
-/* A joint option: (i, j) and the node it leads to. */
+/* A joint option: (i, j) and the canonical bytes of the position it
+ * leads to, looked up with the others by intern_joint. */
 static int
 on_joint(void *ctx, size_t i, size_t j, const unsigned char *pos, size_t len)
 {
 	struct cg_synch *s = ctx;
-	uint32_t c;
 
 	if (i >= NONE || j >= NONE)
 		cg_die(CG_EXIT_DATA, "too many joint options");
-	c = intern(s, s->cur, pos, len);
 	if (s->ntrip + 3 > s->captrip) {
 		s->captrip = s->captrip ? s->captrip * 2 : 256;
 		s->trip = cg_xreallocarray(s->trip, s->captrip, sizeof *s->trip);
+		s->koff = cg_xreallocarray(s->koff, s->captrip / 3 + 1,
+		    sizeof *s->koff);
+		s->hash = cg_xreallocarray(s->hash, s->captrip / 3 + 1,
+		    sizeof *s->hash);
 	}
+	s->koff[s->ntrip / 3] = s->batch.len;
+	if (cg_rs_canonical(s->cur, pos, len, &s->batch) < 0)
+		cg_die_at(s->d->file, line_of(s), "ruleset '%s': %s",
+		    s->cur->name, cg_rs_errmsg(s->cur));
 	s->trip[s->ntrip++] = (uint32_t)i;
 	s->trip[s->ntrip++] = (uint32_t)j;
-	s->trip[s->ntrip++] = c;
+	s->trip[s->ntrip++] = NONE;
 	return 0;
+}
+
+/* The nodes of the joint options on_joint collected: the hashes first,
+ * then the slots and then the nodes fetched for all of them before any
+ * is compared, so their cache misses overlap. */
+static void
+intern_joint(struct cg_synch *s)
+{
+	size_t n = s->ntrip / 3, k, j;
+	uint64_t w;
+
+	if (n == 0)
+		return;
+	s->koff[n] = s->batch.len;
+	for (k = 0; k < n; k++) {
+		s->hash[k] = key_hash(s->cur_rs, s->batch.data + s->koff[k],
+		    s->koff[k + 1] - s->koff[k]);
+		__builtin_prefetch(&s->slot[s->hash[k] & s->mask]);
+	}
+	for (k = 0; k < n; k++)
+		for (j = s->hash[k] & s->mask; (w = s->slot[j]) != 0;
+		    j = (j + 1) & s->mask)
+			if ((uint32_t)(w >> 32) == s->hash[k]) {
+				__builtin_prefetch(node(s, (uint32_t)w - 1));
+				break;
+			}
+	for (k = 0; k < n; k++)
+		s->trip[3 * k + 2] = table_intern(s, s->cur_rs,
+		    s->batch.data + s->koff[k], s->koff[k + 1] - s->koff[k],
+		    s->hash[k]);
 }
 
 static int
@@ -251,27 +429,29 @@ static int64_t longest_chain(struct cg_synch *s, uint32_t x, int side);
 static void
 expand(struct cg_synch *s, struct frame *f)
 {
-	struct snode *x = &s->node[f->id];
+	struct snode *x = node(s, f->id);
 
 	f->ent = NULL;
 	f->m = f->n = 0;
 	f->next = 0;
 	s->ntrip = 0;
-	if (x->tab != NONE) {
+	if (x->rs != DOCNODE) {
 		struct cg_plugin *rs = load_pos(s, f->id);
 		int64_t num = 0, den = 1;
 		int canl = 0, canr = 0;
 
 		s->cur = rs;
+		s->cur_rs = x->rs;
+		s->batch.len = 0;
 		if (cg_rs_synch_options(rs, s->pos.data, s->pos.len, on_joint,
 		    s) < 0)
 			cg_die_at(s->d->file, line_of(s), "ruleset '%s': %s",
 			    rs->name, cg_rs_errmsg(rs));
+		intern_joint(s);
 		if (s->ntrip > 0) {
 			f->ent = matrix_from_triples(s, &f->m, &f->n, rs->name);
 			return;
 		}
-		x = &s->node[f->id];
 		if (s->o.classes) {
 			canl = has_move(s, rs, CG_LEFT);
 			canr = has_move(s, rs, CG_RIGHT);
@@ -339,7 +519,6 @@ expand(struct cg_synch *s, struct frame *f)
 				    "moves", (unsigned long long)dn->id);
 			return;
 		}
-		x = &s->node[f->id];
 		if (!s->o.classes) {
 			struct cg_plugin *rs = dn->rs;
 
@@ -355,8 +534,7 @@ expand(struct cg_synch *s, struct frame *f)
 			} else if (dn->nopt[CG_RIGHT] > 0) {
 				num = -longest_chain(s, di, CG_RIGHT);
 			}
-			x = &s->node[f->id];
-		}
+			}
 		set_decided(s, x, num, den, dn->nopt[CG_LEFT] > 0,
 		    dn->nopt[CG_RIGHT] > 0);
 		x->state = 2;
@@ -428,7 +606,7 @@ longest_chain(struct cg_synch *s, uint32_t x, int side)
 static void
 combine(struct cg_synch *s, struct frame *f)
 {
-	struct snode *x = &s->node[f->id];
+	struct snode *x = node(s, f->id);
 	size_t k, mn = (size_t)f->m * f->n, i, j;
 	int exact = !s->o.float_mode;
 
@@ -438,16 +616,16 @@ combine(struct cg_synch *s, struct frame *f)
 		for (i = 0; i < f->m; i++) {
 			lo = G_WIN;
 			for (j = 0; j < f->n; j++)
-				if (s->node[f->ent[i * f->n + j]].gl < lo)
-					lo = s->node[f->ent[i * f->n + j]].gl;
+				if (node(s, f->ent[i * f->n + j])->gl < lo)
+					lo = node(s, f->ent[i * f->n + j])->gl;
 			if (lo > gl)
 				gl = lo;
 		}
 		for (j = 0; j < f->n; j++) {
 			lo = G_WIN;
 			for (i = 0; i < f->m; i++)
-				if (s->node[f->ent[i * f->n + j]].gr < lo)
-					lo = s->node[f->ent[i * f->n + j]].gr;
+				if (node(s, f->ent[i * f->n + j])->gr < lo)
+					lo = node(s, f->ent[i * f->n + j])->gr;
 			if (lo > gr)
 				gr = lo;
 		}
@@ -458,13 +636,13 @@ combine(struct cg_synch *s, struct frame *f)
 	s->n_joint += mn;
 	s->n_games++;
 	for (k = 0; k < mn && exact; k++)
-		if (s->node[f->ent[k]].q == NULL)
+		if (node(s, f->ent[k])->q == NULL)
 			exact = 0;
 	if (exact) {
 		mpq_srcptr *a = cg_xreallocarray(NULL, mn, sizeof *a);
 
 		for (k = 0; k < mn; k++)
-			a[k] = *s->node[f->ent[k]].q;
+			a[k] = *node(s, f->ent[k])->q;
 		x->q = cg_xmalloc(sizeof *x->q);
 		mpq_init(*x->q);
 		s->n_saddle += cg_mg_solve_q(f->m, f->n, a, *x->q, NULL, NULL);
@@ -480,7 +658,7 @@ combine(struct cg_synch *s, struct frame *f)
 		double *a = cg_xreallocarray(NULL, mn, sizeof *a);
 
 		for (k = 0; k < mn; k++)
-			a[k] = s->node[f->ent[k]].v;
+			a[k] = node(s, f->ent[k])->v;
 		x->v = cg_mg_solve_d(f->m, f->n, a, NULL, NULL);
 		free(a);
 	}
@@ -492,7 +670,7 @@ solve(struct cg_synch *s, uint32_t root)
 {
 	struct frame *f;
 
-	if (s->node[root].state == 2)
+	if (node(s, root)->state == 2)
 		return;
 	s->depth = 0;
 #define PUSHF(nid) do {                                                 \
@@ -502,7 +680,7 @@ solve(struct cg_synch *s, uint32_t root)
 			    sizeof *s->stack);                          \
 		}                                                       \
 		s->stack[s->depth].id = (nid);                          \
-		s->node[(nid)].state = 1;                               \
+		node(s, (nid))->state = 1;                              \
 		expand(s, &s->stack[s->depth]);                         \
 		s->depth++;                                             \
 	} while (0)
@@ -512,7 +690,7 @@ solve(struct cg_synch *s, uint32_t root)
 		if (cg_stop)
 			cg_die(cg_stop_status(), "%s", cg_stop_reason());
 		f = &s->stack[s->depth - 1];
-		if (s->node[f->id].state == 2) {
+		if (node(s, f->id)->state == 2) {
 			free(f->ent);
 			s->depth--;
 			continue;
@@ -520,11 +698,11 @@ solve(struct cg_synch *s, uint32_t root)
 		while (f->next < (size_t)f->m * f->n) {
 			uint32_t c = f->ent[f->next];
 
-			if (s->node[c].state == 2) {
+			if (node(s, c)->state == 2) {
 				f->next++;
 				continue;
 			}
-			if (s->node[c].state == 1)
+			if (node(s, c)->state == 1)
 				cg_die_at(s->d->file, line_of(s), "the game "
 				    "has a cycle (a position repeats)");
 			break;
@@ -536,7 +714,7 @@ solve(struct cg_synch *s, uint32_t root)
 			continue;
 		}
 		combine(s, f);
-		s->node[f->id].state = 2;
+		node(s, f->id)->state = 2;
 		free(f->ent);
 		f->ent = NULL;
 		s->depth--;
@@ -547,7 +725,7 @@ solve(struct cg_synch *s, uint32_t root)
 static void
 value_text(struct cg_synch *s, uint32_t id, struct cg_buf *out)
 {
-	struct snode *x = &s->node[id];
+	struct snode *x = node(s, id);
 	static const char *const names[3][3] = {
 		/* [gl][gr] */
 		{ "LRD", "RD", "R" },
@@ -588,9 +766,9 @@ on_name(void *ctx, const unsigned char *pos, size_t len, const char *move)
 static void
 node_label(struct cg_synch *s, uint32_t id, struct cg_buf *out)
 {
-	struct snode *x = &s->node[id];
+	struct snode *x = node(s, id);
 
-	if (x->tab != NONE) {
+	if (x->rs != DOCNODE) {
 		struct cg_plugin *rs = load_pos(s, id);
 		size_t start = out->len;
 
@@ -642,15 +820,15 @@ print_matrix(struct cg_synch *s, uint32_t root, uint32_t id, FILE *out)
 	memset(&f, 0, sizeof f);
 	f.id = id;
 	{
-		struct snode save = s->node[id];
+		struct snode save = *node(s, id);
 
-		s->node[id].q = NULL;
+		node(s, id)->q = NULL;
 		expand(s, &f);
-		if (f.ent == NULL && s->node[id].q != NULL) {
-			mpq_clear(*s->node[id].q);
-			free(s->node[id].q);
+		if (f.ent == NULL && node(s, id)->q != NULL) {
+			mpq_clear(*node(s, id)->q);
+			free(node(s, id)->q);
 		}
-		s->node[id] = save;
+		*node(s, id) = save;
 	}
 	if (f.ent == NULL) {
 		cg_buf_addstr(&b, "decided\n\n");
@@ -661,9 +839,9 @@ print_matrix(struct cg_synch *s, uint32_t root, uint32_t id, FILE *out)
 	}
 	/* move names */
 	for (side = 0; side < 2; side++) {
-		struct snode *x = &s->node[id];
+		struct snode *x = node(s, id);
 
-		if (x->tab != NONE) {
+		if (x->rs != DOCNODE) {
 			struct cg_plugin *rs = load_pos(s, id);
 
 			(void)cg_rs_options(rs, s->pos.data, s->pos.len,
@@ -681,7 +859,7 @@ print_matrix(struct cg_synch *s, uint32_t root, uint32_t id, FILE *out)
 	mn = (size_t)f.m * f.n;
 	if (!s->o.classes) {
 		for (k = 0; k < mn; k++)
-			if (s->node[f.ent[k]].q == NULL)
+			if (node(s, f.ent[k])->q == NULL)
 				exact = 0;
 		if (exact) {
 			mpq_srcptr *a = cg_xreallocarray(NULL, mn, sizeof *a);
@@ -689,7 +867,7 @@ print_matrix(struct cg_synch *s, uint32_t root, uint32_t id, FILE *out)
 			mpq_t *y = cg_xreallocarray(NULL, f.n, sizeof *y);
 
 			for (k = 0; k < mn; k++)
-				a[k] = *s->node[f.ent[k]].q;
+				a[k] = *node(s, f.ent[k])->q;
 			mpq_init(v);
 			for (k = 0; k < f.m; k++)
 				mpq_init(x[k]);
@@ -714,7 +892,7 @@ print_matrix(struct cg_synch *s, uint32_t root, uint32_t id, FILE *out)
 			double *y = cg_xcalloc(f.n, sizeof *y);
 
 			for (k = 0; k < mn; k++)
-				a[k] = s->node[f.ent[k]].v;
+				a[k] = node(s, f.ent[k])->v;
 			(void)cg_mg_solve_d(f.m, f.n, a, x, y);
 			for (k = 0; k < f.m; k++)
 				print_strategy(out, "left", &nm[0], k, NULL, &x[k]);
@@ -764,10 +942,11 @@ cg_synch_new(const struct cg_synch_options *o, struct cg_doc *d)
 		s->o.max_digits = 60;
 	s->d = d;
 	s->where = NONE;
-	s->graph = cg_graph_new();
+	slots_grow(s);
 	s->docmap = cg_xcalloc(d->n ? d->n : 1, sizeof *s->docmap);
 	cg_buf_init(&s->pos);
 	cg_buf_init(&s->canon);
+	cg_buf_init(&s->batch);
 	return s;
 }
 
@@ -779,17 +958,23 @@ cg_synch_free(struct cg_synch *s)
 	if (s == NULL)
 		return;
 	for (k = 0; k < s->n; k++)
-		if (s->node[k].q != NULL) {
-			mpq_clear(*s->node[k].q);
-			free(s->node[k].q);
+		if (node(s, (uint32_t)k)->q != NULL) {
+			mpq_clear(*node(s, (uint32_t)k)->q);
+			free(node(s, (uint32_t)k)->q);
 		}
-	cg_graph_free(s->graph);
-	free(s->vmap);
-	free(s->node);
+	for (k = 0; k < s->nchunk; k++)
+		free(s->chunk[k]);
+	free(s->chunk);
+	free(s->slot);
+	free(s->arena);
+	free(s->rs);
 	free(s->docmap);
 	free(s->chain);
 	free(s->stack);
 	free(s->trip);
+	free(s->koff);
+	free(s->hash);
+	cg_buf_free(&s->batch);
 	cg_buf_free(&s->pos);
 	cg_buf_free(&s->canon);
 	free(s);
@@ -826,7 +1011,8 @@ cg_synch_positions(const struct cg_synch *s)
 void
 cg_synch_stats(const struct cg_synch *s, FILE *err)
 {
-	size_t mem = s->cap * sizeof *s->node + cg_graph_memory(s->graph);
+	size_t mem = s->nchunk * NODE_CHUNK * sizeof(struct snode) +
+	    (s->mask + 1) * sizeof *s->slot + s->acap;
 
 	fprintf(err, "%s: %zu positions, %llu joint options, %llu matrix "
 	    "games (%llu saddle points in exact games), %llu values past "
