@@ -339,11 +339,11 @@ insert(struct cg_bytemap *m, const void *key, size_t len, uint32_t h,
 	return n;
 }
 
-uint64_t
-cg_bytemap_intern(struct cg_bytemap *m, const void *key, size_t len,
+/* cg_bytemap_intern of a key whose hash is h. */
+static uint64_t
+intern_hashed(struct cg_bytemap *m, const void *key, size_t len, uint32_t h,
     int *isnew)
 {
-	uint32_t h = hash32(key, len);
 	uint64_t e;
 	int fresh;
 
@@ -366,6 +366,13 @@ cg_bytemap_intern(struct cg_bytemap *m, const void *key, size_t len,
 	if (isnew)
 		*isnew = fresh;
 	return e;
+}
+
+uint64_t
+cg_bytemap_intern(struct cg_bytemap *m, const void *key, size_t len,
+    int *isnew)
+{
+	return intern_hashed(m, key, len, hash32(key, len), isnew);
 }
 
 /*
@@ -409,8 +416,8 @@ cg_bytemap_intern_batch(struct cg_bytemap *m, const unsigned char *keys,
 		for (i = done; i < end; i++) {
 			int fresh;
 
-			out[i] = cg_bytemap_intern(m, keys + off[i],
-			    off[i + 1] - off[i], &fresh);
+			out[i] = intern_hashed(m, keys + off[i],
+			    off[i + 1] - off[i], hs[i - done], &fresh);
 			if (isnew != NULL)
 				isnew[i] = (unsigned char)fresh;
 		}
