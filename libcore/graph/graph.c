@@ -3,10 +3,12 @@
  * Keys in the table: 'P', the ruleset's index in this graph, then the
  * canonical bytes; or 'D', the document's serial number and the node
  * index (4 bytes each).  Per vertex the table's value word is the
- * outcome solver's; a parallel array in chunks (made on first touch, so
- * a vertex interned by one thread can be read by another at once) holds
- * the canonical form and the order key.  The option-list cache is an
- * arena of words: per option, its length and the sorted vertices. */
+ * outcome solver's; parallel arrays in chunks (made on first touch, so a
+ * vertex interned by one thread can be read by another at once) hold the
+ * canonical form, the worker evaluating it, and the order key with its
+ * flags, each apart, so an engine pays only for what it uses.  The
+ * option-list cache is an arena of words: per option, its length and the
+ * sorted vertices. */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,9 +36,7 @@
 
 struct vdata {
 	int64_t order;
-	uint32_t canon;          /* cg_game + 1, 0 = unknown (atomic) */
 	uint32_t flags;
-	uint32_t owner;          /* worker + 1 evaluating it (atomic) */
 };
 
 /* The cg.move-counts bounds of a vertex, apart: most rulesets have none,
@@ -51,10 +51,15 @@ struct cdata {
 
 struct cg_graph {
 	struct cg_bytemap *tab;
-	void **vchunk;           /* [MAX_VCHUNKS] of struct vdata[VCHUNK],
-	                          * atomic entries */
-	void **cchunk;           /* the same of struct cdata[VCHUNK] */
-	size_t ncchunk;          /* cchunk entries made (under lock) */
+	void **fchunk;           /* [MAX_VCHUNKS] of uint32_t[VCHUNK]: the
+	                          * canonical forms, cg_game + 1, 0 unknown
+	                          * (atomic) */
+	void **ochunk;           /* the same of uint16_t: the worker + 1
+	                          * evaluating the vertex (atomic) */
+	void **vchunk;           /* the same of struct vdata */
+	void **cchunk;           /* the same of struct cdata */
+	size_t nfchunk, nochunk, nvchunk, ncchunk; /* chunks made (under
+	                          * lock) */
 	pthread_mutex_t lock;
 	struct cg_plugin *rs[MAX_RULESETS];
 	unsigned nrs;
@@ -133,6 +138,8 @@ cg_graph_new(void)
 	g->tab = cg_bytemap_new();
 	g->vchunk = cg_xcalloc(MAX_VCHUNKS, sizeof *g->vchunk);
 	g->cchunk = cg_xcalloc(MAX_VCHUNKS, sizeof *g->cchunk);
+	g->fchunk = cg_xcalloc(MAX_VCHUNKS, sizeof *g->fchunk);
+	g->ochunk = cg_xcalloc(MAX_VCHUNKS, sizeof *g->ochunk);
 	pthread_mutex_init(&g->lock, NULL);
 	g->cache_limit = (size_t)256 << 20;
 	return g;
@@ -148,9 +155,13 @@ cg_graph_free(struct cg_graph *g)
 	for (i = 0; i < MAX_VCHUNKS; i++) {
 		free(g->vchunk[i]);
 		free(g->cchunk[i]);
+		free(g->fchunk[i]);
+		free(g->ochunk[i]);
 	}
 	free(g->vchunk);
 	free(g->cchunk);
+	free(g->fchunk);
+	free(g->ochunk);
 	cg_bytemap_free(g->tab);
 	pthread_mutex_destroy(&g->lock);
 	free(g->cache);
@@ -210,12 +221,15 @@ cg_graph_count(const struct cg_graph *g)
 size_t
 cg_graph_memory(const struct cg_graph *g)
 {
-	size_t n = cg_graph_count(g);
-
-	return cg_bytemap_memory(g->tab) + MAX_VCHUNKS * sizeof(void *) +
-	    (n / VCHUNK + 1) * VCHUNK * sizeof(struct vdata) +
-	    MAX_VCHUNKS * sizeof(void *) + __atomic_load_n(&g->ncchunk,
-	    __ATOMIC_RELAXED) * VCHUNK * sizeof(struct cdata) +
+	return cg_bytemap_memory(g->tab) + 4 * MAX_VCHUNKS * sizeof(void *) +
+	    __atomic_load_n(&g->nfchunk, __ATOMIC_RELAXED) * VCHUNK *
+	    sizeof(uint32_t) +
+	    __atomic_load_n(&g->nochunk, __ATOMIC_RELAXED) * VCHUNK *
+	    sizeof(uint16_t) +
+	    __atomic_load_n(&g->nvchunk, __ATOMIC_RELAXED) * VCHUNK *
+	    sizeof(struct vdata) +
+	    __atomic_load_n(&g->ncchunk, __ATOMIC_RELAXED) * VCHUNK *
+	    sizeof(struct cdata) +
 	    g->capcache * sizeof *g->cache + g->capcoff * sizeof *g->coff;
 }
 
@@ -248,7 +262,24 @@ vdata(const struct cg_graph *gc, cg_vertex v)
 {
 	struct cg_graph *g = (struct cg_graph *)gc;
 
-	return chunk_entry(g, g->vchunk, sizeof(struct vdata), v, NULL);
+	return chunk_entry(g, g->vchunk, sizeof(struct vdata), v,
+	    &g->nvchunk);
+}
+
+/* Vertex v's canonical form word and its owner, each apart: 6 bytes a
+ * vertex for canonical forms, so a walk that asks for the forms of every
+ * option finds most in the cache, and one that needs nothing else
+ * (cg-canon) makes no vdata. */
+static uint32_t *
+fdata(struct cg_graph *g, cg_vertex v)
+{
+	return chunk_entry(g, g->fchunk, sizeof(uint32_t), v, &g->nfchunk);
+}
+
+static uint16_t *
+odata(struct cg_graph *g, cg_vertex v)
+{
+	return chunk_entry(g, g->ochunk, sizeof(uint16_t), v, &g->nochunk);
 }
 
 /* Vertex v's bounds, apart from its vdata. */
@@ -788,37 +819,50 @@ cg_graph_all_options(struct cg_graph *g, cg_vertex v, enum cg_side side,
 cg_game
 cg_graph_canon(const struct cg_graph *g, cg_vertex v)
 {
-	uint32_t c = __atomic_load_n(&vdata(g, v)->canon, __ATOMIC_ACQUIRE);
+	uint32_t *f = __atomic_load_n(&g->fchunk[v >> VCHUNK_BITS],
+	    __ATOMIC_ACQUIRE);
+	uint32_t c;
 
+	/* no chunk made: no form yet (a read makes none) */
+	if (f == NULL)
+		return CG_NO_GAME;
+	c = __atomic_load_n(&f[v & (VCHUNK - 1)], __ATOMIC_ACQUIRE);
 	return c == 0 ? CG_NO_GAME : (cg_game)(c - 1);
 }
 
 void
 cg_graph_set_canon(struct cg_graph *g, cg_vertex v, cg_game value)
 {
-	__atomic_store_n(&vdata(g, v)->canon, (uint32_t)value + 1,
+	__atomic_store_n(fdata(g, v), (uint32_t)value + 1,
 	    __ATOMIC_RELEASE);
 }
 
 int
 cg_graph_claim(struct cg_graph *g, cg_vertex v, unsigned worker)
 {
-	uint32_t none = 0;
+	uint16_t none = 0;
 
-	return __atomic_compare_exchange_n(&vdata(g, v)->owner, &none,
-	    worker + 1, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+	return __atomic_compare_exchange_n(odata(g, v), &none,
+	    (uint16_t)(worker + 1), 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
 }
 
 void
 cg_graph_release(struct cg_graph *g, cg_vertex v)
 {
-	__atomic_store_n(&vdata(g, v)->owner, 0, __ATOMIC_RELEASE);
+	__atomic_store_n(odata(g, v), 0, __ATOMIC_RELEASE);
 }
 
 int
 cg_graph_owner(const struct cg_graph *g, cg_vertex v)
 {
-	return (int)__atomic_load_n(&vdata(g, v)->owner, __ATOMIC_ACQUIRE) - 1;
+	uint16_t *o = __atomic_load_n(&g->ochunk[v >> VCHUNK_BITS],
+	    __ATOMIC_ACQUIRE);
+
+	/* no chunk made: nobody holds it (a read makes none) */
+	if (o == NULL)
+		return -1;
+	return (int)__atomic_load_n(&o[v & (VCHUNK - 1)], __ATOMIC_ACQUIRE) -
+	    1;
 }
 
 uint64_t *
