@@ -15,6 +15,7 @@
 
 #include "cgx/movecounts.h"
 #include "base/bytemap.h"
+#include "base/jobs.h"
 #include "base/util.h"
 #include "base/watch.h"
 #include "graph/graph.h"
@@ -49,6 +50,33 @@ struct cdata {
 	uint8_t rlead[2];        /* cg_bounds_room_lead, at most 255 */
 };
 
+/* All options of a plugin vertex: keys first, the table after.  A walk
+ * asks twice a vertex, so each worker keeps its buffers (g->kept) rather
+ * than make them again each time; a call while they are busy (a thread
+ * that is no worker of cg_parallel_for, a callback) makes its own. */
+struct batch {
+	int busy;                /* atomic */
+	struct cg_graph *g;
+	struct cg_plugin *rs;
+	struct cg_buf keys;
+	size_t *off, nkeys, capkeys;
+	uint32_t *ncomp;
+	size_t nopt, capopt;
+	uint64_t *ids;
+	unsigned char *isnew;
+	size_t capids;
+};
+
+static void
+batch_free(struct batch *b)
+{
+	cg_buf_free(&b->keys);
+	free(b->off);
+	free(b->ncomp);
+	free(b->ids);
+	free(b->isnew);
+}
+
 struct cg_graph {
 	struct cg_bytemap *tab;
 	void **fchunk;           /* [MAX_VCHUNKS] of uint32_t[VCHUNK]: the
@@ -79,7 +107,11 @@ struct cg_graph {
 	/* how a sum of the last ruleset printed is joined */
 	struct cg_plugin *joiner_rs;
 	const char *joiner;
+	/* cg_graph_all_options's buffers, one set a worker (cg_worker),
+	 * kept from call to call */
+	struct batch *kept;
 };
+
 
 /* ------------------------------------------------------------ sums */
 
@@ -139,6 +171,7 @@ cg_graph_new(void)
 	g->vchunk = cg_xcalloc(MAX_VCHUNKS, sizeof *g->vchunk);
 	g->cchunk = cg_xcalloc(MAX_VCHUNKS, sizeof *g->cchunk);
 	g->fchunk = cg_xcalloc(MAX_VCHUNKS, sizeof *g->fchunk);
+	g->kept = cg_xcalloc(CG_MAX_JOBS, sizeof *g->kept);
 	g->ochunk = cg_xcalloc(MAX_VCHUNKS, sizeof *g->ochunk);
 	pthread_mutex_init(&g->lock, NULL);
 	g->cache_limit = (size_t)256 << 20;
@@ -163,6 +196,9 @@ cg_graph_free(struct cg_graph *g)
 	free(g->fchunk);
 	free(g->ochunk);
 	cg_bytemap_free(g->tab);
+	for (i = 0; i < CG_MAX_JOBS; i++)
+		batch_free(&g->kept[i]);
+	free(g->kept);
 	pthread_mutex_destroy(&g->lock);
 	free(g->cache);
 	free(g->coff);
@@ -686,16 +722,6 @@ cg_graph_options(struct cg_graph *g, cg_vertex v, enum cg_side side,
 	return stop;
 }
 
-/* All options of a plugin vertex: keys first, the table after. */
-struct batch {
-	struct cg_graph *g;
-	struct cg_plugin *rs;
-	struct cg_buf keys;
-	size_t *off, nkeys, capkeys;
-	uint32_t *ncomp;
-	size_t nopt, capopt;
-};
-
 static int
 batch_component(void *ctx, const unsigned char *pos, size_t len,
     const char *move)
@@ -756,11 +782,9 @@ size_t
 cg_graph_all_options(struct cg_graph *g, cg_vertex v, enum cg_side side,
     struct cg_sum *out)
 {
-	size_t len, i, j, k, at;
+	size_t len, i, j, k, at, count;
 	const unsigned char *key = cg_bytemap_key(g->tab, v, &len);
-	struct batch b;
-	uint64_t *ids;
-	unsigned char *isnew;
+	struct batch local, *b = &local;
 	int r;
 
 	/* a walk that wants every option once has no use for the cache */
@@ -772,46 +796,57 @@ cg_graph_all_options(struct cg_graph *g, cg_vertex v, enum cg_side side,
 			nopt++;
 		return nopt;
 	}
-	memset(&b, 0, sizeof b);
-	b.g = g;
-	b.rs = g->rs[key[1]];
-	cg_buf_init(&b.keys);
-	r = cg_rs_options(b.rs, key + 2, len - 2, side, batch_option, &b);
+	if (!__atomic_exchange_n(&g->kept[cg_worker].busy, 1,
+	    __ATOMIC_ACQUIRE))
+		b = &g->kept[cg_worker];
+	else
+		memset(&local, 0, sizeof local);
+	b->g = g;
+	b->rs = g->rs[key[1]];
+	b->keys.len = 0;
+	b->nkeys = b->nopt = 0;
+	r = cg_rs_options(b->rs, key + 2, len - 2, side, batch_option, b);
 	if (r < 0)
-		cg_die(CG_EXIT_DATA, "ruleset '%s': %s", b.rs->name,
-		    cg_rs_errmsg(b.rs));
-	if (b.nkeys == b.capkeys)
-		b.off = cg_xreallocarray(b.off, b.nkeys + 1, sizeof *b.off);
-	b.off[b.nkeys] = b.keys.len;
-	ids = cg_xmalloc((b.nkeys + 1) * sizeof *ids);
-	isnew = cg_xmalloc(b.nkeys + 1);
-	cg_bytemap_intern_batch(g->tab, b.keys.data, b.off, b.nkeys, ids,
-	    isnew);
-	for (i = 0, k = 0; i < b.nopt; i++) {
+		cg_die(CG_EXIT_DATA, "ruleset '%s': %s", b->rs->name,
+		    cg_rs_errmsg(b->rs));
+	if (b->nkeys == b->capkeys) {
+		b->capkeys = b->nkeys + 1;
+		b->off = cg_xreallocarray(b->off, b->capkeys, sizeof *b->off);
+	}
+	b->off[b->nkeys] = b->keys.len;
+	if (b->nkeys + 1 > b->capids) {
+		b->capids = b->capkeys;
+		b->ids = cg_xreallocarray(b->ids, b->capids, sizeof *b->ids);
+		b->isnew = cg_xrealloc(b->isnew, b->capids);
+	}
+	cg_bytemap_intern_batch(g->tab, b->keys.data, b->off, b->nkeys,
+	    b->ids, b->isnew);
+	for (i = 0, k = 0; i < b->nopt; i++) {
 		size_t first = out->n;
 
-		cg_sum_add(out, b.ncomp[i]);
-		for (j = 0; j < b.ncomp[i]; j++, k++) {
-			if (ids[k] >= UINT32_MAX - 1)
+		cg_sum_add(out, b->ncomp[i]);
+		for (j = 0; j < b->ncomp[i]; j++, k++) {
+			if (b->ids[k] >= UINT32_MAX - 1)
 				cg_die(CG_EXIT_DATA, "too many positions");
-			if (isnew[k] && g->on_new != NULL)
-				g->on_new(g->on_new_ctx, g, (cg_vertex)ids[k]);
-			cg_sum_add(out, (cg_vertex)ids[k]);
+			if (b->isnew[k] && g->on_new != NULL)
+				g->on_new(g->on_new_ctx, g,
+				    (cg_vertex)b->ids[k]);
+			cg_sum_add(out, (cg_vertex)b->ids[k]);
 		}
 		{
 			/* the option's vertices sorted, as everywhere */
-			struct cg_sum part = { out->v + first + 1, b.ncomp[i],
-			    b.ncomp[i] };
+			struct cg_sum part = { out->v + first + 1,
+			    b->ncomp[i], b->ncomp[i] };
 
 			cg_sum_sort(&part);
 		}
 	}
-	free(ids);
-	free(isnew);
-	free(b.off);
-	free(b.ncomp);
-	cg_buf_free(&b.keys);
-	return b.nopt;
+	count = b->nopt;
+	if (b == &g->kept[cg_worker])
+		__atomic_store_n(&b->busy, 0, __ATOMIC_RELEASE);
+	else
+		batch_free(b);
+	return count;
 }
 
 /* ------------------------------------------------------------ values */
