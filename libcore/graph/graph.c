@@ -181,11 +181,14 @@ cg_graph_new(void)
 void
 cg_graph_free(struct cg_graph *g)
 {
-	size_t i;
+	size_t i, n;
 
 	if (g == NULL)
 		return;
-	for (i = 0; i < MAX_VCHUNKS; i++) {
+	/* chunks are made for vertices only: the tables' tails, never
+	 * touched, stay so */
+	n = (cg_graph_count(g) + VCHUNK - 1) >> VCHUNK_BITS;
+	for (i = 0; i < n; i++) {
 		free(g->vchunk[i]);
 		free(g->cchunk[i]);
 		free(g->fchunk[i]);
