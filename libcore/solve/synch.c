@@ -33,8 +33,9 @@ enum { G_LOSS = 0, G_DRAW = 1, G_WIN = 2 };
  * anyway; the joint options of a position are looked up together, the
  * slots and then the nodes of all of them fetched before any is compared.
  * The position graph would read a slot, an entry, the key and a vertex
- * map for each.  Positions are never split into components here
- * (cg-synch(1)), which is all the graph would add.
+ * map for each, and what it adds (components, forms, option lists) is
+ * of no use here: synchronized positions are never split into
+ * components (cg-synch(1)).
  */
 #define KEY_INLINE 31
 #define DOCNODE UINT16_MAX  /* snode.rs of a document node */
