@@ -231,7 +231,7 @@ CG_RULESET_ENTRY(noparse, rs)'
 	assert_output --partial "lacks a valid name, parse, print or options"
 }
 
-@test "every extension a plugin answers is declared in a header of include/cg/" {
+@test "every extension a plugin answers is declared in a header of include/cg/ (or include/cgx/, the private ones)" {
 	cd "$CG_ROOT"
 	# extension names are compared through their macros, never as literals
 	run grep -rn 'strcmp(name, "' plugins
@@ -239,10 +239,10 @@ CG_RULESET_ENTRY(noparse, rs)'
 	names=$(grep -rhoE 'strcmp\(name, CG_EXT_[A-Z_]+\)' plugins | grep -oE 'CG_EXT_[A-Z_]+' | sort -u)
 	[ -n "$names" ]
 	for n in $names; do
-		grep -qE "^#define $n \"cg\\.[a-z-]+\"" include/cg/*.h || { echo "$n is not declared in include/cg/"; return 1; }
+		grep -qE "^#define $n \"cg\\.[a-z-]+\"" include/cg/*.h include/cgx/*.h || { echo "$n is not declared in include/cg/ or include/cgx/"; return 1; }
 	done
 	# one header per extension
-	[ "$(grep -lE '^#define CG_EXT_' include/cg/*.h | wc -l)" -eq "$(grep -hE '^#define CG_EXT_' include/cg/*.h | wc -l)" ]
+	[ "$(grep -lE '^#define CG_EXT_' include/cg/*.h include/cgx/*.h | wc -l)" -eq "$(grep -hE '^#define CG_EXT_' include/cg/*.h include/cgx/*.h | wc -l)" ]
 }
 
 @test "a capability flag without its hook, or a hook without its flag" {
