@@ -202,8 +202,8 @@ table_intern(struct cg_synch *s, unsigned rs, const unsigned char *key,
 		if ((uint32_t)(w >> 32) != h)
 			continue;
 		x = node(s, (uint32_t)w - 1);
-		if (x->rs == rs && x->klen == len &&
-		    memcmp(node_key(s, x), key, len) == 0)
+		if (x->rs == rs && x->klen == len && (len == 0 ||
+		    memcmp(node_key(s, x), key, len) == 0))
 			return (uint32_t)w - 1;
 	}
 	if (len > UINT32_MAX - 1)
