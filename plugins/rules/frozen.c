@@ -400,19 +400,6 @@ struct slot {
 	unsigned char lo[CACHE_PARTS], hi[CACHE_PARTS];
 };
 
-static uint64_t
-hash_pos(const unsigned char *p, size_t n)
-{
-	uint64_t h = 1469598103934665603ull;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		h ^= p[i];
-		h *= 1099511628211ull;
-	}
-	return h | 1;
-}
-
 void
 grid_frozen_cache_free(const struct cg_host *h, void *cache)
 {
@@ -446,7 +433,7 @@ grid_hooks_frozen_decompose(const struct cg_context *cx,
 	struct rstate *st = cx->state;
 	struct slot *sl = NULL;
 	unsigned char buf[GRID_HDR + 255];
-	uint64_t hv = hash_pos(pos, len);
+	uint64_t hv = rules_hash(pos, len, 0) | 1;   /* 0: empty */
 	struct fz fz, *f = &fz;
 	int parent[255], lo[255], hi[255], stack[255];
 	unsigned char frozen[255], dirty[255], part[GRID_HDR + 255];

@@ -114,19 +114,6 @@ seen_begin(const struct cg_context *cx)
 	return sn;
 }
 
-static uint64_t
-hash_key(const unsigned char *p, size_t n)
-{
-	uint64_t h = 1469598103934665603ull;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		h ^= p[i];
-		h *= 1099511628211ull;
-	}
-	return h;
-}
-
 static struct seen_slot *
 seen_slot(struct seen *sn, const unsigned char *key, size_t n, uint64_t h)
 {
@@ -147,7 +134,7 @@ seen_add(const struct cg_host *hs, struct seen *sn, const unsigned char *key,
     size_t n)
 {
 	struct seen_slot *e;
-	uint64_t h = hash_key(key, n);
+	uint64_t h = rules_hash(key, n, 0);
 	size_t i;
 
 	if (2 * (sn->n + 1) > sn->cap) {
@@ -781,17 +768,11 @@ struct memo {
 #define MEMO_MAX   (1u << 22)          /* positions remembered */
 #define MEMO_BYTES ((size_t)1 << 26)  /* their bytes */
 
-static uint64_t
-hash_bytes(const unsigned char *p, size_t n, int side)
+/* A position's memo key for side to move; 0 marks an empty slot. */
+static inline uint64_t
+memo_hash(const unsigned char *p, size_t n, int side)
 {
-	uint64_t h = 1469598103934665603ull ^ (uint64_t)side;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		h ^= p[i];
-		h *= 1099511628211ull;
-	}
-	return h | 1;   /* 0 marks an empty slot */
+	return rules_hash(p, n, (uint64_t)side) | 1;
 }
 
 static struct memo_ent *
@@ -932,7 +913,7 @@ longest(const struct cg_context *cx, const unsigned char *pos, size_t len,
 	int64_t val;
 	int rc;
 
-	e = memo_find(mm, pos, len, hash_bytes(pos, len, side));
+	e = memo_find(mm, pos, len, memo_hash(pos, len, side));
 	if (e != NULL && e->hash != 0) {
 		*best = e->val;
 		return CG_OK;
@@ -980,7 +961,7 @@ longest(const struct cg_context *cx, const unsigned char *pos, size_t len,
 				/* every move tried: remember, pop */
 				val = f->best;
 				rc = memo_put(hs, mm, stk.data + f->pos, len,
-				    hash_bytes(stk.data + f->pos, len, side),
+				    memo_hash(stk.data + f->pos, len, side),
 				    val);
 				if (rc == CG_ELIMIT)
 					rc = longest_limit(cx, side, "more "
@@ -1003,7 +984,7 @@ longest(const struct cg_context *cx, const unsigned char *pos, size_t len,
 			for (; w[0] != UINT32_MAX; w += 2, f->next += 8)
 				child[GRID_HDR + w[0]] = (unsigned char)w[1];
 			f->next += 8;
-			e = memo_find(mm, child, len, hash_bytes(child, len,
+			e = memo_find(mm, child, len, memo_hash(child, len,
 			    side));
 			if (e == NULL || e->hash == 0)
 				break;

@@ -289,4 +289,19 @@ int heap_code_parse(const char *text, struct code *c, char *why,
 /* entry.c: grow the state's child buffer to n bytes */
 int state_child(const struct cg_context *cx, size_t n);
 
+/* FNV-1a of p[0..n), its offset basis xored with salt: the key of the
+ * grid's position caches (salt tells the sides apart). */
+static inline uint64_t
+rules_hash(const unsigned char *p, size_t n, uint64_t salt)
+{
+	uint64_t h = 1469598103934665603ull ^ salt;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		h ^= p[i];
+		h *= 1099511628211ull;
+	}
+	return h;
+}
+
 #endif
