@@ -671,10 +671,13 @@ cg_heapseq_find_period(const uint32_t *v, size_t len, uint32_t t,
 		}
 		if (e + 2 * p > len)
 			continue;   /* not even one full repetition */
+		/* Guy-Smith: G(n + p) = G(n) for e <= n < 2e + p + t (splits)
+		 * or e <= n < e + t (one heap left), which reads values up to
+		 * p past the last n */
 		if (t == UINT32_MAX)
 			need = e + 2 * p;
 		else
-			need = (splits ? 2 * e : e) + p + t;
+			need = (splits ? 2 * e + p : e) + p + t;
 		if (need <= len) {
 			out->period = p;
 			out->preperiod = e;

@@ -60,8 +60,9 @@ int cg_heapseq_known(const struct cg_heapseq *s, struct cg_period *per,
  * Search v[0..len-1] for (arithmetic-)periodicity: the least period p,
  * and for it the least preperiod e, with v[n+p] = v[n] + saltus for all
  * n >= e inside the data (saltus 0 unless takes are unbounded), accepted only when the data reach far enough
- * to prove it: 2e + p + t <= len when the rules split heaps (Guy-Smith),
- * e + p + t <= len otherwise.  Returns 1 and fills *out when found.
+ * to prove it: v[n + p] = v[n] for e <= n < 2e + p + t when the rules
+ * split heaps (Guy-Smith), for e <= n < e + t otherwise, so 2e + 2p + t
+ * <= len and e + p + t <= len.  Returns 1 and fills *out when found.
  */
 int cg_heapseq_find_period(const uint32_t *v, size_t len, uint32_t t,
     int splits, struct cg_period *out);
