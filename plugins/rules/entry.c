@@ -74,6 +74,7 @@ rules_init(const struct cg_ruleset *self, const struct cg_host *h,
 		return CG_ENOMEM;
 	memset(st, 0, sizeof *st);
 	st->r = &rf->r;
+	runs_init(st);
 	if (rf->r.kind == BOARD_HEAPS &&
 	    (rc = heap_params(h, &rf->r, params, st, err)) < 0) {
 		rules_fini(h, st);
@@ -200,6 +201,8 @@ set_hooks(struct rfile *rf)
 		rs->measure = grid_hooks_measure;
 		if (r->kind == BOARD_GRID)
 			rs->flags |= CG_BOARD;
+		if (r->runs.ok)
+			rs->extension = runs_hooks_extension;
 		rs->synch_options = grid_hooks_synch;
 		rs->decided_value = grid_hooks_decided;
 		rs->flags |= CG_SYNCHRONIZED;
@@ -238,6 +241,7 @@ rules_load(const struct cg_host *h, const char *name, const char *file,
 		h->free(rf);
 		return NULL;
 	}
+	runs_derive(&rf->r);
 	snprintf(rf->version, sizeof rf->version, "%s/%08x", rf->r.version,
 	    fnv1a(text, len));
 	params_help(&rf->r, rf->params_help, sizeof rf->params_help);

@@ -11,6 +11,7 @@
  *             frozen'), and the parts they separate
  * graph.c     graphs in CGSuite's notation (vertex tints)
  * heaps.c     sums of heaps ("3+4"), with parameters
+ * runs.c      strips of one kind of run, valued as take-and-break games
  * entry.c     the interpreter's descriptor, load/unload, the per-file
  *             descriptor and its state
  *
@@ -148,6 +149,16 @@ struct code {
 	size_t n;              /* digits after the point */
 };
 
+/* A strip whose components are runs of one cell, as a take-and-break
+ * game (runs.c): mask[k] the digit of taking k, as cg/heaprules.h. */
+struct runs {
+	int ok;
+	unsigned char cell;    /* the cell the runs are made of */
+	uint32_t max_take;
+	uint32_t mask[MAX_ELEMS + 1];
+	uint32_t flags[MAX_ELEMS + 1];  /* all 0 */
+};
+
 struct rules {
 	const char *file;      /* for messages (owned) */
 	int kind;
@@ -170,6 +181,7 @@ struct rules {
 	struct param param[MAX_PARAMS];
 	int nparam;
 	int impartial;         /* every rule is "both" */
+	struct runs runs;
 	char summary[256];
 	char version[64];
 };
@@ -285,6 +297,12 @@ const void *heap_hooks_extension(const struct cg_context *cx,
     const char *name);
 int heap_code_parse(const char *text, struct code *c, char *why,
     size_t whylen);
+
+/* runs.c */
+void runs_derive(struct rules *r);
+void runs_init(struct rstate *st);
+const void *runs_hooks_extension(const struct cg_context *cx,
+    const char *name);
 
 /* entry.c: grow the state's child buffer to n bytes */
 int state_child(const struct cg_context *cx, size_t n);
