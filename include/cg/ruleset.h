@@ -97,7 +97,20 @@ struct cg_host {
 	int (*error_at)(struct cg_error *err, unsigned long line,
 	    size_t column, const char *fmt, ...)
 	    __attribute__((format(printf, 4, 5)));
+	/* -- appended for warnings (check struct_size before calling) -- */
+	/* Tell the user something that is no error (a file that will run
+	 * slowly): the host writes "PROG: warning: message" on standard
+	 * error the first time it is given a message, and drops the same
+	 * message given again, from any thread, so a hook may call it each
+	 * time it meets the cause. */
+	void (*warn)(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 };
+
+/* Does the host's table h hold service field (appended since the first
+ * version)? */
+#define CG_HOST_HAS(h, field)                                              \
+	((h)->struct_size >= offsetof(struct cg_host, field) +             \
+	    sizeof((h)->field))
 
 /* What every hook receives: the host's services and the plugin's own state
  * made by init() (NULL when there is no init). */

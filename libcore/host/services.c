@@ -1,6 +1,8 @@
 /* services.c - the table of host services handed to every plugin.  These
  * report failure to the plugin instead of exiting. */
+#include <pthread.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,6 +78,40 @@ host_error_at(struct cg_error *err, unsigned long line, size_t column,
 	return CG_EPARSE;
 }
 
+/* The warnings given so far, by a hash of their text: a plugin may warn
+ * from every call of a hook and every thread, and the user reads each
+ * once.  A process meets a handful, so a short list does. */
+static pthread_mutex_t warn_lock = PTHREAD_MUTEX_INITIALIZER;
+static uint64_t warned[64];
+static size_t nwarned;
+
+static void
+host_warn(const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+	uint64_t h = 1469598103934665603ull;
+	size_t i;
+	int seen = 0;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	cg_sanitize_msg(msg, sizeof msg);
+	for (i = 0; msg[i] != '\0'; i++) {
+		h ^= (unsigned char)msg[i];
+		h *= 1099511628211ull;
+	}
+	pthread_mutex_lock(&warn_lock);
+	for (i = 0; i < nwarned && !seen; i++)
+		seen = warned[i] == h;
+	if (!seen && nwarned < sizeof warned / sizeof *warned)
+		warned[nwarned++] = h;
+	pthread_mutex_unlock(&warn_lock);
+	if (!seen)
+		cg_warn("warning: %s", msg);
+}
+
 /* malloc(0) and realloc(p, 0) may return NULL, which a plugin would take
  * for failure (and realloc(p, 0) frees p): ask for at least one byte. */
 static void *
@@ -101,6 +137,7 @@ static const struct cg_host host_table = {
 	.buf_printf = host_buf_printf,
 	.error = host_error,
 	.error_at = host_error_at,
+	.warn = host_warn,
 };
 
 const struct cg_host *

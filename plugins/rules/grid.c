@@ -28,6 +28,9 @@
 #include "match.h"
 #include "bytes.h"
 
+/* Rows longer than this in a file without components draw a warning. */
+#define LONG_ROW 20
+
 static const struct rules *
 rules_of(const struct cg_context *cx)
 {
@@ -537,6 +540,19 @@ grid_hooks_options(const struct cg_context *cx, const unsigned char *pos,
 		return rc;
 	if ((rc = state_child(cx, len)) < 0)
 		return rc;
+	/* Without components every position is searched whole, and long
+	 * rows take exponential time: the user hears of it before.  Asked
+	 * here, not in parse(), so that only the tool that searches says
+	 * it; the state's flag spares the host's list each later call. */
+	if (cols > LONG_ROW && !st->warned_rows && st->r->wall < 0 &&
+	    !st->r->frozen && CG_HOST_HAS(cx->host, warn) &&
+	    cx->host->warn != NULL) {
+		st->warned_rows = 1;
+		cx->host->warn("%s: rows of more than %d cells and no "
+		    "'components' line: each position is searched whole, in "
+		    "time that grows exponentially with the row (see cgr(5), "
+		    "Components and symmetry)", st->r->file, LONG_ROW);
+	}
 	gm_init(&m, cx, st->r, pos, len, rows, cols);
 	m.child = st->child;
 	memcpy(m.child, pos, len);

@@ -206,6 +206,8 @@ struct rstate {
 	void *seen;
 	/* strips with 'components frozen': recent analyses */
 	void *fzcache;
+	/* rows too long for a file without components: warned */
+	int warned_rows;
 };
 
 /* read.c */

@@ -125,3 +125,31 @@ against() {
 	run bash -c "printf 'x\nxx\nxxx\nxxxx\nxxxxx\n' | CG_PLUGIN_PATH='$T/p' '$CG_BUILD/bin/cg-parse' -r far | CG_PLUGIN_PATH='$T/p' '$CG_BUILD/bin/cg-canon' -t | cut -f2 | paste -sd' '"
 	assert_output "0 0 * *2 *3"
 }
+
+@test "a file without components warns once, on the searching tool's stderr, of rows over 20 cells" {
+	{
+		echo "summary  Dawson's Kayles without components"
+		echo "board    strip"
+		echo "cells    x ."
+		echo "measure  x"
+		echo "both     x x -> . ."
+	} > "$T/p/whole.cgr"
+	local long=xxxxxxxxxxxxxxxxxxxxx   # 21 pins
+	CG_PLUGIN_PATH="$T/p" cg cg-parse -r whole xxxxxxxxxxxxxxxxxxxx "$long" "$long.x" \
+	    > "$T/doc" 2> "$T/err1"
+	[ ! -s "$T/err1" ]               # cg-parse searches nothing
+	CG_PLUGIN_PATH="$T/p" cg cg-canon -t < "$T/doc" > "$T/out" 2> "$T/err"
+	[ "$(grep -c 'warning: .*whole.cgr: rows of more than 20 cells' "$T/err")" -eq 1 ]
+	[ "$(wc -l < "$T/err")" -eq 1 ]
+	# the values still agree with the octal code's
+	[ "$(cut -f2 "$T/out" | paste -sd' ')" = "$(printf '20\n21\n21+1\n' |
+	    cg cg-parse -r octal:0.07 | cg cg-canon -t | cut -f2 | paste -sd' ')" ]
+	# rows of 20 cells, or a file with components, say nothing
+	CG_PLUGIN_PATH="$T/p" cg cg-parse -r whole xxxxxxxxxxxxxxxxxxxx |
+	    CG_PLUGIN_PATH="$T/p" cg cg-canon -t > /dev/null 2> "$T/err"
+	[ ! -s "$T/err" ]
+	strip dawson 'x x -> . .'
+	CG_PLUGIN_PATH="$T/p" cg cg-parse -r dawson "$long" |
+	    CG_PLUGIN_PATH="$T/p" cg cg-canon -t > /dev/null 2> "$T/err"
+	[ ! -s "$T/err" ]
+}
