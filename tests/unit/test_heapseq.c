@@ -142,11 +142,21 @@ main(void)
 	is_int(per.period, 12, "kayles period");
 	is_int(per.preperiod, 71, "kayles preperiod");
 	is_int(per.saltus, 0, "kayles saltus");
-	/* 2e + p + t = 142 + 12 + 2 = 156: 155 values do not prove it */
-	ok(!cg_heapseq_find_period(v, 155, 2, 1, &per) ||
-	    per.period != 12, "kayles: 155 values are not a proof");
-	ok(cg_heapseq_find_period(v, 156, 2, 1, &per) && per.period == 12 &&
-	    per.preperiod == 71, "kayles: 156 values are");
+	/* Guy-Smith asks G(n + 12) = G(n) for 71 <= n < 2e + p + t = 156,
+	 * which reads heaps up to 155 + 12 = 167: 168 values (heaps 0..167)
+	 * prove it, 167 do not */
+	ok(!cg_heapseq_find_period(v, 167, 2, 1, &per) ||
+	    per.period != 12, "kayles: 167 values are not a proof");
+	ok(cg_heapseq_find_period(v, 168, 2, 1, &per) && per.period == 12 &&
+	    per.preperiod == 71, "kayles: 168 values are");
+	/* 0.6 begins 0, 0, 1: two values may not prove a period of 1 (the
+	 * test would ask G(2) = G(1), which they do not hold) */
+	{
+		static const uint32_t zero2[] = { 0, 0 };
+
+		ok(!cg_heapseq_find_period(zero2, 2, 1, 1, &per),
+		    "0.6: heaps 0 and 1 prove no period");
+	}
 	cg_heapseq_free(s);
 
 	s = cg_heapseq_new(&kayles, &why);
