@@ -413,8 +413,8 @@ int
 tuple_hooks_parse(const struct cg_context *cx, const char *text, size_t len,
     struct cg_buf *out)
 {
-	size_t i = 0, start, nheaps, terms = 0;
-	int rc, paren, bare = 0;
+	size_t i = 0, start, nheaps, terms = 0, bare = 0;
+	int rc, paren;
 
 	for (;;) {
 		skip_blanks(text, len, &i);
@@ -430,8 +430,8 @@ tuple_hooks_parse(const struct cg_context *cx, const char *text, size_t len,
 			skip_blanks(text, len, &i);
 			if (i == len || text[i] != ',')
 				break;
-			if (!paren)
-				bare = 1;
+			if (!paren && bare == 0)
+				bare = i + 1;
 			i++;
 		}
 		close_tuple(out, start);
@@ -457,12 +457,9 @@ tuple_hooks_parse(const struct cg_context *cx, const char *text, size_t len,
 			break;
 		i++;
 	}
-	if (bare && terms > 1)
-		return cx->host->error(cx->err, 1, "a tuple in a sum is "
+	if (bare && (terms > 1 || i < len))
+		return cx->host->error(cx->err, bare, "a tuple in a sum is "
 		    "written in parentheses, as (3,5)+(1,2)");
-	if (bare && i < len)
-		return cx->host->error(cx->err, i + 1, "a tuple in a sum is "
-		    "written in parentheses, as (3,5)+1");
 	return CG_OK;
 }
 
