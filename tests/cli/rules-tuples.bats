@@ -40,10 +40,9 @@ teardown() {
 	}' | sort > "$T/mex"
 	cmp "$T/beatty" "$T/mex"
 	[ "$(wc -l < "$T/beatty")" -eq 153 ]   # (0,0) and 76 pairs each way
-	# every pair, one cg-outcome run (about 1.3 s)
-	for a in $(seq 0 200); do
-		for b in $(seq 0 200); do echo "$a,$b"; done
-	done > "$T/pairs"
+	# every pair, one cg-outcome run (about 1 s)
+	awk 'BEGIN { for (a = 0; a <= 200; a++) for (b = 0; b <= 200; b++)
+	    print a "," b }' > "$T/pairs"
 	cg cg-parse -r wythoff < "$T/pairs" | cg cg-outcome -t | cut -f2 > "$T/got"
 	[ "$(wc -l < "$T/got")" -eq 40401 ]
 	paste -d' ' "$T/pairs" "$T/got" | awk '$2 == "P" {print $1}' | sort > "$T/p"
@@ -132,9 +131,8 @@ EOF
 	mkdir "$T/r"
 	printf '%s\n' 'board heaps' 'measure counters' \
 	    'both take any  from 1,2' > "$T/r/moore.cgr"
-	for a in $(seq 0 12); do for b in $(seq 0 12); do for c in $(seq 0 12); do
-		echo "$a,$b,$c"
-	done; done; done > "$T/trip"
+	awk 'BEGIN { for (a = 0; a <= 12; a++) for (b = 0; b <= 12; b++)
+	    for (c = 0; c <= 12; c++) print a "," b "," c }' > "$T/trip"
 	export CG_PLUGIN_PATH=$T/r
 	cg cg-parse -r moore < "$T/trip" | cg cg-outcome -t |
 	    cut -f2 > "$T/got"
