@@ -486,7 +486,7 @@ heap_tables(const struct cg_host *h, const struct rules *r, struct rstate *st)
 
 	if (r->tuples) {
 		/* searched as a game, not as heaps */
-		st->heap_impartial = r->impartial;
+		st->heap_impartial = tuple_impartial(r, st);
 		return;
 	}
 	memset(t, 0, sizeof t);

@@ -308,6 +308,7 @@ int tuple_hooks_measure(const struct cg_context *cx,
     const unsigned char *pos, size_t len, int64_t a, int64_t b, uint64_t *m);
 int tuple_hooks_enumerate(const struct cg_context *cx, const char *family,
     cg_emit_fn emit, void *ctx);
+int tuple_impartial(const struct rules *r, const struct rstate *st);
 
 /* entry.c: grow the state's child buffer to n bytes */
 int state_child(const struct cg_context *cx, size_t n);

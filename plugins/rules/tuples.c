@@ -360,6 +360,68 @@ tuple_live(const struct cg_context *cx, const unsigned char *pos,
 	return tuple_moves(&t, CG_LEFT) || tuple_moves(&t, CG_RIGHT);
 }
 
+/* ------------------------------------------------------- impartial */
+
+/* The amounts of a rule as the parameters give them: a list (NULL for
+ * 'any') or a code. */
+static void
+amounts(const struct rule *ru, const struct rstate *st, const uint32_t **amt,
+    size_t *n, const struct code **c)
+{
+	*amt = NULL;
+	*n = 0;
+	*c = NULL;
+	if (ru->amt_kind == AMT_LIST) {
+		*amt = ru->amt;
+		*n = ru->namt;
+	} else if (ru->amt_kind == AMT_PARAM) {
+		*c = st->pcode[ru->amt_param];
+		*amt = st->pset[ru->amt_param];
+		*n = st->npset[ru->amt_param];
+	}
+}
+
+/* Do two rules make the same moves? */
+static int
+same_moves(const struct rule *x, const struct rule *y,
+    const struct rstate *st)
+{
+	const uint32_t *ax, *ay;
+	const struct code *cx, *cy;
+	size_t nx, ny;
+
+	if ((x->amt_kind == AMT_ANY) != (y->amt_kind == AMT_ANY) ||
+	    x->from != y->from || x->same != y->same)
+		return 0;
+	amounts(x, st, &ax, &nx, &cx);
+	amounts(y, st, &ay, &ny, &cy);
+	if (cx != NULL || cy != NULL)
+		return cx != NULL && cy != NULL &&
+		    memcmp(cx, cy, sizeof *cx) == 0;
+	return x->leave == y->leave && x->cons == y->cons && nx == ny &&
+	    (nx == 0 || memcmp(ax, ay, nx * sizeof *ax) == 0);
+}
+
+/* Does each rule of one player alone have its twin among the other's?
+ * Then both have the same moves everywhere: the game is impartial. */
+int
+tuple_impartial(const struct rules *r, const struct rstate *st)
+{
+	int i, j, found;
+
+	for (i = 0; i < r->nrule; i++) {
+		if (r->rule[i].side == SIDE_BOTH)
+			continue;
+		for (j = 0, found = 0; j < r->nrule && !found; j++)
+			found = r->rule[j].side == (SIDE_BOTH ^
+			    r->rule[i].side) && same_moves(&r->rule[i],
+			    &r->rule[j], st);
+		if (!found)
+			return 0;
+	}
+	return 1;
+}
+
 /* ------------------------------------------------------------- text */
 
 /* One heap size at text[*i]: appended with MORE set (the caller clears

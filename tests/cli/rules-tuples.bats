@@ -226,6 +226,17 @@ brute() {
 	    'right take 1  from 2' > "$T/r/lr.cgr"
 	run sh -c "export CG_PLUGIN_PATH='$T/r'; cg-parse -r lr 1,1 2 | cg-canon -t"
 	assert_output $'1,1\t{1|0}\n2\t2'
+	# left and right rules whose parameters give both the same moves make
+	# an impartial game (hand: 1,1 -> 1 = *, or 0: *2; 2,1 -> 1,1 = *2,
+	# 1 = *, 2 = *2 (take 1 or 2 of 2), 1 = *: 0); else -n is refused
+	printf '%s\n' 'board heaps' 'param a set' 'param b set default a' \
+	    'measure counters' 'left take a' 'right take b' \
+	    'left take a from 2 same' 'right take b from 2 same' > "$T/r/pw.cgr"
+	run sh -c "export CG_PLUGIN_PATH='$T/r'; cg-parse -r pw:1,2,3 1,1 2,1 | cg-outcome -n -t"
+	assert_output $'1,1\t2\n2,1\t0'
+	run sh -c "export CG_PLUGIN_PATH='$T/r'; cg-parse -r pw:1,2/1 1,1 | cg-outcome -n -t"
+	assert_failure 1
+	assert_output --partial 'needs an impartial game'
 }
 
 @test "tuples: bad rules are one-line errors with the line" {
