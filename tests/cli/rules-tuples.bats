@@ -40,7 +40,7 @@ teardown() {
 	}' | sort > "$T/mex"
 	cmp "$T/beatty" "$T/mex"
 	[ "$(wc -l < "$T/beatty")" -eq 153 ]   # (0,0) and 76 pairs each way
-	# every pair, one cg-outcome run (about 1 s)
+	# every pair, in one cg-outcome run
 	awk 'BEGIN { for (a = 0; a <= 200; a++) for (b = 0; b <= 200; b++)
 	    print a "," b }' > "$T/pairs"
 	cg cg-parse -r wythoff < "$T/pairs" | cg cg-outcome -t | cut -f2 > "$T/got"
