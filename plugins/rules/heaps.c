@@ -31,6 +31,7 @@
 #include "takebreak.h"
 
 #define MAX_HEAP 0x7fffffffu
+#define MAX_TAKE 1000000u
 
 /* Does the file play on tuples (tuples.c)? */
 static int
@@ -38,7 +39,6 @@ tuples(const struct cg_context *cx)
 {
 	return ((const struct rstate *)cx->state)->r->tuples;
 }
-#define MAX_TAKE 1000000u
 
 /* a rule's constraint is a take-and-break one */
 _Static_assert((int)CONS_NONE == TB_NONE &&
