@@ -18,6 +18,10 @@
  * parameters make Left's and Right's the same) the game is impartial and
  * the "cg.heap-rules" extension describes it, so cg-outcome computes nim
  * sequences without building positions.
+ *
+ * A file with a rule that takes from several heaps at once ('from 2')
+ * plays on tuples of heaps instead: each hook hands its work to
+ * tuples.c, and no heap rules are exported (a tuple is no sum of heaps).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +32,13 @@
 
 #define MAX_HEAP 0x7fffffffu
 #define MAX_TAKE 1000000u
+
+/* Does the file play on tuples (tuples.c)? */
+static int
+tuples(const struct cg_context *cx)
+{
+	return ((const struct rstate *)cx->state)->r->tuples;
+}
 
 /* a rule's constraint is a take-and-break one */
 _Static_assert((int)CONS_NONE == TB_NONE &&
@@ -280,9 +291,11 @@ heap_hooks_options(const struct cg_context *cx, const unsigned char *pos,
 	struct rstate *st = cx->state;
 	struct tb_opt o;
 	size_t i;
-	int rc = heaps_check(cx, pos, len, MAX_HEAP);
+	int rc;
 
-	if (rc < 0)
+	if (tuples(cx))
+		return tuple_hooks_options(cx, pos, len, side, emit, ctx);
+	if ((rc = heaps_check(cx, pos, len, MAX_HEAP)) < 0)
 		return rc;
 	if ((rc = state_child(cx, len + 4 * TB_MAX_PARTS)) < 0)
 		return rc;
@@ -317,6 +330,8 @@ int
 heap_hooks_parse(const struct cg_context *cx, const char *text, size_t len,
     struct cg_buf *out)
 {
+	if (tuples(cx))
+		return tuple_hooks_parse(cx, text, len, out);
 	return heaps_parse(cx, text, len, out, MAX_HEAP);
 }
 
@@ -324,6 +339,8 @@ int
 heap_hooks_print(const struct cg_context *cx, const unsigned char *pos,
     size_t len, struct cg_buf *out)
 {
+	if (tuples(cx))
+		return tuple_hooks_print(cx, pos, len, out);
 	return heaps_print(cx, pos, len, out, MAX_HEAP);
 }
 
@@ -331,6 +348,8 @@ int
 heap_hooks_canonical(const struct cg_context *cx, const unsigned char *pos,
     size_t len, struct cg_buf *out)
 {
+	if (tuples(cx))
+		return tuple_hooks_canonical(cx, pos, len, out);
 	return heaps_canonical(cx, pos, len, out, MAX_HEAP, heap_live);
 }
 
@@ -338,6 +357,8 @@ int
 heap_hooks_decompose(const struct cg_context *cx, const unsigned char *pos,
     size_t len, cg_emit_fn emit, void *ctx)
 {
+	if (tuples(cx))
+		return tuple_hooks_decompose(cx, pos, len, emit, ctx);
 	return heaps_decompose(cx, pos, len, emit, ctx, MAX_HEAP, heap_live);
 }
 
@@ -345,6 +366,8 @@ int
 heap_hooks_enumerate(const struct cg_context *cx, const char *family,
     cg_emit_fn emit, void *ctx)
 {
+	if (tuples(cx))
+		return tuple_hooks_enumerate(cx, family, emit, ctx);
 	return heaps_enumerate(cx, family, emit, ctx);
 }
 
@@ -461,6 +484,11 @@ heap_tables(const struct cg_host *h, const struct rules *r, struct rstate *st)
 	uint32_t k;
 	int ok[2], s;
 
+	if (r->tuples) {
+		/* searched as a game, not as heaps */
+		st->heap_impartial = tuple_impartial(r, st);
+		return;
+	}
 	memset(t, 0, sizeof t);
 	t[0].max = t[1].max = max_amount(r, st);
 	for (s = 0; s < 2; s++) {
@@ -524,15 +552,17 @@ heap_hooks_measure(const struct cg_context *cx, const unsigned char *pos,
 	const struct rules *r = st->r;
 	int64_t a = 0, b = 0, total = 0;
 	size_t i;
-	int t, rc = heaps_check(cx, pos, len, MAX_HEAP);
+	int t, rc;
 
-	if (rc < 0)
-		return rc;
 	for (t = 0; t < r->nterm; t++)
 		if (r->term[t].what == 0)
 			a += r->term[t].coef;
 		else
 			b += r->term[t].coef;
+	if (r->tuples)
+		return tuple_hooks_measure(cx, pos, len, a, b, m);
+	if ((rc = heaps_check(cx, pos, len, MAX_HEAP)) < 0)
+		return rc;
 	for (i = 0; i < len; i += 4)
 		total += a * (int64_t)get32(pos + i) + b;
 	*m = (uint64_t)total;

@@ -1059,19 +1059,21 @@ graph_rule(struct reader *rd, struct rule *ru)
 	return CG_OK;
 }
 
-/* A heap rule: left|right|both take AMOUNTS [leave COUNTS] [unequal|equal] */
+/* A heap rule: left|right|both take AMOUNTS [leave COUNTS] [unequal|equal]
+ * [from COUNTS] [same]; 'from' beyond 1 makes the positions tuples. */
 static int
 heap_rule(struct reader *rd, struct rule *ru)
 {
 	struct rules *r = rd->r;
 	uint32_t *counts = NULL;
 	size_t nc, k;
-	int t = 2, rc, p, have_leave = 0;
+	int t = 2, rc, p, have_leave = 0, have_from = 0;
 
 	if (rd->ntok < 3 || strcmp(rd->tok[1], "take") != 0)
 		return ERR(rd, "expected 'take AMOUNTS' after '%s'",
 		    rd->tok[0]);
 	ru->leave = 0x3;        /* the rest as one heap, or nothing */
+	ru->from = 0x2;         /* one heap */
 	if (strcmp(rd->tok[2], "any") == 0) {
 		ru->amt_kind = AMT_ANY;
 	} else if ((p = find_param(r, rd->tok[2])) >= 0) {
@@ -1111,11 +1113,28 @@ heap_rule(struct reader *rd, struct rule *ru)
 			if (ru->cons != CONS_NONE)
 				return ERR(rd, "one of 'unequal' or 'equal'");
 			ru->cons = w[0] == 'u' ? CONS_UNEQUAL : CONS_EQUAL;
+		} else if (strcmp(w, "from") == 0) {
+			if (have_from || t + 1 == rd->ntok)
+				return ERR(rd, "'from' takes one list, such as "
+				    "1,2");
+			if ((rc = parse_numbers(rd, rd->tok[++t], 1, MAX_FROM,
+			    &counts, &nc, "heap counts")) < 0)
+				return rc;
+			for (ru->from = 0, k = 0; k < nc; k++)
+				ru->from |= 1u << counts[k];
+			rd->h->free(counts);
+			have_from = 1;
+		} else if (strcmp(w, "same") == 0 && !ru->same) {
+			ru->same = 1;
 		} else {
-			return ERR(rd, "unknown word '%s' (leave, unequal or "
-			    "equal)", w);
+			return ERR(rd, "unknown word '%s' (leave, unequal, "
+			    "equal, from or same)", w);
 		}
 	}
+	if (ru->same && ru->from == 0x2)
+		return ERR(rd, "'same' is the same amount from several heaps: "
+		    "say how many with 'from', such as 'from 2'");
+	r->tuples |= (ru->from & ~0x2u) != 0;
 	if (ru->amt_kind == AMT_LIST && ru->namt > 0 && ru->amt[0] == 0 &&
 	    (ru->leave & 0x3))
 		return ERR(rd, "taking 0 counters must split the heap: 'leave' "

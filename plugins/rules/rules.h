@@ -12,6 +12,8 @@
  * graph.c     graphs in CGSuite's notation (vertex tints)
  * heaps.c     sums of heaps ("3+4"), with parameters
  * runs.c      strips of one kind of run, valued as take-and-break games
+ * tuples.c    heap games whose moves take from several heaps at once:
+ *             sums of tuples of heaps ("(3,5)+(1,2)")
  * entry.c     the interpreter's descriptor, load/unload, the per-file
  *             descriptor and its state
  *
@@ -43,6 +45,7 @@ enum board_kind { BOARD_NONE, BOARD_GRID, BOARD_STRIP, BOARD_GRAPH,
 #define MAX_SET      1024 /* numbers in one set */
 #define MAX_NAME_TPL 32   /* items of a move-name template */
 #define MAX_MATCH    600  /* cells one match may cover (a 255-cell line) */
+#define MAX_FROM     8    /* heaps one heap rule takes from at once */
 
 /* Directions: index into dir_dr/dir_dc; strips use e and w only. */
 enum { D_N, D_E, D_S, D_W, D_NE, D_SE, D_SW, D_NW, D_COUNT };
@@ -118,6 +121,8 @@ struct rule {
 	int leave_kind;        /* LEAVE_MASK or LEAVE_CODE (amt_param) */
 	uint32_t leave;        /* bit j: j heaps may be left */
 	int cons;
+	uint32_t from;         /* bit m: from m heaps of a tuple at once */
+	int same;              /* the same amount from each of them */
 };
 
 /* A term of the measure: coef times the number of cells (vertices) in
@@ -182,6 +187,7 @@ struct rules {
 	int nparam;
 	int impartial;         /* every rule is "both" */
 	struct runs runs;
+	int tuples;            /* a heap rule takes from several heaps */
 	char summary[256];
 	char version[64];
 };
@@ -305,6 +311,24 @@ void runs_derive(struct rules *r);
 void runs_init(struct rstate *st);
 const void *runs_hooks_extension(const struct cg_context *cx,
     const char *name);
+
+/* tuples.c: the heap hooks of a file with tuples */
+int tuple_hooks_parse(const struct cg_context *cx, const char *text,
+    size_t len, struct cg_buf *out);
+int tuple_hooks_print(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, struct cg_buf *out);
+int tuple_hooks_options(const struct cg_context *cx,
+    const unsigned char *pos, size_t len, enum cg_side side, cg_emit_fn emit,
+    void *ctx);
+int tuple_hooks_canonical(const struct cg_context *cx,
+    const unsigned char *pos, size_t len, struct cg_buf *out);
+int tuple_hooks_decompose(const struct cg_context *cx,
+    const unsigned char *pos, size_t len, cg_emit_fn emit, void *ctx);
+int tuple_hooks_measure(const struct cg_context *cx,
+    const unsigned char *pos, size_t len, int64_t a, int64_t b, uint64_t *m);
+int tuple_hooks_enumerate(const struct cg_context *cx, const char *family,
+    cg_emit_fn emit, void *ctx);
+int tuple_impartial(const struct rules *r, const struct rstate *st);
 
 /* entry.c: grow the state's child buffer to n bytes */
 int state_child(const struct cg_context *cx, size_t n);
