@@ -410,9 +410,10 @@ undo:
 		cells[cell_at(m, j)] = m->cells[cell_at(m, j)];
 }
 
-/* Every match of rule ru along direction d from cell k. */
+/* Every match of rule ru along direction d from cell k, or (pre) from
+ * the edge just before cell k. */
 static void
-try_at(struct gm *m, const struct rule *ru, int d, int k)
+try_at(struct gm *m, const struct rule *ru, int d, int k, int pre)
 {
 	char sq[8];
 	int rc, len = 255 + 1, step, j;
@@ -431,23 +432,26 @@ try_at(struct gm *m, const struct rule *ru, int d, int k)
 	if (m->dc < 0 && m->c0 + 1 < len)
 		len = m->c0 + 1;
 	step = m->dr * m->cols + m->dc;
-	/* most tries end in the elements before the first group: those
-	 * first, quickly */
-	for (j = 0; j < ru->ne && ru->gof[j] < 0 && j < len; j++)
-		if (!cs_has(&ru->e[j].match, m->cells[k + j * step]))
-			return;
 	m->dedupe = 0;
-	if (j == ru->ne) {
-		/* no group, every element on the board: the one match */
-		for (j = 0; j < ru->ne; j++)
-			m->mt.elem[j] = j;
-		m->mt.n = ru->ne;
-		complete(m);
-		return;
+	if (!pre) {
+		/* most tries end in the elements before the first group:
+		 * those first, quickly */
+		for (j = 0; j < ru->ne && ru->gof[j] < 0 && j < len; j++)
+			if (!cs_has(&ru->e[j].match, m->cells[k + j * step]))
+				return;
+		if (j == ru->ne) {
+			/* no group, every element on the board: the one
+			 * match */
+			for (j = 0; j < ru->ne; j++)
+				m->mt.elem[j] = j;
+			m->mt.n = ru->ne;
+			complete(m);
+			return;
+		}
 	}
 	m->dedupe = ru->ng > 0 && m->cx != NULL;
 	m->nmade = 0;
-	match_start(&m->mt, ru, m->cells, k, step, len, NULL);
+	match_start(&m->mt, ru, m->cells, k, step, len, NULL, pre);
 	while ((rc = match_next(&m->mt)) > 0) {
 		complete(m);
 		if (m->rc)
@@ -467,6 +471,30 @@ try_at(struct gm *m, const struct rule *ru, int d, int k)
 	    "splits the line from square %s along %s in more than %d ways",
 	    m->r->file, ru->line, sq, dir_name[d], MATCH_SPLITS);
 	m->rc = CG_ELIMIT;
+}
+
+/* Is cell k the first of its line along direction d (the square before
+ * it beyond the board)? */
+static int
+line_starts(const struct gm *m, int d, int k)
+{
+	int r = k / m->cols - dir_dr[d], c = k % m->cols - dir_dc[d];
+
+	return r < 0 || r >= m->rows || c < 0 || c >= m->cols;
+}
+
+/* Every match of rule ru along direction d anchored at cell k: from the
+ * edge before it (when k starts its line), then from k itself. */
+static void
+try_cell(struct gm *m, const struct rule *ru, int d, int k)
+{
+	if (ru->lead && line_starts(m, d, k)) {
+		try_at(m, ru, d, k, 1);
+		if (m->rc)
+			return;
+	}
+	if (cs_has(&ru->first, m->cells[k]))
+		try_at(m, ru, d, k, 0);
 }
 
 static int
@@ -490,8 +518,7 @@ each_move(struct gm *m, enum cg_side side)
 				continue;
 			for (j = 0; j < ru->ndirs && !m->rc; j++)
 				for (k = 0; k < N && !m->rc; k++)
-					if (cs_has(&ru->first, m->cells[k]))
-						try_at(m, ru, ru->dirs[j], k);
+					try_cell(m, ru, ru->dirs[j], k);
 		}
 		return;
 	}
@@ -499,11 +526,11 @@ each_move(struct gm *m, enum cg_side side)
 		for (i = 0; i < r->nrule && !m->rc; i++) {
 			const struct rule *ru = &r->rule[i];
 
-			if (!(ru->side & bit) || !cs_has(&ru->first,
-			    m->cells[k]))
+			if (!(ru->side & bit) || (!ru->lead &&
+			    !cs_has(&ru->first, m->cells[k])))
 				continue;
 			for (j = 0; j < ru->ndirs && !m->rc; j++)
-				try_at(m, ru, ru->dirs[j], k);
+				try_cell(m, ru, ru->dirs[j], k);
 		}
 }
 

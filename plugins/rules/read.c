@@ -746,14 +746,15 @@ edge_only(const struct elem *x)
 	    !x->match.bits[2] && !x->match.bits[3];
 }
 
-/* Fill ru->first, the cells a match may start on; return the fewest
- * cells a match covers. */
+/* Fill ru->first, the cells a match may start on, and ru->lead, whether
+ * it may start on the edge; return the fewest cells a match covers. */
 static int
 pattern_start(struct rule *ru)
 {
 	int i = 0, least = 0, k, g;
 
 	memset(&ru->first, 0, sizeof ru->first);
+	ru->lead = 0;
 	while (i < ru->ne) {
 		for (k = 0; k < 4; k++)
 			ru->first.bits[k] |= ru->e[i].match.bits[k];
@@ -762,6 +763,7 @@ pattern_start(struct rule *ru)
 			i += ru->g[g].count;  /* may be skipped */
 			continue;
 		}
+		ru->lead = g < 0 && ru->e[i].edge;
 		break;
 	}
 	for (i = 0; i < ru->ne; i++) {
@@ -771,6 +773,21 @@ pattern_start(struct rule *ru)
 		least += g < 0 ? 1 : ru->g[g].min;
 	}
 	return least;
+}
+
+/* Can every element from i to j (j excluded, either way) match nothing,
+ * as groups repeated no time do? */
+static int
+may_vanish(const struct rule *ru, int i, int j)
+{
+	int step = i <= j ? 1 : -1, g;
+
+	for (; i != j; i += step) {
+		g = ru->gof[i];
+		if (g < 0 || ru->g[g].min > 0)
+			return 0;
+	}
+	return 1;
 }
 
 /* Does the element leave every cell it matches as it was? */
@@ -933,9 +950,13 @@ rule_line(struct reader *rd, struct rule *ru)
 	for (k = 0; k < ru->ne; k++) {
 		struct elem *x = &ru->e[k];
 
-		if (x->edge && (k != ru->ne - 1 || ru->gof[k] >= 0))
-			return ERR(rd, "pattern '%s': the edge '|' can only "
-			    "end a pattern", pat);
+		if (x->edge && ru->gof[k] >= 0)
+			return ERR(rd, "pattern '%s': the edge '|' cannot "
+			    "repeat", pat);
+		if (edge_only(x) && !may_vanish(ru, k - 1, -1) &&
+		    !may_vanish(ru, k + 1, ru->ne))
+			return ERR(rd, "pattern '%s': the edge '|' stands "
+			    "between cells, where a line never has it", pat);
 		if (re[k].edge && !edge_only(x))
 			return ERR(rd, "rewrite '%s': '|' stands only where the "
 			    "pattern has the edge '|'", rew);
@@ -1218,9 +1239,13 @@ directive(struct reader *rd)
 
 /*
  * With components: a rule may look at the separating cell or the edge
- * only with its last element, matching both alike and changing neither,
- * so that a component cut out of its board (the box around it filled
- * with separators) plays as it did in place.
+ * only with its first or last element, matching both alike and changing
+ * neither, so that a component cut out of its board (the box around it
+ * filled with separators) plays as it did in place: the square before or
+ * after a component's cell along a line is the separator or the edge in
+ * place, and in the box the separator or the box's edge.  A separator
+ * read inside a pattern would make one move of two components, whose
+ * sum is then no longer the position: such a file is refused.
  */
 static int
 check_components(const struct cg_host *h, struct rules *r,
@@ -1237,13 +1262,19 @@ check_components(const struct cg_host *h, struct rules *r,
 
 			if (!sep && !x->edge)
 				continue;
-			if (k == ru->ne - 1 && ru->gof[k] < 0 && sep &&
-			    x->edge && x->write < 0)
+			if ((k == 0 || k == ru->ne - 1) && ru->gof[k] < 0 &&
+			    sep && x->edge && x->write < 0)
 				continue;
+			if (k > 0 && k < ru->ne - 1)
+				return rules_error(h, err, ru->line, "with "
+				    "'components %c', a pattern may look at "
+				    "'%c' or the edge only at its ends: a move "
+				    "reading '%c' between cells would join two "
+				    "components", r->wall, r->wall, r->wall);
 			return rules_error(h, err, ru->line, "with 'components "
 			    "%c', a pattern may look at '%c' or the edge only "
-			    "in its last element, as [%c|] left unchanged",
-			    r->wall, r->wall, r->wall);
+			    "in its first or last element, as [%c|] left "
+			    "unchanged", r->wall, r->wall, r->wall);
 		}
 	}
 	return CG_OK;
@@ -1319,8 +1350,6 @@ has_move(const struct rules *r, int side, const unsigned char *key,
 			continue;
 		for (j = 0; j < ru->ndirs; j++)
 			for (rev = 0; rev < 2; rev++) {
-				if (rev && ru->e[ru->ne - 1].edge)
-					continue;
 				move_key(ru, ru->dirs[j], rev, k2, &n2);
 				if (n2 == klen && memcmp(k2, key, n2) == 0)
 					return 1;
@@ -1370,6 +1399,17 @@ check_symmetry(const struct cg_host *h, struct rules *r,
 }
 
 static int
+reads_edge(const struct rule *ru)
+{
+	int k;
+
+	for (k = 0; k < ru->ne; k++)
+		if (ru->e[k].edge)
+			return 1;
+	return 0;
+}
+
+static int
 finish(struct reader *rd)
 {
 	struct rules *r = rd->r;
@@ -1395,7 +1435,7 @@ finish(struct reader *rd)
 	if (r->wall >= 0 && (rc = check_components(h, r, rd->err)) < 0)
 		return rc;
 	for (i = 0; r->frozen && i < r->nrule; i++)
-		if (r->rule[i].e[r->rule[i].ne - 1].edge)
+		if (reads_edge(&r->rule[i]))
 			return rules_error(h, rd->err, r->rule[i].line, "with "
 			    "'components frozen', no pattern may look at the "
 			    "edge (a part cut out of the strip would end "

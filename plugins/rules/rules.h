@@ -102,6 +102,7 @@ struct rule {
 	int ng;
 	int gof[MAX_ELEMS];    /* group of element i, or -1 */
 	struct cellset first;  /* the cells a match may start on */
+	int lead;              /* a match may start on the edge */
 	int dirs[D_COUNT], ndirs;
 	struct name_item name[MAX_NAME_TPL];
 	int nname;             /* 0: the default name */

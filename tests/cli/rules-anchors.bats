@@ -1,0 +1,81 @@
+#!/usr/bin/env bats
+# Rules files (cgr(5)) whose patterns read the edge and a separating cell
+# at either end or inside, and whose rules have preconditions (a pattern
+# present, or absent, on the board).  Dawson's chess both ways: as the
+# octal game 0.137 on a strip of pins, and on its 3xn board with
+# compulsory captures (the shipped dawsonchess.cgr).
+load common
+
+setup() {
+	T=$(mktemp -d)
+	mkdir "$T/r"
+	export CG_PLUGIN_PATH=$T/r
+}
+
+teardown() {
+	rm -rf "$T"
+}
+
+# The Sprague-Grundy values of Dawson's chess, the octal game 0.137, for
+# heaps of 0..131: OEIS A002187 (data as published; Winning Ways, pp. 89
+# and 102).  Period 34 with the last exception at 51.
+A002187=0,1,1,2,0,3,1,1,0,3,3,2,2,4,0,5,2,2,3,3,0,1,1,3,0,2,1,1,0,4,5,2,7,4,0,1,1,2,0,3,1,1,0,3,3,2,2,4,4,5,5,2,3,3,0,1,1,3,0,2,1,1,0,4,5,3,7,4,8,1,1,2,0,3,1,1,0,3,3,2,2,4,4,5,5,9,3,3,0,1,1,3,0,2,1,1,0,4,5,3,7,4,8,1,1,2,0,3,1,1,0,3,3,2,2,4,4,5,5,9,3,3,0,1,1,3,0,2,1,1,0,4
+
+# pins N: a row of N pins
+pins() {
+	printf 'x%.0s' $(seq 1 "$1")
+}
+
+@test "remove a lone pin: 0.137 on a strip, the gap and the edge at both ends" {
+	# 0.137: take a heap of 1 (a lone pin), take 2 from a heap leaving 0
+	# or 1 heaps (two pins at an end of a row), take 3 leaving 0, 1 or 2
+	# heaps (any three pins side by side)
+	cat > "$T/r/pins.cgr" <<'CGR'
+board      strip
+cells      . x
+measure    x
+components .
+symmetry   mirror
+both  [.|] x [.|] -> = . =
+both  [.|] x x    -> = . .   along e w
+both  x x x       -> . . .
+CGR
+	for n in $(seq 1 131); do pins "$n"; echo; done > "$T/rows"
+	got=$(cg-parse -r pins < "$T/rows" | cg cg-outcome -t -n | cut -f2 |
+	    paste -sd,)
+	[ "0,$got" = "$A002187" ] || { echo "got 0,$got"; return 1; }
+	# the rows of a position are its components: a lone pin at either
+	# end, in the middle
+	run sh -c 'cg-parse -r pins x.xxx.x | cg-outcome -t -n'
+	assert_output "$(printf 'x.xxx.x\t2')"   # 1 ^ 2 ^ 1
+	o='..xxx.x, x...x.x, x.....x, ..xxx.x, x...x.x'
+	# the moves, starting square by starting square: the lone pin at 1
+	# (a match from the edge before square 1), 3-4 (from the gap at 2),
+	# 3-5, the lone pin at 7 and 4-5 (from the gap at 6); the mirror image of a
+	# position is the same node (x.x...x is named x...x.x, x.xxx.. is
+	# named ..xxx.x)
+	run sh -c 'cg-parse -r pins x.xxx.x | cg-options -t'
+	assert_output "$(printf 'x.xxx.x\t%s\t%s' "$o" "$o")"
+}
+
+@test "the edge starts a match: every direction whose line begins beyond the board" {
+	cat > "$T/r/rim.cgr" <<'CGR'
+board    grid
+cells    . x
+measure  x
+left     | x -> | .      along all
+right    x [.|] -> . =   along e
+CGR
+	# hand count, 3x3 full: a corner begins 5 of the 8 lines through it
+	# (the 3 directions pointing off the board from it do not), a side's
+	# middle 3 lines, the centre none: 4*5 + 4*3 = 32 moves for Left;
+	# Right's: the three x's of the e column
+	run sh -c "cg-parse -r rim 'xxx|xxx|xxx' | cg-options -t | cut -f2 | tr , '\\n' | wc -l"
+	assert_output 32
+	run sh -c "cg-parse -r rim 'xxx|xxx|xxx' | cg-options -t | cut -f3"
+	assert_output 'xx.|xxx|xxx, xxx|xx.|xxx, xxx|xxx|xx.'
+	# one row: every direction but w begins a line at a1 (7), but e at c1
+	run sh -c "cg-parse -r rim 'x.x' | cg-options -t"
+	l='..x, ..x, ..x, ..x, ..x, ..x, ..x, x.., x.., x.., x.., x.., x.., x..'
+	assert_output "$(printf 'x.x\t%s\t..x, x..' "$l")"
+}
