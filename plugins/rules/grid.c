@@ -202,6 +202,9 @@ struct gm {
 	int first_n, first_elem[MAX_MATCH];   /* the first, kept aside */
 	char first_name[128];
 	struct seen *seen;        /* from the second on, every one */
+	/* the conditions' patterns on this board: -1 not yet read, 0
+	 * absent, 1 present */
+	signed char occ[MAX_RULES];
 };
 
 /* The square of the match's j-th element. */
@@ -497,6 +500,44 @@ try_cell(struct gm *m, const struct rule *ru, int d, int k)
 		try_at(m, ru, d, k, 0);
 }
 
+static void gm_init(struct gm *m, const struct cg_context *cx,
+    const struct rules *r, const unsigned char *pos, size_t len, int rows,
+    int cols);
+
+/* Does condition pattern c occur anywhere on m's board, along any of its
+ * directions?  Its matches are looked for as a rule's are, stopping at
+ * the first. */
+static int
+occurs(struct gm *m, const struct rule *c)
+{
+	struct gm s;
+	int N = m->rows * m->cols, k, j;
+
+	gm_init(&s, m->cx, m->r, m->pos, m->len, m->rows, m->cols);
+	for (k = 0; k < N && !s.rc; k++)
+		for (j = 0; j < c->ndirs && !s.rc; j++)
+			try_cell(&s, c, c->dirs[j], k);
+	if (s.rc < 0)
+		m->rc = s.rc;
+	return s.found;
+}
+
+/* Do rule ru's conditions hold on m's board? */
+static int
+allowed(struct gm *m, const struct rule *ru)
+{
+	int i, p;
+
+	for (i = 0; i < ru->ncond && !m->rc; i++) {
+		p = ru->cond[i].pat;
+		if (m->occ[p] < 0)
+			m->occ[p] = (signed char)occurs(m, &m->r->cond[p]);
+		if (m->occ[p] == ru->cond[i].negate)
+			return 0;
+	}
+	return !m->rc;
+}
+
 static int
 side_bit(enum cg_side side)
 {
@@ -514,7 +555,8 @@ each_move(struct gm *m, enum cg_side side)
 		for (i = 0; i < r->nrule && !m->rc; i++) {
 			const struct rule *ru = &r->rule[i];
 
-			if (!(ru->side & bit))
+			if (!(ru->side & bit) || (ru->ncond > 0 &&
+			    !allowed(m, ru)))
 				continue;
 			for (j = 0; j < ru->ndirs && !m->rc; j++)
 				for (k = 0; k < N && !m->rc; k++)
@@ -527,7 +569,8 @@ each_move(struct gm *m, enum cg_side side)
 			const struct rule *ru = &r->rule[i];
 
 			if (!(ru->side & bit) || (!ru->lead &&
-			    !cs_has(&ru->first, m->cells[k])))
+			    !cs_has(&ru->first, m->cells[k])) ||
+			    (ru->ncond > 0 && !allowed(m, ru)))
 				continue;
 			for (j = 0; j < ru->ndirs && !m->rc; j++)
 				try_cell(m, ru, ru->dirs[j], k);
@@ -550,6 +593,8 @@ gm_init(struct gm *m, const struct cg_context *cx, const struct rules *r,
 	m->m0 = -1;
 	m->found = 0;
 	m->rc = 0;
+	if (r->ncond > 0)
+		memset(m->occ, -1, (size_t)r->ncond);
 }
 
 int

@@ -904,7 +904,81 @@ parse_name(struct reader *rd, struct rule *ru, const char *s, int least)
 static int
 rule_keyword(const char *w)
 {
-	return strcmp(w, "along") == 0 || strcmp(w, "name") == 0;
+	return strcmp(w, "along") == 0 || strcmp(w, "name") == 0 ||
+	    strcmp(w, "if") == 0 || strcmp(w, "unless") == 0;
+}
+
+/* The edge never repeats, and stands alone only where a match can reach
+ * it: at either end, past groups that may repeat no time. */
+static int
+check_edges(struct reader *rd, const struct rule *ru, const char *pat)
+{
+	int k;
+
+	for (k = 0; k < ru->ne; k++) {
+		const struct elem *x = &ru->e[k];
+
+		if (x->edge && ru->gof[k] >= 0)
+			return ERR(rd, "pattern '%s': the edge '|' cannot "
+			    "repeat", pat);
+		if (edge_only(x) && !may_vanish(ru, k - 1, -1) &&
+		    !may_vanish(ru, k + 1, ru->ne))
+			return ERR(rd, "pattern '%s': the edge '|' stands "
+			    "between cells, where a line never has it", pat);
+	}
+	return CG_OK;
+}
+
+/* "if|unless PATTERN [along DIRS]" from token t: a precondition of ru;
+ * the index of the first token after it, or an error. */
+static int
+condition(struct reader *rd, struct rule *ru, int t)
+{
+	struct rules *r = rd->r;
+	char pat[1024] = "", sh[256];
+	struct rule *c;
+	size_t n = 0;
+	int t1, k, rc, neg = strcmp(rd->tok[t], "unless") == 0;
+
+	if (ru->ncond == MAX_CONDS)
+		return ERR(rd, "too many conditions on one rule (at most %d)",
+		    MAX_CONDS);
+	if (r->ncond == MAX_RULES)
+		return ERR(rd, "too many conditions (at most %d)", MAX_RULES);
+	if (r->cond == NULL) {
+		r->cond = rd->h->alloc(MAX_RULES * sizeof *r->cond);
+		if (r->cond == NULL)
+			return CG_ENOMEM;
+	}
+	c = &r->cond[r->ncond];
+	memset(c, 0, sizeof *c);
+	c->line = rd->line;
+	for (t1 = t + 1; t1 < rd->ntok && !rule_keyword(rd->tok[t1]); t1++)
+		if ((n += strlen(rd->tok[t1])) < sizeof pat)
+			strcat(pat, rd->tok[t1]);
+	if (pat[0] == '\0')
+		return ERR(rd, "'%s' needs a pattern", rd->tok[t]);
+	for (k = 0; k < MAX_ELEMS; k++)
+		c->gof[k] = -1;
+	if ((rc = parse_line(rd, pat, 0, c->e, &c->ne, c->g, &c->ng, c->gof,
+	    sh, sizeof sh)) < 0 || (rc = check_edges(rd, c, pat)) < 0)
+		return rc;
+	if (pattern_start(c) == 0)
+		return ERR(rd, "pattern '%s' can match no cell at all", pat);
+	if (t1 < rd->ntok && strcmp(rd->tok[t1], "along") == 0) {
+		t = t1++;
+		while (t1 < rd->ntok && !rule_keyword(rd->tok[t1]))
+			t1++;
+		if (t1 == t + 1)
+			return ERR(rd, "'along' needs directions");
+		if ((rc = parse_dirs(rd, c, t + 1, t1)) < 0)
+			return rc;
+	}
+	if (c->ndirs == 0)
+		c->dirs[c->ndirs++] = D_E;
+	ru->cond[ru->ncond].pat = r->ncond++;
+	ru->cond[ru->ncond++].negate = neg;
+	return t1;
 }
 
 /* left|right|both PATTERN -> REWRITE [along DIR...] [name TEMPLATE] */
@@ -947,16 +1021,11 @@ rule_line(struct reader *rd, struct rule *ru)
 		return ERR(rd, "rewrite '%s' does not have the shape of pattern "
 		    "'%s' (one element for each, groups in the same places)",
 		    rew, pat);
+	if ((rc = check_edges(rd, ru, pat)) < 0)
+		return rc;
 	for (k = 0; k < ru->ne; k++) {
 		struct elem *x = &ru->e[k];
 
-		if (x->edge && ru->gof[k] >= 0)
-			return ERR(rd, "pattern '%s': the edge '|' cannot "
-			    "repeat", pat);
-		if (edge_only(x) && !may_vanish(ru, k - 1, -1) &&
-		    !may_vanish(ru, k + 1, ru->ne))
-			return ERR(rd, "pattern '%s': the edge '|' stands "
-			    "between cells, where a line never has it", pat);
 		if (re[k].edge && !edge_only(x))
 			return ERR(rd, "rewrite '%s': '|' stands only where the "
 			    "pattern has the edge '|'", rew);
@@ -975,13 +1044,24 @@ rule_line(struct reader *rd, struct rule *ru)
 	least = pattern_start(ru);
 	if (least == 0)
 		return ERR(rd, "pattern '%s' can match no cell at all", pat);
-	/* along ... name ... */
+	/* along ... name ... if ... unless ... */
 	while (t < rd->ntok) {
 		int t1 = t + 1;
 
+		if (strcmp(rd->tok[t], "if") == 0 ||
+		    strcmp(rd->tok[t], "unless") == 0) {
+			if ((t = condition(rd, ru, t)) < 0)
+				return t;
+			continue;
+		}
 		while (t1 < rd->ntok && !rule_keyword(rd->tok[t1]))
 			t1++;
 		if (strcmp(rd->tok[t], "along") == 0) {
+			if (ru->ncond > 0)
+				return ERR(rd, "'along' after a condition's "
+				    "pattern is the condition's: give the "
+				    "rule's directions before 'if' or "
+				    "'unless'");
 			if (ru->ndirs > 0)
 				return ERR(rd, "'along' given twice");
 			if (t1 == t + 1)
@@ -1335,9 +1415,84 @@ move_key(const struct rule *ru, int d, int rev, unsigned char *key,
 
 #define KEY_MAX (1 + MAX_ELEMS * (sizeof(struct cellset) + 4))
 
+/* Does condition pattern c read along some direction, either way, give
+ * key? */
+static int
+cond_has(const struct rule *c, const unsigned char *key, size_t klen)
+{
+	unsigned char k2[KEY_MAX];
+	size_t n2;
+	int j, rev;
+
+	for (j = 0; j < c->ndirs; j++)
+		for (rev = 0; rev < 2; rev++) {
+			move_key(c, c->dirs[j], rev, k2, &n2);
+			if (n2 == klen && memcmp(k2, key, n2) == 0)
+				return 1;
+		}
+	return 0;
+}
+
+/* Is condition a seen through symmetry k the condition b: the same
+ * pattern read along the images of a's directions as along b's? */
+static int
+cond_image(const struct rule *a, int k, const struct rule *b)
+{
+	unsigned char key[KEY_MAX];
+	size_t klen;
+	int j, e, found;
+
+	for (j = 0; j < a->ndirs; j++) {
+		move_key(a, sym_dir(k, a->dirs[j]), 0, key, &klen);
+		if (!cond_has(b, key, klen))
+			return 0;
+	}
+	for (j = 0; j < b->ndirs; j++) {
+		move_key(b, b->dirs[j], 0, key, &klen);
+		for (e = 0, found = 0; e < a->ndirs && !found; e++) {
+			unsigned char k2[KEY_MAX];
+			size_t n2;
+			int rev;
+
+			for (rev = 0; rev < 2 && !found; rev++) {
+				move_key(a, sym_dir(k, a->dirs[e]), rev, k2,
+				    &n2);
+				found = n2 == klen && memcmp(k2, key, n2) == 0;
+			}
+		}
+		if (!found)
+			return 0;
+	}
+	return 1;
+}
+
+/* Are src's conditions, seen through symmetry k, those of ru? */
+static int
+same_conds(const struct rules *r, const struct rule *src, int k,
+    const struct rule *ru)
+{
+	int i, j, found;
+
+	if (src == NULL)
+		return 1;       /* conditions not compared */
+	if (src->ncond != ru->ncond)
+		return 0;
+	for (i = 0; i < src->ncond; i++) {
+		for (j = 0, found = 0; j < ru->ncond && !found; j++)
+			found = src->cond[i].negate == ru->cond[j].negate &&
+			    cond_image(&r->cond[src->cond[i].pat], k,
+			    &r->cond[ru->cond[j].pat]);
+		if (!found)
+			return 0;
+	}
+	return 1;
+}
+
+/* Has side a rule that reads key, with src's conditions seen through
+ * symmetry k? */
 static int
 has_move(const struct rules *r, int side, const unsigned char *key,
-    size_t klen)
+    size_t klen, const struct rule *src, int k)
 {
 	unsigned char k2[KEY_MAX];
 	size_t n2;
@@ -1346,7 +1501,7 @@ has_move(const struct rules *r, int side, const unsigned char *key,
 	for (i = 0; i < r->nrule; i++) {
 		const struct rule *ru = &r->rule[i];
 
-		if (!(ru->side & side))
+		if (!(ru->side & side) || !same_conds(r, src, k, ru))
 			continue;
 		for (j = 0; j < ru->ndirs; j++)
 			for (rev = 0; rev < 2; rev++) {
@@ -1381,8 +1536,17 @@ check_symmetry(const struct cg_host *h, struct rules *r,
 				for (j = 0; j < ru->ndirs; j++) {
 					move_key(ru, sym_dir(gens[gi],
 					    ru->dirs[j]), 0, key, &klen);
-					if (has_move(r, side, key, klen))
+					if (has_move(r, side, key, klen, ru,
+					    gens[gi]))
 						continue;
+					if (has_move(r, side, key, klen, NULL,
+					    0))
+						return rules_error(h, err,
+						    ru->line, "the symmetry "
+						    "does not hold: the %s "
+						    "turns this rule's "
+						    "conditions into others",
+						    what[gi]);
 					return rules_error(h, err, ru->line,
 					    "the symmetry does not hold: the "
 					    "%s turns this rule along %s into "
@@ -1432,6 +1596,12 @@ finish(struct reader *rd)
 	for (i = 0; i < r->nrule; i++)
 		if (r->rule[i].side != SIDE_BOTH)
 			r->impartial = 0;
+	for (i = 0; (r->wall >= 0 || r->frozen) && i < r->nrule; i++)
+		if (r->rule[i].ncond > 0)
+			return rules_error(h, rd->err, r->rule[i].line, "a "
+			    "rule with a condition reads the whole board, "
+			    "which 'components' would split: a position of "
+			    "such a file is one component");
 	if (r->wall >= 0 && (rc = check_components(h, r, rd->err)) < 0)
 		return rc;
 	for (i = 0; r->frozen && i < r->nrule; i++)
@@ -1522,6 +1692,9 @@ rules_free(const struct cg_host *h, struct rules *r)
 	for (i = 0; i < r->nrule; i++)
 		h->free(r->rule[i].amt);
 	h->free(r->rule);
+	h->free(r->cond);
+	r->cond = NULL;
+	r->ncond = 0;
 	for (i = 0; i < r->nparam; i++)
 		h->free(r->param[i].dflt_text);
 	r->rule = NULL;

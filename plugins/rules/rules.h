@@ -42,6 +42,7 @@ enum board_kind { BOARD_NONE, BOARD_GRID, BOARD_STRIP, BOARD_GRAPH,
 #define MAX_SET      1024 /* numbers in one set */
 #define MAX_NAME_TPL 32   /* items of a move-name template */
 #define MAX_MATCH    600  /* cells one match may cover (a 255-cell line) */
+#define MAX_CONDS    4    /* conditions of one rule */
 
 /* Directions: index into dir_dr/dir_dc; strips use e and w only. */
 enum { D_N, D_E, D_S, D_W, D_NE, D_SE, D_SW, D_NW, D_COUNT };
@@ -87,6 +88,13 @@ struct name_item {
 	char text[16];     /* NT_TEXT */
 };
 
+/* A rule's precondition: the pattern rules->cond[pat] occurs somewhere
+ * on the board (negate 0), or nowhere (negate 1). */
+struct cond {
+	int pat;
+	int negate;
+};
+
 /* Heap rules: amounts from a list, from a parameter, or any. */
 enum { AMT_LIST, AMT_PARAM, AMT_ANY };
 enum { LEAVE_MASK, LEAVE_CODE };
@@ -107,6 +115,8 @@ struct rule {
 	struct name_item name[MAX_NAME_TPL];
 	int nname;             /* 0: the default name */
 	int check;             /* measure checked at run time */
+	struct cond cond[MAX_CONDS];
+	int ncond;             /* all must hold for the rule to apply */
 	/* graph */
 	struct cellset vmatch;
 	int vwrite;            /* new tint, 0 = the vertex is deleted */
@@ -156,6 +166,8 @@ struct rules {
 	unsigned char alias[256]; /* input byte -> cell, 0 = not allowed */
 	struct rule *rule;
 	int nrule;
+	struct rule *cond;     /* the conditions' patterns (no rewrite) */
+	int ncond;
 	int order_rules;       /* "order rules": each rule over every cell */
 	struct term term[MAX_TERMS];
 	int nterm;
