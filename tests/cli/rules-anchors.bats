@@ -79,3 +79,43 @@ CGR
 	l='..x, ..x, ..x, ..x, ..x, ..x, ..x, x.., x.., x.., x.., x.., x.., x..'
 	assert_output "$(printf 'x.x\t%s\t..x, x..' "$l")"
 }
+
+@test "dawsonchess: the 3xn start is won by the player to move exactly when 0.137 is not 0 at n" {
+	# Winning Ways (pp. 89, 102): Dawson's chess on n files is the octal
+	# game 0.137 on a heap of n, its forced captures taken together; so
+	# the player to move from the start (either colour: the board is the
+	# same seen from the other side) wins exactly when A002187(n) != 0.
+	# The canonical form is not *g in general: right after its own
+	# advance White has a capture, a move no alternating play from the
+	# start reaches, and the positions between captures are no nimbers.
+	local n want= got
+	for n in $(seq 1 20); do
+		cut=$(printf '%s' "$A002187" | cut -d, -f$((n + 1)))
+		want="$want$([ "$cut" = 0 ] && echo P || echo N) "
+		printf '%s|%s|%s\n' "$(printf 'b%.0s' $(seq 1 $n))" \
+		    "$(printf '.%.0s' $(seq 1 $n))" "$(printf 'w%.0s' $(seq 1 $n))"
+	done > "$T/starts"
+	unset CG_PLUGIN_PATH
+	got=$(cg-parse -r dawsonchess < "$T/starts" | cg cg-outcome -t | cut -f2 |
+	    tr '\n' ' ')
+	[ "$got" = "$want" ] || { echo "want $want"; echo "got  $got"; return 1; }
+	# one file, by hand: either pawn steps forward and the file is
+	# blocked: {0|0} = *
+	run sh -c "cg-parse -r dawsonchess 'b|.|w' | cg-canon -t"
+	assert_output "$(printf 'b|.|w\t*')"
+}
+
+@test "dawsonchess: a player who can capture must" {
+	unset CG_PLUGIN_PATH
+	# White's pawn on b2 can take a3: its steps forward (a1-a2, b2-b3)
+	# are not allowed; Black's a3 must take b2.  By hand: after b2-a3
+	# Black has no pawn and White a1-a2 (L); after a3-b2 each side can
+	# only take the other's last pawn (N)
+	run sh -c "cg-parse -r dawsonchess 'b.|.w|w.' | cg-outcome --children"
+	assert_output "$(printf 'b.|.w|w.\tL:b2-a3\tw.|..|w.\tL\nb.|.w|w.\tR:a3-b2\t..|.b|w.\tN')"
+	# two files: White's a1-a2 is taken by b3 and retaken by b1, and
+	# Black, blocked, loses: the start's children are all won by the
+	# player who made them
+	run sh -c "cg-parse -r dawsonchess 'bb|..|ww' | cg-outcome --children"
+	assert_output "$(printf 'bb|..|ww\tL:a1-a2\tbb|w.|.w\tL\nbb|..|ww\tL:b1-b2\tbb|.w|w.\tL\nbb|..|ww\tR:a3-a2\t.b|b.|ww\tR\nbb|..|ww\tR:b3-b2\tb.|.b|ww\tR')"
+}
