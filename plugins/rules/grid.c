@@ -4,16 +4,19 @@
  * grid.h's (rows, columns, the cells), so canonical forms, components
  * and symmetries are grid.h's too.
  *
- * A rule is a pattern read along a direction from an anchor cell: the
- * elements in order, each matching one cell (a class of characters), the
- * last perhaps the edge beyond the board; groups repeat.  Every way the
+ * A rule is a pattern read along a direction from an anchor cell (or the
+ * edge just before the cell that begins a line): the elements in order,
+ * each matching one cell (a class of characters), the first and the last
+ * perhaps the edge beyond the board; groups repeat.  Every way the
  * pattern matches (match.h) is a move, fewer repetitions first, but the
  * ways of one anchor and direction that make the same move (splits of
  * the line among several groups) make it once; the rewrite gives each
  * matched cell its new character.  Options come anchor cell by
  * anchor cell in reading order, each cell's rules in file order and
  * each rule's directions as written ('order rules' turns this inside
- * out: each rule and direction over every cell).
+ * out: each rule and direction over every cell).  A rule with conditions
+ * applies only when each condition's pattern is found somewhere on the
+ * board ('if') or nowhere ('unless'), each read once per board.
  *
  * Move names: the template's items (a matched cell by number, '$' the
  * last changed cell, '@' the direction), or the changed cells joined by

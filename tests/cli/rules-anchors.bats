@@ -119,3 +119,52 @@ CGR
 	run sh -c "cg-parse -r dawsonchess 'bb|..|ww' | cg-outcome --children"
 	assert_output "$(printf 'bb|..|ww\tL:a1-a2\tbb|w.|.w\tL\nbb|..|ww\tL:b1-b2\tbb|.w|w.\tL\nbb|..|ww\tR:a3-a2\t.b|b.|ww\tR\nbb|..|ww\tR:b3-b2\tb.|.b|ww\tR')"
 }
+
+@test "the measure's proof knows a match from the edge starts next to it" {
+	# Left turns the first x into t: 2 fewer for the x, and t adds its
+	# distance to the west edge, which is 1 from the edge: -1, proved.
+	# The same turn anywhere (or at the east end) adds up to the strip's
+	# length: refused
+	printf '%s\n' 'board strip' 'cells . x t' 'measure 2*x + t:w' \
+	    'left | x -> | t' 'right x -> .' > "$T/r/lead.cgr"
+	run sh -c "cg-parse -r lead xxx | cg-options -t"
+	assert_output "$(printf 'xxx\ttxx\t.xx, x.x, xx.')"
+	printf '%s\n' 'board strip' 'cells . x t' 'measure 2*x + t:w' \
+	    'left x | -> t |' > "$T/r/trail.cgr"
+	run cg cg-parse -r trail x
+	assert_failure 1
+	assert_output --partial "trail.cgr:4: this rule does not always decrease the measure (line 3): along e, 'x|' becoming 't|' raises it, the more the farther from the edge"
+}
+
+@test "conditions: 'if' a pattern is on the board, 'unless' it is" {
+	# Left removes an x only if some o is on the strip, Right an o only
+	# unless two x's stand side by side
+	cat > "$T/r/cond.cgr" <<'CGR'
+board    strip
+cells    . x o
+measure  xo
+left     x -> .  if o
+right    o -> .  unless x x
+CGR
+	run sh -c "cg-parse -r cond x xo xxo x.xo | cg-options -t"
+	assert_output "$(printf 'x\t\t\nxo\t.o\tx.\nxxo\t.xo, x.o\t\nx.xo\t..xo, x..o\tx.x.')"
+}
+
+# refused FILE-TEXT LINE MESSAGE: the rules file is refused, one line
+refused() {
+	printf '%b' "$1" > "$T/r/bad.cgr"
+	run cg cg-parse -r bad '.'
+	assert_failure 1
+	[ "${#lines[@]}" -eq 1 ] || { echo "want one line: $output"; return 1; }
+	assert_output --partial "bad.cgr:$2: $3"
+}
+
+@test "bad conditions: FILE:LINE: what is wrong" {
+	G='board grid\ncells . w b\nmeasure w:n\n'
+	refused "${G}left w . -> . w along n if\n" 4 "'if' needs a pattern"
+	refused "${G}left w . -> . w unless w b along ne along n\n" 4 "'along' after a condition's pattern is the condition's"
+	refused "${G}left w . -> . w unless w z\n" 4 "pattern 'wz': 'z' is not a cell"
+	refused "${G}left w . -> . w if w if w if w if w if w\n" 4 "too many conditions on one rule (at most 4)"
+	refused "${G}components .\nleft w . -> . w along n unless w b along ne nw\n" 5 "a rule with a condition reads the whole board"
+	refused "${G}symmetry mirror\nleft w . -> . w along n unless w b along ne\n" 5 "the symmetry does not hold: the left-right mirror turns this rule's conditions into others"
+}
