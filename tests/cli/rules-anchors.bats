@@ -105,6 +105,59 @@ CGR
 	assert_output "$(printf 'b|.|w\t*')"
 }
 
+@test "dawsonchess: the canonical forms of the starts are a brute force's, not *g past 4 files" {
+	# An independent move generator (Python, below) writes the whole
+	# game graph of the start on n files as an abstract document; its
+	# canonical forms must be the ruleset's.  For 5 files both are *,
+	# where 0.137 has 3: the positions between forced captures, where
+	# the player who just moved could capture again, are no nimbers.
+	cat > "$T/bf.py" <<'PY'
+import sys
+sys.setrecursionlimit(100000)
+n = int(sys.argv[1])
+def moves(rows, side):
+    pawn, enemy, fwd = ('w', 'b', 1) if side == 'L' else ('b', 'w', -1)
+    caps, steps = [], []
+    for r in range(3):
+        for c in range(n):
+            if rows[r][c] != pawn or not 0 <= r + fwd < 3:
+                continue
+            for c2 in (c - 1, c + 1):
+                if 0 <= c2 < n and rows[r + fwd][c2] == enemy:
+                    caps.append((r, c, r + fwd, c2))
+            if rows[r + fwd][c] == '.':
+                steps.append((r, c, r + fwd, c))
+    out = []
+    for r, c, r2, c2 in caps or steps:    # a capture if there is one
+        b = [list(x) for x in rows]
+        b[r][c], b[r2][c2] = '.', pawn
+        out.append(tuple(''.join(x) for x in b))
+    return out
+ids, lines = {}, []
+def visit(b):
+    if b not in ids:
+        L = [visit(x) for x in moves(b, 'L')]
+        R = [visit(x) for x in moves(b, 'R')]
+        ids[b] = i = len(ids) + 1
+        lines.append('N\t%d' % i)
+        lines.extend('L\t%d\t%d' % (i, x) for x in L)
+        lines.extend('R\t%d\t%d' % (i, x) for x in R)
+        lines.append('E\t%d' % i)
+    return ids[b]
+root = visit(('w' * n, '.' * n, 'b' * n))   # row 1 (White's) first
+print('cgt\t1\n' + '\n'.join(lines) + '\nroot\t%d\nend' % root)
+PY
+	local n want got
+	unset CG_PLUGIN_PATH
+	for n in 1 2 3 4 5; do
+		want=$(python3 "$T/bf.py" "$n" | cg cg-canon -t | cut -f2)
+		got=$(cg-parse -r dawsonchess "$(printf 'b%.0s' $(seq 1 $n))|$(printf '.%.0s' $(seq 1 $n))|$(printf 'w%.0s' $(seq 1 $n))" |
+		    cg cg-canon -t | cut -f2)
+		[ "$got" = "$want" ] || { echo "$n files: $got, brute force $want"; return 1; }
+	done
+	[ "$got" = '*' ]
+}
+
 @test "dawsonchess: a player who can capture must" {
 	unset CG_PLUGIN_PATH
 	# White's pawn on b2 can take a3: its steps forward (a1-a2, b2-b3)
