@@ -221,3 +221,29 @@ refused() {
 	refused "${G}components .\nleft w . -> . w along n unless w b along ne nw\n" 5 "a rule with a condition reads the whole board"
 	refused "${G}symmetry mirror\nleft w . -> . w along n unless w b along ne\n" 5 "the symmetry does not hold: the left-right mirror turns this rule's conditions into others"
 }
+
+@test "components with the separator at both ends of patterns: the same values as the whole board" {
+	# the file without 'components' solves each board whole: the sum of
+	# the parts must be its value
+	cat > "$T/r/split.cgr" <<'CGR'
+board    grid
+cells    . x o
+measure  xo
+components .
+left     [.|] x [.|] -> = . =        along all
+left     [.|] x x -> = . .           along orthogonal
+right    [.|] o o [.|] -> = . . =    along e s
+right    [.|] o x -> = . .           along n e
+CGR
+	grep -v '^components' "$T/r/split.cgr" > "$T/r/whole.cgr"
+	# 40 boards of 2x2 to 3x4, drawn with a fixed seed
+	awk 'BEGIN { srand(41); for (i = 0; i < 40; i++) {
+	    r = 2 + int(rand() * 2); c = 2 + int(rand() * 3); s = ""
+	    for (a = 0; a < r; a++) { if (a) s = s "|"
+		for (b = 0; b < c; b++) s = s substr(".xo", 1 + int(rand() * 3), 1) }
+	    print s } }' > "$T/boards"
+	cg-parse -r split < "$T/boards" | cg cg-canon -t | cut -f2 > "$T/split"
+	cg-parse -r whole < "$T/boards" | cg cg-canon -t | cut -f2 > "$T/whole"
+	[ "$(wc -l < "$T/split")" -eq 40 ]
+	cmp "$T/split" "$T/whole" || { paste "$T/boards" "$T/split" "$T/whole"; return 1; }
+}
