@@ -981,7 +981,8 @@ condition(struct reader *rd, struct rule *ru, int t)
 	return t1;
 }
 
-/* left|right|both PATTERN -> REWRITE [along DIR...] [name TEMPLATE] */
+/* left|right|both PATTERN -> REWRITE [along DIR...] [name TEMPLATE]
+ * [if|unless PATTERN [along DIR...]]... */
 static int
 rule_line(struct reader *rd, struct rule *ru)
 {
