@@ -163,7 +163,7 @@ grouped_at(struct fz *f, int k)
 	int rc, j;
 
 	match_start(&f->mt, f->ru, f->cells, k, f->dir, f->dir > 0 ?
-	    f->n - k : k + 1, f->frozen);
+	    f->n - k : k + 1, f->frozen, 0);
 	while ((rc = match_next(&f->mt)) > 0) {
 		for (j = 0; j < f->mt.n; j++) {
 			f->cell[j] = k + j * f->dir;

@@ -4,16 +4,19 @@
  * grid.h's (rows, columns, the cells), so canonical forms, components
  * and symmetries are grid.h's too.
  *
- * A rule is a pattern read along a direction from an anchor cell: the
- * elements in order, each matching one cell (a class of characters), the
- * last perhaps the edge beyond the board; groups repeat.  Every way the
+ * A rule is a pattern read along a direction from an anchor cell (or the
+ * edge just before the cell that begins a line): the elements in order,
+ * each matching one cell (a class of characters), the first and the last
+ * perhaps the edge beyond the board; groups repeat.  Every way the
  * pattern matches (match.h) is a move, fewer repetitions first, but the
  * ways of one anchor and direction that make the same move (splits of
  * the line among several groups) make it once; the rewrite gives each
  * matched cell its new character.  Options come anchor cell by
  * anchor cell in reading order, each cell's rules in file order and
  * each rule's directions as written ('order rules' turns this inside
- * out: each rule and direction over every cell).
+ * out: each rule and direction over every cell).  A rule with conditions
+ * applies only when each condition's pattern is found somewhere on the
+ * board ('if') or nowhere ('unless'), each read once per board.
  *
  * Move names: the template's items (a matched cell by number, '$' the
  * last changed cell, '@' the direction), or the changed cells joined by
@@ -205,6 +208,9 @@ struct gm {
 	int first_n, first_elem[MAX_MATCH];   /* the first, kept aside */
 	char first_name[128];
 	struct seen *seen;        /* from the second on, every one */
+	/* the conditions' patterns on this board: -1 not yet read, 0
+	 * absent, 1 present */
+	signed char occ[MAX_RULES];
 };
 
 /* The square of the match's j-th element. */
@@ -413,9 +419,10 @@ undo:
 		cells[cell_at(m, j)] = m->cells[cell_at(m, j)];
 }
 
-/* Every match of rule ru along direction d from cell k. */
+/* Every match of rule ru along direction d from cell k, or (pre) from
+ * the edge just before cell k. */
 static void
-try_at(struct gm *m, const struct rule *ru, int d, int k)
+try_at(struct gm *m, const struct rule *ru, int d, int k, int pre)
 {
 	char sq[8];
 	int rc, len = 255 + 1, step, j;
@@ -434,23 +441,26 @@ try_at(struct gm *m, const struct rule *ru, int d, int k)
 	if (m->dc < 0 && m->c0 + 1 < len)
 		len = m->c0 + 1;
 	step = m->dr * m->cols + m->dc;
-	/* most tries end in the elements before the first group: those
-	 * first, quickly */
-	for (j = 0; j < ru->ne && ru->gof[j] < 0 && j < len; j++)
-		if (!cs_has(&ru->e[j].match, m->cells[k + j * step]))
-			return;
 	m->dedupe = 0;
-	if (j == ru->ne) {
-		/* no group, every element on the board: the one match */
-		for (j = 0; j < ru->ne; j++)
-			m->mt.elem[j] = j;
-		m->mt.n = ru->ne;
-		complete(m);
-		return;
+	if (!pre) {
+		/* most tries end in the elements before the first group:
+		 * those first, quickly */
+		for (j = 0; j < ru->ne && ru->gof[j] < 0 && j < len; j++)
+			if (!cs_has(&ru->e[j].match, m->cells[k + j * step]))
+				return;
+		if (j == ru->ne) {
+			/* no group, every element on the board: the one
+			 * match */
+			for (j = 0; j < ru->ne; j++)
+				m->mt.elem[j] = j;
+			m->mt.n = ru->ne;
+			complete(m);
+			return;
+		}
 	}
 	m->dedupe = ru->ng > 0 && m->cx != NULL;
 	m->nmade = 0;
-	match_start(&m->mt, ru, m->cells, k, step, len, NULL);
+	match_start(&m->mt, ru, m->cells, k, step, len, NULL, pre);
 	while ((rc = match_next(&m->mt)) > 0) {
 		complete(m);
 		if (m->rc)
@@ -472,6 +482,68 @@ try_at(struct gm *m, const struct rule *ru, int d, int k)
 	m->rc = CG_ELIMIT;
 }
 
+/* Is cell k the first of its line along direction d (the square before
+ * it beyond the board)? */
+static int
+line_starts(const struct gm *m, int d, int k)
+{
+	int r = k / m->cols - dir_dr[d], c = k % m->cols - dir_dc[d];
+
+	return r < 0 || r >= m->rows || c < 0 || c >= m->cols;
+}
+
+/* Every match of rule ru along direction d anchored at cell k: from the
+ * edge before it (when k starts its line), then from k itself. */
+static void
+try_cell(struct gm *m, const struct rule *ru, int d, int k)
+{
+	if (ru->lead && line_starts(m, d, k)) {
+		try_at(m, ru, d, k, 1);
+		if (m->rc)
+			return;
+	}
+	if (cs_has(&ru->first, m->cells[k]))
+		try_at(m, ru, d, k, 0);
+}
+
+static void gm_init(struct gm *m, const struct cg_context *cx,
+    const struct rules *r, const unsigned char *pos, size_t len, int rows,
+    int cols);
+
+/* Does condition pattern c occur anywhere on m's board, along any of its
+ * directions?  Its matches are looked for as a rule's are, stopping at
+ * the first. */
+static int
+occurs(struct gm *m, const struct rule *c)
+{
+	struct gm s;
+	int N = m->rows * m->cols, k, j;
+
+	gm_init(&s, m->cx, m->r, m->pos, m->len, m->rows, m->cols);
+	for (k = 0; k < N && !s.rc; k++)
+		for (j = 0; j < c->ndirs && !s.rc; j++)
+			try_cell(&s, c, c->dirs[j], k);
+	if (s.rc < 0)
+		m->rc = s.rc;
+	return s.found;
+}
+
+/* Do rule ru's conditions hold on m's board? */
+static int
+allowed(struct gm *m, const struct rule *ru)
+{
+	int i, p;
+
+	for (i = 0; i < ru->ncond && !m->rc; i++) {
+		p = ru->cond[i].pat;
+		if (m->occ[p] < 0)
+			m->occ[p] = (signed char)occurs(m, &m->r->cond[p]);
+		if (m->occ[p] == ru->cond[i].negate)
+			return 0;
+	}
+	return !m->rc;
+}
+
 static int
 side_bit(enum cg_side side)
 {
@@ -489,12 +561,12 @@ each_move(struct gm *m, enum cg_side side)
 		for (i = 0; i < r->nrule && !m->rc; i++) {
 			const struct rule *ru = &r->rule[i];
 
-			if (!(ru->side & bit))
+			if (!(ru->side & bit) || (ru->ncond > 0 &&
+			    !allowed(m, ru)))
 				continue;
 			for (j = 0; j < ru->ndirs && !m->rc; j++)
 				for (k = 0; k < N && !m->rc; k++)
-					if (cs_has(&ru->first, m->cells[k]))
-						try_at(m, ru, ru->dirs[j], k);
+					try_cell(m, ru, ru->dirs[j], k);
 		}
 		return;
 	}
@@ -502,11 +574,12 @@ each_move(struct gm *m, enum cg_side side)
 		for (i = 0; i < r->nrule && !m->rc; i++) {
 			const struct rule *ru = &r->rule[i];
 
-			if (!(ru->side & bit) || !cs_has(&ru->first,
-			    m->cells[k]))
+			if (!(ru->side & bit) || (!ru->lead &&
+			    !cs_has(&ru->first, m->cells[k])) ||
+			    (ru->ncond > 0 && !allowed(m, ru)))
 				continue;
 			for (j = 0; j < ru->ndirs && !m->rc; j++)
-				try_at(m, ru, ru->dirs[j], k);
+				try_cell(m, ru, ru->dirs[j], k);
 		}
 }
 
@@ -526,6 +599,8 @@ gm_init(struct gm *m, const struct cg_context *cx, const struct rules *r,
 	m->m0 = -1;
 	m->found = 0;
 	m->rc = 0;
+	if (r->ncond > 0)
+		memset(m->occ, -1, (size_t)r->ncond);
 }
 
 int

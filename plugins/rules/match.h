@@ -13,10 +13,14 @@
  * line tried; a match may try at most MATCH_SPLITS of them.
  *
  * The line's square j (from 0) is cells[k0 + j * step]; it has len
- * squares, the edge beyond them.  A square k with fixed[k] 0 (fixed not
- * NULL) is read as anything an element accepts.  match_next() leaves the
- * elements matched in elem[0..n) (edge set when the edge ended the
- * match).
+ * squares.  The squares -1 and len, just beyond its two ends, are the
+ * edge, which only an element holding the edge matches; nothing lies
+ * beyond them.  A match starts on square 0, or (pre) on square -1.  A
+ * square k with fixed[k] 0 (fixed not NULL) is read as anything an
+ * element accepts.  match_next() leaves the elements matched on the board
+ * in elem[0..n), elem[j] on square j; lead and edge say whether the match
+ * began on the edge before square 0 and ended on the edge after square
+ * len - 1.
  */
 #ifndef CG_RULES_MATCH_H
 #define CG_RULES_MATCH_H
@@ -31,12 +35,14 @@ struct match {
 	const unsigned char *cells, *fixed;
 	int k0, step, len;
 	int elem[MAX_MATCH];
-	int n, edge;
+	int n, lead, edge;
+	int pre;               /* the match starts on square -1 */
+	int at;                /* the square of the next element */
 	int i;                 /* the next element */
 	int started;
 	long splits;
 	struct {
-		short g, reps, n;
+		short g, reps, n, at;
 	} stk[MATCH_STACK];    /* choices not taken: one more repetition */
 	int nstk;
 };
@@ -44,7 +50,7 @@ struct match {
 static inline void
 match_start(struct match *mt, const struct rule *ru,
     const unsigned char *cells, int k0, int step, int len,
-    const unsigned char *fixed)
+    const unsigned char *fixed, int pre)
 {
 	mt->ru = ru;
 	mt->cells = cells;
@@ -57,17 +63,21 @@ match_start(struct match *mt, const struct rule *ru,
 	mt->nstk = 0;
 	mt->splits = 0;
 	mt->started = 0;
-	mt->edge = 0;
+	mt->pre = pre;
+	mt->at = pre ? -1 : 0;
+	mt->lead = mt->edge = 0;
 }
 
 /* Does element x fit the line's square j?  1 it does, 0 it does not, 2
- * the square is beyond the board and x matches the edge. */
+ * the square is the edge and x matches it. */
 static inline int
 match_fits(const struct match *mt, const struct elem *x, int j)
 {
 	int k;
 
-	if (j >= mt->len)
+	if (j < -1 || j > mt->len)
+		return 0;
+	if (j == -1 || j == mt->len)
 		return x->edge ? 2 : 0;
 	k = mt->k0 + j * mt->step;
 	if (mt->fixed != NULL && !mt->fixed[k])
@@ -76,7 +86,8 @@ match_fits(const struct match *mt, const struct elem *x, int j)
 	return cs_has(&x->match, mt->cells[k]);
 }
 
-/* Repeat group g once more from square mt->n: 0 when it does not fit. */
+/* Repeat group g once more from square mt->at: 0 when it does not fit
+ * (groups never hold the edge). */
 static inline int
 match_repeat(struct match *mt, int g)
 {
@@ -85,37 +96,39 @@ match_repeat(struct match *mt, int g)
 
 	for (j = 0; j < gr->count; j++) {
 		if (mt->n == MAX_MATCH ||
-		    match_fits(mt, &mt->ru->e[gr->first + j], mt->n) != 1)
+		    match_fits(mt, &mt->ru->e[gr->first + j], mt->at) != 1)
 			return 0;
 		mt->elem[mt->n++] = gr->first + j;
+		mt->at++;
 	}
 	return 1;
 }
 
 enum { MW_FAIL, MW_MATCH, MW_GROUP };
 
-/* The elements from mt->i on, from square mt->n on, up to the end of the
- * pattern (MW_MATCH), a group (MW_GROUP, its number in *g) or an element
- * that does not fit (MW_FAIL). */
+/* The elements from mt->i on, from square mt->at on, up to the end of
+ * the pattern (MW_MATCH), a group (MW_GROUP, its number in *g) or an
+ * element that does not fit (MW_FAIL).  An element on the edge takes its
+ * square but is not one of the cells matched. */
 static inline int
 match_walk(struct match *mt, int *g)
 {
 	const struct rule *ru = mt->ru;
 	int fit;
 
-	mt->edge = 0;
 	for (; mt->i < ru->ne; mt->i++) {
 		if ((*g = ru->gof[mt->i]) >= 0)
 			return MW_GROUP;
-		fit = match_fits(mt, &ru->e[mt->i], mt->n);
-		if (fit == 2) {
-			mt->edge = 1;   /* the edge ends every pattern */
-			return MW_MATCH;
-		}
-		if (fit == 0 || mt->n == MAX_MATCH)
+		fit = match_fits(mt, &ru->e[mt->i], mt->at);
+		if (fit == 0 || (fit == 1 && mt->n == MAX_MATCH))
 			return MW_FAIL;
-		mt->elem[mt->n++] = mt->i;
+		if (fit == 1)
+			mt->elem[mt->n++] = mt->i;
+		mt->at++;
 	}
+	/* only the edge fits square -1, and square len only the edge */
+	mt->lead = mt->pre;
+	mt->edge = mt->at > mt->len;
 	return MW_MATCH;
 }
 
@@ -129,6 +142,7 @@ match_back(struct match *mt, int *g, int *reps)
 		*g = mt->stk[mt->nstk].g;
 		*reps = mt->stk[mt->nstk].reps + 1;
 		mt->n = mt->stk[mt->nstk].n;
+		mt->at = mt->stk[mt->nstk].at;
 		if (match_repeat(mt, *g))
 			return 1;
 	}
@@ -167,6 +181,7 @@ match_next(struct match *mt)
 				return -1;
 			mt->stk[mt->nstk].g = (short)g;
 			mt->stk[mt->nstk].reps = (short)reps;
+			mt->stk[mt->nstk].at = (short)mt->at;
 			mt->stk[mt->nstk++].n = (short)mt->n;
 		}
 		mt->i = gr->first + gr->count;

@@ -11,7 +11,8 @@
  * towards D, across it, or away from it.  So for fixed characters and
  * repetition counts the change is an affine function of the A's:
  *     f = beta + sum_D alpha_D * A_D,   A_D >= Amin_D
- * (A_D is exact when the pattern ends at the edge in direction D).  The
+ * (A_D is exact when the pattern ends at the edge in direction D, or
+ * starts at the edge in the direction opposite D).  The
  * reader tries every way the pattern's classes can match (the changed
  * cells only: an unchanged cell has m = 0) and each group repeated its
  * least number of times and once more:
@@ -60,37 +61,63 @@ struct line {
 	int elem[MAX_MATCH];
 	int n;
 	int edge_end;          /* the pattern ends at the edge */
+	int edge_lead;         /* the pattern starts at the edge */
 	int choice[MAX_MATCH]; /* the character before, for changed cells */
 };
 
-static void
+static int
+edge_alone(const struct elem *x)
+{
+	return x->edge && x->match.bits[0] == 0 && x->match.bits[1] == 0 &&
+	    x->match.bits[2] == 0 && x->match.bits[3] == 0;
+}
+
+/* The cells of a match with groups repeated k[] times; 0 when no line
+ * has such a match (the edge alone between cells).  An element that may
+ * be the edge at either end of the match is left out: it is never
+ * changed, and the cells' distances are measured from the first cell. */
+static int
 expand(const struct rule *ru, const int *k, struct line *ln)
 {
-	int i = 0, rep, j;
+	int all[MAX_MATCH], na = 0, i = 0, rep, j;
 
-	ln->n = 0;
-	ln->edge_end = 0;
 	while (i < ru->ne) {
 		int g = ru->gof[i];
 
 		if (g >= 0) {
 			for (rep = 0; rep < k[g]; rep++)
-				for (j = 0; j < ru->g[g].count; j++)
-					ln->elem[ln->n++] = ru->g[g].first + j;
+				for (j = 0; j < ru->g[g].count &&
+				    na < MAX_MATCH; j++)
+					all[na++] = ru->g[g].first + j;
 			i += ru->g[g].count;
 			continue;
 		}
-		if (ru->e[i].edge) {
-			/* the edge alone, or a cell-or-edge left as it is */
-			ln->edge_end = ru->e[i].match.bits[0] == 0 &&
-			    ru->e[i].match.bits[1] == 0 &&
-			    ru->e[i].match.bits[2] == 0 &&
-			    ru->e[i].match.bits[3] == 0;
-			i++;
+		if (na < MAX_MATCH)
+			all[na++] = i;
+		i++;
+	}
+	ln->n = 0;
+	ln->edge_lead = ln->edge_end = 0;
+	for (j = 0; j < na; j++) {
+		const struct elem *x = &ru->e[all[j]];
+
+		if (x->edge && (j == 0 || j == na - 1)) {
+			if (edge_alone(x))
+				*(j == 0 ? &ln->edge_lead : &ln->edge_end) = 1;
 			continue;
 		}
-		ln->elem[ln->n++] = i++;
+		if (edge_alone(x))
+			return 0;
+		ln->elem[ln->n++] = all[j];
 	}
+	return 1;
+}
+
+/* the opposite of an orthogonal direction, -1 for the others */
+static int
+back(int d)
+{
+	return d < 4 ? (d + 2) % 4 : -1;
 }
 
 /* The worst (largest) change over the A's for the line with its
@@ -134,6 +161,11 @@ change(const struct rules *r, const struct rule *ru, int d,
 						  * distance 1 from the edge */
 			continue;
 		}
+		if (ln->edge_lead && back(d) == D) {
+			f += alpha[D];   /* exact: the first cell is at
+					  * distance 1 from the edge */
+			continue;
+		}
 		if (alpha[D] > 0)
 			*grows = 1;
 		amin = 1;
@@ -149,22 +181,25 @@ change(const struct rules *r, const struct rule *ru, int d,
 static void
 example(const struct rule *ru, const struct line *ln, char *buf, size_t cap)
 {
-	char a[MAX_MATCH + 2], b[MAX_MATCH + 2];
-	int i, c;
+	char a[MAX_MATCH + 3], b[MAX_MATCH + 3];
+	int i, c, o = ln->edge_lead;
 
+	if (o)
+		a[0] = b[0] = '|';
 	for (i = 0; i < ln->n && i < MAX_MATCH; i++) {
 		const struct elem *x = &ru->e[ln->elem[i]];
 
 		if (x->write >= 0) {
-			a[i] = (char)ln->choice[i];
-			b[i] = (char)x->write;
+			a[o + i] = (char)ln->choice[i];
+			b[o + i] = (char)x->write;
 			continue;
 		}
 		for (c = 1; c < 256 && !cs_has(&x->match, (unsigned char)c);
 		    c++)
 			;
-		a[i] = b[i] = (char)(c < 256 ? c : '?');
+		a[o + i] = b[o + i] = (char)(c < 256 ? c : '?');
 	}
+	i += o;
 	if (ln->edge_end)
 		a[i] = b[i] = '|', i++;
 	a[i] = b[i] = '\0';
@@ -246,8 +281,11 @@ affine(const struct rules *r, const struct rule *ru)
 static int
 worst_at(struct search *s, const int *k, long *worst)
 {
-	expand(s->ru, k, &s->ln);
 	s->worst = -(1L << 40);
+	if (!expand(s->ru, k, &s->ln)) {
+		*worst = s->worst;     /* no line has this match */
+		return 0;
+	}
 	s->found = 0;
 	s->cases = 0;
 	choices(s, 0);

@@ -746,14 +746,15 @@ edge_only(const struct elem *x)
 	    !x->match.bits[2] && !x->match.bits[3];
 }
 
-/* Fill ru->first, the cells a match may start on; return the fewest
- * cells a match covers. */
+/* Fill ru->first, the cells a match may start on, and ru->lead, whether
+ * it may start on the edge; return the fewest cells a match covers. */
 static int
 pattern_start(struct rule *ru)
 {
 	int i = 0, least = 0, k, g;
 
 	memset(&ru->first, 0, sizeof ru->first);
+	ru->lead = 0;
 	while (i < ru->ne) {
 		for (k = 0; k < 4; k++)
 			ru->first.bits[k] |= ru->e[i].match.bits[k];
@@ -762,6 +763,7 @@ pattern_start(struct rule *ru)
 			i += ru->g[g].count;  /* may be skipped */
 			continue;
 		}
+		ru->lead = g < 0 && ru->e[i].edge;
 		break;
 	}
 	for (i = 0; i < ru->ne; i++) {
@@ -771,6 +773,21 @@ pattern_start(struct rule *ru)
 		least += g < 0 ? 1 : ru->g[g].min;
 	}
 	return least;
+}
+
+/* Can every element from i to j (j excluded, either way) match nothing,
+ * as groups repeated no time do? */
+static int
+may_vanish(const struct rule *ru, int i, int j)
+{
+	int step = i <= j ? 1 : -1, g;
+
+	for (; i != j; i += step) {
+		g = ru->gof[i];
+		if (g < 0 || ru->g[g].min > 0)
+			return 0;
+	}
+	return 1;
 }
 
 /* Does the element leave every cell it matches as it was? */
@@ -887,10 +904,85 @@ parse_name(struct reader *rd, struct rule *ru, const char *s, int least)
 static int
 rule_keyword(const char *w)
 {
-	return strcmp(w, "along") == 0 || strcmp(w, "name") == 0;
+	return strcmp(w, "along") == 0 || strcmp(w, "name") == 0 ||
+	    strcmp(w, "if") == 0 || strcmp(w, "unless") == 0;
 }
 
-/* left|right|both PATTERN -> REWRITE [along DIR...] [name TEMPLATE] */
+/* The edge never repeats, and stands alone only where a match can reach
+ * it: at either end, past groups that may repeat no time. */
+static int
+check_edges(struct reader *rd, const struct rule *ru, const char *pat)
+{
+	int k;
+
+	for (k = 0; k < ru->ne; k++) {
+		const struct elem *x = &ru->e[k];
+
+		if (x->edge && ru->gof[k] >= 0)
+			return ERR(rd, "pattern '%s': the edge '|' cannot "
+			    "repeat", pat);
+		if (edge_only(x) && !may_vanish(ru, k - 1, -1) &&
+		    !may_vanish(ru, k + 1, ru->ne))
+			return ERR(rd, "pattern '%s': the edge '|' stands "
+			    "between cells, where a line never has it", pat);
+	}
+	return CG_OK;
+}
+
+/* "if|unless PATTERN [along DIRS]" from token t: a precondition of ru;
+ * the index of the first token after it, or an error. */
+static int
+condition(struct reader *rd, struct rule *ru, int t)
+{
+	struct rules *r = rd->r;
+	char pat[1024] = "", sh[256];
+	struct rule *c;
+	size_t n = 0;
+	int t1, k, rc, neg = strcmp(rd->tok[t], "unless") == 0;
+
+	if (ru->ncond == MAX_CONDS)
+		return ERR(rd, "too many conditions on one rule (at most %d)",
+		    MAX_CONDS);
+	if (r->ncond == MAX_RULES)
+		return ERR(rd, "too many conditions (at most %d)", MAX_RULES);
+	if (r->cond == NULL) {
+		r->cond = rd->h->alloc(MAX_RULES * sizeof *r->cond);
+		if (r->cond == NULL)
+			return CG_ENOMEM;
+	}
+	c = &r->cond[r->ncond];
+	memset(c, 0, sizeof *c);
+	c->line = rd->line;
+	for (t1 = t + 1; t1 < rd->ntok && !rule_keyword(rd->tok[t1]); t1++)
+		if ((n += strlen(rd->tok[t1])) < sizeof pat)
+			strcat(pat, rd->tok[t1]);
+	if (pat[0] == '\0')
+		return ERR(rd, "'%s' needs a pattern", rd->tok[t]);
+	for (k = 0; k < MAX_ELEMS; k++)
+		c->gof[k] = -1;
+	if ((rc = parse_line(rd, pat, 0, c->e, &c->ne, c->g, &c->ng, c->gof,
+	    sh, sizeof sh)) < 0 || (rc = check_edges(rd, c, pat)) < 0)
+		return rc;
+	if (pattern_start(c) == 0)
+		return ERR(rd, "pattern '%s' can match no cell at all", pat);
+	if (t1 < rd->ntok && strcmp(rd->tok[t1], "along") == 0) {
+		t = t1++;
+		while (t1 < rd->ntok && !rule_keyword(rd->tok[t1]))
+			t1++;
+		if (t1 == t + 1)
+			return ERR(rd, "'along' needs directions");
+		if ((rc = parse_dirs(rd, c, t + 1, t1)) < 0)
+			return rc;
+	}
+	if (c->ndirs == 0)
+		c->dirs[c->ndirs++] = D_E;
+	ru->cond[ru->ncond].pat = r->ncond++;
+	ru->cond[ru->ncond++].negate = neg;
+	return t1;
+}
+
+/* left|right|both PATTERN -> REWRITE [along DIR...] [name TEMPLATE]
+ * [if|unless PATTERN [along DIR...]]... */
 static int
 rule_line(struct reader *rd, struct rule *ru)
 {
@@ -930,12 +1022,11 @@ rule_line(struct reader *rd, struct rule *ru)
 		return ERR(rd, "rewrite '%s' does not have the shape of pattern "
 		    "'%s' (one element for each, groups in the same places)",
 		    rew, pat);
+	if ((rc = check_edges(rd, ru, pat)) < 0)
+		return rc;
 	for (k = 0; k < ru->ne; k++) {
 		struct elem *x = &ru->e[k];
 
-		if (x->edge && (k != ru->ne - 1 || ru->gof[k] >= 0))
-			return ERR(rd, "pattern '%s': the edge '|' can only "
-			    "end a pattern", pat);
 		if (re[k].edge && !edge_only(x))
 			return ERR(rd, "rewrite '%s': '|' stands only where the "
 			    "pattern has the edge '|'", rew);
@@ -954,13 +1045,24 @@ rule_line(struct reader *rd, struct rule *ru)
 	least = pattern_start(ru);
 	if (least == 0)
 		return ERR(rd, "pattern '%s' can match no cell at all", pat);
-	/* along ... name ... */
+	/* along ... name ... if ... unless ... */
 	while (t < rd->ntok) {
 		int t1 = t + 1;
 
+		if (strcmp(rd->tok[t], "if") == 0 ||
+		    strcmp(rd->tok[t], "unless") == 0) {
+			if ((t = condition(rd, ru, t)) < 0)
+				return t;
+			continue;
+		}
 		while (t1 < rd->ntok && !rule_keyword(rd->tok[t1]))
 			t1++;
 		if (strcmp(rd->tok[t], "along") == 0) {
+			if (ru->ncond > 0)
+				return ERR(rd, "'along' after a condition's "
+				    "pattern is the condition's: give the "
+				    "rule's directions before 'if' or "
+				    "'unless'");
 			if (ru->ndirs > 0)
 				return ERR(rd, "'along' given twice");
 			if (t1 == t + 1)
@@ -1237,9 +1339,13 @@ directive(struct reader *rd)
 
 /*
  * With components: a rule may look at the separating cell or the edge
- * only with its last element, matching both alike and changing neither,
- * so that a component cut out of its board (the box around it filled
- * with separators) plays as it did in place.
+ * only with its first or last element, matching both alike and changing
+ * neither, so that a component cut out of its board (the box around it
+ * filled with separators) plays as it did in place: the square before or
+ * after a component's cell along a line is the separator or the edge in
+ * place, and in the box the separator or the box's edge.  A separator
+ * read inside a pattern would make one move of two components, whose
+ * sum is then no longer the position: such a file is refused.
  */
 static int
 check_components(const struct cg_host *h, struct rules *r,
@@ -1256,13 +1362,19 @@ check_components(const struct cg_host *h, struct rules *r,
 
 			if (!sep && !x->edge)
 				continue;
-			if (k == ru->ne - 1 && ru->gof[k] < 0 && sep &&
-			    x->edge && x->write < 0)
+			if ((k == 0 || k == ru->ne - 1) && ru->gof[k] < 0 &&
+			    sep && x->edge && x->write < 0)
 				continue;
+			if (k > 0 && k < ru->ne - 1)
+				return rules_error(h, err, ru->line, "with "
+				    "'components %c', a pattern may look at "
+				    "'%c' or the edge only at its ends: a move "
+				    "reading '%c' between cells would join two "
+				    "components", r->wall, r->wall, r->wall);
 			return rules_error(h, err, ru->line, "with 'components "
 			    "%c', a pattern may look at '%c' or the edge only "
-			    "in its last element, as [%c|] left unchanged",
-			    r->wall, r->wall, r->wall);
+			    "in its first or last element, as [%c|] left "
+			    "unchanged", r->wall, r->wall, r->wall);
 		}
 	}
 	return CG_OK;
@@ -1323,9 +1435,84 @@ move_key(const struct rule *ru, int d, int rev, unsigned char *key,
 
 #define KEY_MAX (1 + MAX_ELEMS * (sizeof(struct cellset) + 4))
 
+/* Does condition pattern c read along some direction, either way, give
+ * key? */
+static int
+cond_has(const struct rule *c, const unsigned char *key, size_t klen)
+{
+	unsigned char k2[KEY_MAX];
+	size_t n2;
+	int j, rev;
+
+	for (j = 0; j < c->ndirs; j++)
+		for (rev = 0; rev < 2; rev++) {
+			move_key(c, c->dirs[j], rev, k2, &n2);
+			if (n2 == klen && memcmp(k2, key, n2) == 0)
+				return 1;
+		}
+	return 0;
+}
+
+/* Is condition a seen through symmetry k the condition b: the same
+ * pattern read along the images of a's directions as along b's? */
+static int
+cond_image(const struct rule *a, int k, const struct rule *b)
+{
+	unsigned char key[KEY_MAX];
+	size_t klen;
+	int j, e, found;
+
+	for (j = 0; j < a->ndirs; j++) {
+		move_key(a, sym_dir(k, a->dirs[j]), 0, key, &klen);
+		if (!cond_has(b, key, klen))
+			return 0;
+	}
+	for (j = 0; j < b->ndirs; j++) {
+		move_key(b, b->dirs[j], 0, key, &klen);
+		for (e = 0, found = 0; e < a->ndirs && !found; e++) {
+			unsigned char k2[KEY_MAX];
+			size_t n2;
+			int rev;
+
+			for (rev = 0; rev < 2 && !found; rev++) {
+				move_key(a, sym_dir(k, a->dirs[e]), rev, k2,
+				    &n2);
+				found = n2 == klen && memcmp(k2, key, n2) == 0;
+			}
+		}
+		if (!found)
+			return 0;
+	}
+	return 1;
+}
+
+/* Are src's conditions, seen through symmetry k, those of ru? */
+static int
+same_conds(const struct rules *r, const struct rule *src, int k,
+    const struct rule *ru)
+{
+	int i, j, found;
+
+	if (src == NULL)
+		return 1;       /* conditions not compared */
+	if (src->ncond != ru->ncond)
+		return 0;
+	for (i = 0; i < src->ncond; i++) {
+		for (j = 0, found = 0; j < ru->ncond && !found; j++)
+			found = src->cond[i].negate == ru->cond[j].negate &&
+			    cond_image(&r->cond[src->cond[i].pat], k,
+			    &r->cond[ru->cond[j].pat]);
+		if (!found)
+			return 0;
+	}
+	return 1;
+}
+
+/* Has side a rule that reads key, with src's conditions seen through
+ * symmetry k? */
 static int
 has_move(const struct rules *r, int side, const unsigned char *key,
-    size_t klen)
+    size_t klen, const struct rule *src, int k)
 {
 	unsigned char k2[KEY_MAX];
 	size_t n2;
@@ -1334,12 +1521,10 @@ has_move(const struct rules *r, int side, const unsigned char *key,
 	for (i = 0; i < r->nrule; i++) {
 		const struct rule *ru = &r->rule[i];
 
-		if (!(ru->side & side))
+		if (!(ru->side & side) || !same_conds(r, src, k, ru))
 			continue;
 		for (j = 0; j < ru->ndirs; j++)
 			for (rev = 0; rev < 2; rev++) {
-				if (rev && ru->e[ru->ne - 1].edge)
-					continue;
 				move_key(ru, ru->dirs[j], rev, k2, &n2);
 				if (n2 == klen && memcmp(k2, key, n2) == 0)
 					return 1;
@@ -1371,8 +1556,17 @@ check_symmetry(const struct cg_host *h, struct rules *r,
 				for (j = 0; j < ru->ndirs; j++) {
 					move_key(ru, sym_dir(gens[gi],
 					    ru->dirs[j]), 0, key, &klen);
-					if (has_move(r, side, key, klen))
+					if (has_move(r, side, key, klen, ru,
+					    gens[gi]))
 						continue;
+					if (has_move(r, side, key, klen, NULL,
+					    0))
+						return rules_error(h, err,
+						    ru->line, "the symmetry "
+						    "does not hold: the %s "
+						    "turns this rule's "
+						    "conditions into others",
+						    what[gi]);
 					return rules_error(h, err, ru->line,
 					    "the symmetry does not hold: the "
 					    "%s turns this rule along %s into "
@@ -1386,6 +1580,17 @@ check_symmetry(const struct cg_host *h, struct rules *r,
 			}
 		}
 	return CG_OK;
+}
+
+static int
+reads_edge(const struct rule *ru)
+{
+	int k;
+
+	for (k = 0; k < ru->ne; k++)
+		if (ru->e[k].edge)
+			return 1;
+	return 0;
 }
 
 static int
@@ -1411,10 +1616,16 @@ finish(struct reader *rd)
 	for (i = 0; i < r->nrule; i++)
 		if (r->rule[i].side != SIDE_BOTH)
 			r->impartial = 0;
+	for (i = 0; (r->wall >= 0 || r->frozen) && i < r->nrule; i++)
+		if (r->rule[i].ncond > 0)
+			return rules_error(h, rd->err, r->rule[i].line, "a "
+			    "rule with a condition reads the whole board, "
+			    "which 'components' would split: a position of "
+			    "such a file is one component");
 	if (r->wall >= 0 && (rc = check_components(h, r, rd->err)) < 0)
 		return rc;
 	for (i = 0; r->frozen && i < r->nrule; i++)
-		if (r->rule[i].e[r->rule[i].ne - 1].edge)
+		if (reads_edge(&r->rule[i]))
 			return rules_error(h, rd->err, r->rule[i].line, "with "
 			    "'components frozen', no pattern may look at the "
 			    "edge (a part cut out of the strip would end "
@@ -1501,6 +1712,9 @@ rules_free(const struct cg_host *h, struct rules *r)
 	for (i = 0; i < r->nrule; i++)
 		h->free(r->rule[i].amt);
 	h->free(r->rule);
+	h->free(r->cond);
+	r->cond = NULL;
+	r->ncond = 0;
 	for (i = 0; i < r->nparam; i++)
 		h->free(r->param[i].dflt_text);
 	r->rule = NULL;

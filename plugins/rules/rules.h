@@ -46,6 +46,7 @@ enum board_kind { BOARD_NONE, BOARD_GRID, BOARD_STRIP, BOARD_GRAPH,
 #define MAX_NAME_TPL 32   /* items of a move-name template */
 #define MAX_MATCH    600  /* cells one match may cover (a 255-cell line) */
 #define MAX_FROM     8    /* heaps one heap rule takes from at once */
+#define MAX_CONDS    4    /* conditions of one rule */
 
 /* Directions: index into dir_dr/dir_dc; strips use e and w only. */
 enum { D_N, D_E, D_S, D_W, D_NE, D_SE, D_SW, D_NW, D_COUNT };
@@ -91,6 +92,13 @@ struct name_item {
 	char text[16];     /* NT_TEXT */
 };
 
+/* A rule's precondition: the pattern rules->cond[pat] occurs somewhere
+ * on the board (negate 0), or nowhere (negate 1). */
+struct cond {
+	int pat;
+	int negate;
+};
+
 /* Heap rules: amounts from a list, from a parameter, or any. */
 enum { AMT_LIST, AMT_PARAM, AMT_ANY };
 enum { LEAVE_MASK, LEAVE_CODE };
@@ -106,10 +114,13 @@ struct rule {
 	int ng;
 	int gof[MAX_ELEMS];    /* group of element i, or -1 */
 	struct cellset first;  /* the cells a match may start on */
+	int lead;              /* a match may start on the edge */
 	int dirs[D_COUNT], ndirs;
 	struct name_item name[MAX_NAME_TPL];
 	int nname;             /* 0: the default name */
 	int check;             /* measure checked at run time */
+	struct cond cond[MAX_CONDS];
+	int ncond;             /* all must hold for the rule to apply */
 	/* graph */
 	struct cellset vmatch;
 	int vwrite;            /* new tint, 0 = the vertex is deleted */
@@ -171,6 +182,8 @@ struct rules {
 	unsigned char alias[256]; /* input byte -> cell, 0 = not allowed */
 	struct rule *rule;
 	int nrule;
+	struct rule *cond;     /* the conditions' patterns (no rewrite) */
+	int ncond;
 	int order_rules;       /* "order rules": each rule over every cell */
 	struct term term[MAX_TERMS];
 	int nterm;

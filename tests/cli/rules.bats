@@ -293,7 +293,11 @@ bad() {
 	G='board grid\ncells . #\n'
 	bad "${G}measure .\nleft .. -> ## along s\nfrobnicate\n" 5 "unknown word 'frobnicate'"
 	bad "${G}measure .\nleft .z -> ##\n" 4 "pattern '.z': 'z' is not a cell"
-	bad "${G}measure .\nleft |. -> |#\n" 4 "pattern '|.': the edge '|' can only end a pattern"
+	bad "${G}measure .\nleft .|. -> .|#\n" 4 "pattern '.|.': the edge '|' stands between cells, where a line never has it"
+	bad "${G}measure .\nleft .[.|]* -> #=*\n" 4 "pattern '.[.|]*': the edge '|' cannot repeat"
+	bad "${G}measure .\ncomponents #\nleft [#|].. -> =##\nleft .#. -> #=#\n" 6 "with 'components #', a pattern may look at '#' or the edge only at its ends: a move reading '#' between cells would join two components"
+	bad "${G}measure .\ncomponents #\nleft #.. -> =##\n" 5 "with 'components #', a pattern may look at '#' or the edge only in its first or last element, as [#|] left unchanged"
+	bad "board strip\ncells . x\nmeasure x\ncomponents frozen\nleft [.|]x -> =.\n" 5 "with 'components frozen', no pattern may look at the edge"
 	bad "${G}measure .\nleft [] -> #\n" 4 "pattern '[]': the empty class [] matches nothing"
 	bad "${G}measure .\nleft (.)* -> (#)*\n" 4 "pattern '(.)*' can match no cell at all"
 	bad "${G}measure .\nleft .. -> ###\n" 4 "rewrite '###' does not have the shape of pattern"
