@@ -319,7 +319,10 @@ MSG_INDEX="malformed knowledge base index (blocks out of order, duplicated or of
 	# 51 squares: some 3.5 million splits from the first square
 	run cg_limited cg-options -r splits -t "$H/splits-51.txt"
 	[ "$status" -eq 1 ] || { echo "status $status: $output"; return 1; }
-	assert_output "cg-options: $H/splits-51.txt:1: ruleset 'splits': $H/splits.cgr:7: the rule's pattern splits the line from square 1 along e in more than 10000 ways"
+	# (first the warning of a long row in a file without components)
+	[ "${#lines[@]}" -eq 2 ] || { echo "want two lines: $output"; return 1; }
+	[[ ${lines[0]} == "cg-options: warning: $H/splits.cgr: rows of more than 20 cells and no 'components' line"* ]]
+	[ "${lines[1]}" = "cg-options: $H/splits-51.txt:1: ruleset 'splits': $H/splits.cgr:7: the rule's pattern splits the line from square 1 along e in more than 10000 ways" ]
 	# with 'components frozen' the parts are found without an error;
 	# the moves then say the same
 	run cg_limited cg-canon -r splitsfz -t "$H/splits-51.txt"
