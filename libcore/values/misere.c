@@ -22,6 +22,7 @@ struct mgame {
 	uint32_t opt, nopt;     /* options at t->op[opt..opt+nopt), sorted */
 	uint32_t gp, gm;
 	uint32_t birthday;
+	uint32_t nimv;          /* k + 1 when the game is the nim heap *k */
 	uint32_t sup, nsup;     /* genus superscripts at t->gs[sup..] */
 	uint8_t phylum;
 };
@@ -99,6 +100,7 @@ cg_mtab_new(void)
 	t->g[0].gp = 0;
 	t->g[0].gm = 1;
 	t->g[0].phylum = NIMHEAP;
+	t->g[0].nimv = 1;
 	t->n = 1;
 	cg_bytemap_intern(t->index, "", 0, &isnew);
 	return t;
@@ -479,9 +481,10 @@ uint32_t
 cg_mtab_canon(struct cg_mtab *t, uint32_t *o, size_t n)
 {
 	size_t i, j, k, m;
-	int isnew, allzero = 1, someP = 0;
+	int isnew, allzero = 1, someP = 0, heap;
 	uint64_t e;
 	uint32_t id;
+	unsigned char *seen;
 
 	qsort(o, n, sizeof *o, cmp_u32);
 	for (i = 0, m = 0; i < n; i++)
@@ -499,8 +502,19 @@ cg_mtab_canon(struct cg_mtab *t, uint32_t *o, size_t n)
 	}
 	if (allzero && someP)
 		return 0;
+	/* options *0 .. *(n-1): the nim heap *n, canonical as it is */
+	seen = cg_xcalloc(n, 1);
+	heap = 1;
+	for (i = 0; i < n && heap; i++) {
+		uint32_t v = t->g[o[i]].nimv;
+
+		heap = v != 0 && v <= n && !seen[v - 1];
+		if (heap)
+			seen[v - 1] = 1;
+	}
+	free(seen);
 	/* G = Y for an option Y != 0 of an option */
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && !heap; i++) {
 		const struct mgame *x = &t->g[o[i]];
 
 		for (j = 0; j < x->nopt; j++) {
@@ -549,6 +563,7 @@ cg_mtab_canon(struct cg_mtab *t, uint32_t *o, size_t n)
 		free(sp);
 		free(sm);
 	}
+	t->g[id].nimv = heap ? (uint32_t)n + 1 : 0;
 	for (i = 0; i < n; i++)
 		if (t->g[o[i]].birthday >= t->g[id].birthday)
 			t->g[id].birthday = t->g[o[i]].birthday + 1;

@@ -166,6 +166,35 @@ static const char *const parts[][3] = {
 	  "[[*[2],*[4[2#-2]]],[*[4],*[4[2#-4]]]]" },
 };
 
+/* The games born by day d: the canonical games of every set of games
+ * born by day d - 1.  How many there are, day after day. */
+static size_t
+born_by(unsigned days, uint32_t *games, size_t cap)
+{
+	size_t n = 1, d, m, k, i;
+	uint32_t o[32];
+
+	games[0] = 0;
+	for (d = 1; d <= days; d++) {
+		size_t prev = n;
+
+		for (m = 0; m < (size_t)1 << prev; m++) {
+			uint32_t g;
+			int known = 0;
+
+			for (i = 0, k = 0; i < prev; i++)
+				if (m >> i & 1)
+					o[k++] = games[i];
+			g = cg_mtab_canon(T, o, k);
+			for (i = 0; i < n && !known; i++)
+				known = games[i] == g;
+			if (!known && n < cap)
+				games[n++] = g;
+		}
+	}
+	return n;
+}
+
 int
 main(void)
 {
@@ -188,6 +217,17 @@ main(void)
 	/* ONAG ch. 12: {*2} (2_+ in Conway's notation) is a P-position
 	 * that is not 0 */
 	ok(game("*[[2]]") != 0, "{*2} is not 0 (ONAG)");
+	/* ONAG ch. 12 (and Siegel, Combinatorial Game Theory, ch. V): 1, 2,
+	 * 3, 5 and 22 misere games are born by days 0 to 4 */
+	{
+		static const size_t want[] = { 1, 2, 3, 5, 22 };
+		uint32_t games[64];
+		unsigned d;
+
+		for (d = 0; d <= 4; d++)
+			is_int(born_by(d, games, 64), want[d],
+			    "misere games born by day %u (ONAG)", d);
+	}
 	/* the nim heaps past 9 print as CGSuite's &n; */
 	check("*[10]", "canon", "*[&10;]");
 	cg_mtab_free(T);
