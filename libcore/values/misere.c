@@ -629,6 +629,12 @@ cg_mtab_nim(struct cg_mtab *t, uint32_t n)
 	return t->nim[n];
 }
 
+uint32_t
+cg_mtab_heap_size(const struct cg_mtab *t, uint32_t g)
+{
+	return t->g[g].nimv;
+}
+
 int
 cg_mtab_is_tame(const struct cg_mtab *t, uint32_t g)
 {

@@ -43,6 +43,8 @@ const uint32_t *cg_mtab_options(const struct cg_mtab *t, uint32_t g,
 uint32_t cg_mtab_birthday(const struct cg_mtab *t, uint32_t g);
 /* The nim heap *n: options *0 .. *(n-1). */
 uint32_t cg_mtab_nim(struct cg_mtab *t, uint32_t n);
+/* n + 1 when g is the nim heap *n, else 0. */
+uint32_t cg_mtab_heap_size(const struct cg_mtab *t, uint32_t g);
 /* CGSuite's phyla: tame is hereditarily tame (nim heaps and games whose
  * options are all tame), generally tame adds the reversibly tame games;
  * restive is hereditarily restive, generally restive adds the

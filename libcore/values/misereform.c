@@ -134,7 +134,7 @@ with_parity(struct cg_mtab *t, uint32_t g, int odd)
 static int
 is_nim_heap(struct cg_mtab *t, uint32_t g)
 {
-	return g == cg_mtab_nim(t, cg_mtab_birthday(t, g));
+	return cg_mtab_heap_size(t, g) != 0;
 }
 
 /* ------------------------------------------------------------ order */
