@@ -228,6 +228,48 @@ main(void)
 			is_int(born_by(d, games, 64), want[d],
 			    "misere games born by day %u (ONAG)", d);
 	}
+	/* by definition a part of G + H is H (or H + *, the even one of the
+	 * two) unless H is 0 or *: sums of games born by day 4 */
+	{
+		uint32_t games[64], star = cg_mtab_nim(T, 1);
+		size_t n = born_by(4, games, 64), a, b, bad = 0, tried = 0;
+
+		for (a = 0; a < n; a++)
+			for (b = 0; b < n; b++) {
+				uint32_t h = games[b], g = cg_mtab_add(T, games[a], h);
+				uint32_t hs = cg_mtab_add(T, h, star);
+				struct cg_buf pl, even, x;
+				const char *p;
+				size_t len;
+
+				if (h == 0 || h == star || g == 0 || g == star)
+					continue;
+				cg_buf_init(&pl);
+				cg_buf_init(&even);
+				cg_buf_init(&x);
+				cg_mtab_property(T, g, "parts", &pl);
+				cg_mtab_property(T, h, "even", &even);
+				/* the even one of H and H + *, as printed */
+				cg_mtab_print(T, strcmp(cg_buf_str(&even), "true") == 0 ?
+				    h : hs, &x);
+				len = strlen(cg_buf_str(&x));
+				p = cg_buf_str(&pl);
+				tried++;
+				/* a proper part unless H + X = G with X = 0 or * */
+				if (g != h && g != hs && !(strstr(p,
+				    cg_buf_str(&x)) != NULL && (p[strstr(p,
+				    cg_buf_str(&x)) - p + len] == ',' || p[strstr(p,
+				    cg_buf_str(&x)) - p + len] == ']'))) {
+					bad++;
+					printf("# %s not in %s\n", cg_buf_str(&x), p);
+				}
+				cg_buf_free(&pl);
+				cg_buf_free(&even);
+				cg_buf_free(&x);
+			}
+		ok(tried > 300 && bad == 0, "H is a part of G + H (%zu sums, %zu "
+		    "wrong)", tried, bad);
+	}
 	/* the nim heaps past 9 print as CGSuite's &n; */
 	check("*[10]", "canon", "*[&10;]");
 	cg_mtab_free(T);
