@@ -105,6 +105,17 @@ forms() {
 	assert_output --partial "in '1' (a partizan game)"
 	run sh -c "cg-parse -r domineering '..|..' | cg-canon -m"
 	assert_failure 1
+	# a tree of a document: checked node by node the same way
+	run sh -c "cg-parse -r domineering '..|..' | cg-options -a | cg-canon -m -t"
+	assert_failure 1
+	assert_output --partial "no misere canonical form"
+	# the same form from the plugin and from the expanded tree (ONAG
+	# ch. 12: {*} = 0, and 2x2 Cram's options are all {*})
+	run sh -c "cg-parse -r cram '..|..' | cg-options -a | cg-canon -m -t"
+	assert_success
+	assert_output "$(printf '..|..\t*[0]')"
+	run sh -c "cg-parse -r octal:0.77 5 | cg-options -a | cg-canon -m -t"
+	assert_output "$(printf '5\t*[2[2]321]')"
 	run sh -c "cg-parse -r nim 3 | cg-canon -m -p thermograph"
 	assert_failure 2
 	assert_output --partial "unknown misere property 'thermograph'"
