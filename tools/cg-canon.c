@@ -131,28 +131,6 @@ struct row {
 	const char **vals;
 };
 
-/* The misere canonical form of root x: a data error for a position
- * that has none. */
-static uint32_t
-misere_value(struct cg_doc *d, uint32_t x)
-{
-	struct cg_sum sum;
-	uint32_t m = 0;
-	char msg[256];
-	int r;
-
-	(void)d;
-	cg_sum_init(&sum);
-	cg_graph_node(graph, x, &sum);
-	r = cg_misere_sum(meval, sum.v, sum.n, &m, msg, sizeof msg);
-	cg_sum_free(&sum);
-	if (r == -1)
-		cg_canon_data_error("%s", msg);
-	if (r < 0)
-		cg_die(cg_stop_status(), "%s", cg_stop_reason());
-	return m;
-}
-
 static void
 make_row(void *arg)
 {
@@ -161,8 +139,14 @@ make_row(void *arg)
 	size_t i;
 
 	if (misere) {
-		uint32_t m = misere_value(w->d, w->x);
+		uint32_t m = 0;
+		char msg[256];
+		int r = cg_misere_node(meval, w->x, &m, msg, sizeof msg);
 
+		if (r == -1)
+			cg_canon_data_error("%s", msg);
+		if (r < 0)
+			cg_die(cg_stop_status(), "%s", cg_stop_reason());
 		for (i = 0; i < nprops; i++) {
 			w->b[i].len = 0;
 			cg_mtab_property(mtab, m, props[i], &w->b[i]);

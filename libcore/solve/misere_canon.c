@@ -268,3 +268,17 @@ cg_misere_sum(struct cg_misere_eval *ev, const cg_vertex *sum, size_t n,
 	*out = g;
 	return 0;
 }
+
+int
+cg_misere_node(struct cg_misere_eval *ev, uint32_t x, uint32_t *out,
+    char *msg, size_t msgsize)
+{
+	struct cg_sum sum;
+	int r;
+
+	cg_sum_init(&sum);
+	cg_graph_node(ev->g, x, &sum);
+	r = cg_misere_sum(ev, sum.v, sum.n, out, msg, msgsize);
+	cg_sum_free(&sum);
+	return r;
+}

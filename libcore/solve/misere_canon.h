@@ -27,4 +27,8 @@ void cg_misere_eval_free(struct cg_misere_eval *ev);
 int cg_misere_sum(struct cg_misere_eval *ev, const cg_vertex *sum,
     size_t n, uint32_t *out, char *msg, size_t msgsize);
 
+/* The same for node x of the document in use (cg_graph_node). */
+int cg_misere_node(struct cg_misere_eval *ev, uint32_t x, uint32_t *out,
+    char *msg, size_t msgsize);
+
 #endif
