@@ -110,7 +110,7 @@ forms() {
 	assert_failure 1
 	assert_output --partial "no misere canonical form"
 	# the same form from the plugin and from the expanded tree (ONAG
-	# ch. 12: {*} = 0, and 2x2 Cram's options are all {*})
+	# ch. 12: {*} = 0, and every option of 2x2 Cram is *, so it is {*})
 	run sh -c "cg-parse -r cram '..|..' | cg-options -a | cg-canon -m -t"
 	assert_success
 	assert_output "$(printf '..|..\t*[0]')"
