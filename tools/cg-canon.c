@@ -260,15 +260,12 @@ main(int argc, char **argv)
 		{ "jobs", required_argument, NULL, OPT_JOBS },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *spec = NULL;
-	size_t i;
+	const char *spec = NULL, **plist = NULL;
+	size_t i, nplist = 0;
 	int c, use_kb = 0, jobs_set = 0;
 
 	cg_tool_init(argc, argv);
 	cg_elapsed();   /* the clock of --stats and --progress */
-	const char *plist[64];
-	size_t nplist = 0;
-
 	while ((c = getopt_long(argc, argv, "c:hK:mP:p:r:t", longopts,
 	    NULL)) != -1) {
 		switch (c) {
@@ -276,8 +273,8 @@ main(int argc, char **argv)
 		case 'm': misere = 1; break;
 		case 'p':
 			/* checked once -m is known: the names differ */
-			if (nplist == sizeof plist / sizeof plist[0])
-				cg_die(CG_EXIT_USAGE, "too many -p options");
+			plist = cg_xreallocarray(plist, nplist + 1,
+			    sizeof *plist);
 			plist[nplist++] = optarg;
 			break;
 		case 'c':
@@ -304,6 +301,7 @@ main(int argc, char **argv)
 	cg_watch_memory_default();
 	for (i = 0; i < nplist; i++)
 		add_props(plist[i]);
+	free(plist);
 	if (misere && (ncmps > 0 || use_kb))
 		cg_die(CG_EXIT_USAGE, "-m takes neither -c nor -K");
 	if (use_kb && spec != NULL)
