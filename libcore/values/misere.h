@@ -1,5 +1,6 @@
 /* misere.h - misere canonical forms of impartial games, with
- * their normal and misere nim values, phylum and genus (for -g).
+ * their normal and misere nim values, phylum and genus (cg-outcome -g), and
+ * (misereform.c) their printed forms and properties (cg-canon -m).
  *
  * Games are hash-consed: a game is its set of canonical options, and two
  * canonical games are equal exactly when they are the same number.  The
@@ -11,8 +12,8 @@
  * genus g^(g0 g1 ...) -- g the normal nim value, gk the misere nim value of
  * G + 2 + ... + 2 (k twos) -- are computed as CGSuite does, which decides
  * how the genus is printed (3^1431, 0^20, 6^(1,9,10,8)). */
-#ifndef CG_OUTCOME_MISERE_H
-#define CG_OUTCOME_MISERE_H
+#ifndef CG_MISERE_H
+#define CG_MISERE_H
 
 #include <stddef.h>
 #include <stdint.h>
