@@ -342,8 +342,10 @@ main(int argc, char **argv)
 	if (stats)
 		fprintf(stderr, "%s: games %zu, store bytes %zu, positions %llu, "
 		    "seconds %.3f, peak rss KiB %zu\n", cg_progname,
-		    cg_canon_count(), cg_canon_memory(), evaluated(), cg_elapsed(),
-		    cg_memory_peak() / 1024);
+		    misere ? cg_mtab_count(mtab) : cg_canon_count(), misere ?
+		    cg_mtab_memory(mtab) : cg_canon_memory(), misere ?
+		    (unsigned long long)cg_graph_count(graph) : evaluated(),
+		    cg_elapsed(), cg_memory_peak() / 1024);
 	cg_misere_eval_free(meval);
 	cg_mtab_free(mtab);
 	cg_graph_free(graph);

@@ -595,6 +595,12 @@ cg_mtab_genus(const struct cg_mtab *t, uint32_t id, struct cg_buf *out)
 		cg_buf_addc(out, ')');
 }
 
+size_t
+cg_mtab_count(const struct cg_mtab *t)
+{
+	return t->n;
+}
+
 const uint32_t *
 cg_mtab_options(const struct cg_mtab *t, uint32_t g, size_t *n)
 {

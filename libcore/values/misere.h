@@ -36,6 +36,8 @@ uint32_t cg_mtab_gminus(const struct cg_mtab *t, uint32_t g);
 /* Append the genus in CGSuite's plain-text notation. */
 void cg_mtab_genus(const struct cg_mtab *t, uint32_t g, struct cg_buf *out);
 size_t cg_mtab_memory(const struct cg_mtab *t);
+/* The number of canonical games made. */
+size_t cg_mtab_count(const struct cg_mtab *t);
 
 /* A canonical game's options (sorted by number), birthday, normal (G+)
  * and misere (G-) nim values. */
