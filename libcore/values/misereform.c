@@ -77,7 +77,8 @@ pool_put(struct cg_mtab *t, const uint32_t *v, size_t n)
 	struct cg_mtab_form *f = *cg_mtab_form_slot(t);
 	uint32_t at = (uint32_t)f->npool + 1;
 
-	while (f->npool + n > f->cappool) {
+	/* never a null pool, even for empty lists: they are copied too */
+	while (f->npool + n >= f->cappool) {
 		f->cappool = f->cappool ? 2 * f->cappool : 1024;
 		f->pool = cg_xreallocarray(f->pool, f->cappool, sizeof *f->pool);
 	}
