@@ -148,3 +148,50 @@ forms() {
 	run sh -c "cg-parse -r game $lits | cg-outcome -m -t"
 	assert_equal "$output" "$forms"
 }
+
+@test "misere forms: a loopy game is an error, not a hang" {
+	# An out-of-tree impartial ruleset whose two positions a and b move
+	# to each other: play never ends, so there is no misere form
+	command -v cc >/dev/null || skip "no cc"
+	mkdir -p "$BATS_TEST_TMPDIR/p"
+	cat > "$BATS_TEST_TMPDIR/p/swing.c" <<'EOF2'
+#include <cg/ruleset.h>
+static int
+parse(const struct cg_context *c, const char *t, size_t n, struct cg_buf *o)
+{
+	if (n != 1 || (t[0] != 'a' && t[0] != 'b'))
+		return CG_EPARSE;
+	return c->host->buf_put(o, t, 1) < 0 ? CG_ENOMEM : CG_OK;
+}
+static int
+print(const struct cg_context *c, const unsigned char *s, size_t n,
+    struct cg_buf *o)
+{
+	return c->host->buf_put(o, s, n) < 0 ? CG_ENOMEM : CG_OK;
+}
+static int
+options(const struct cg_context *c, const unsigned char *s, size_t n,
+    enum cg_side d, cg_emit_fn e, void *x)
+{
+	unsigned char to = s[0] == 'a' ? 'b' : 'a';
+	(void)c; (void)n; (void)d;
+	return e(x, &to, 1, NULL) ? CG_STOP : CG_OK;
+}
+static const struct cg_ruleset rs = { .abi_version = CG_ABI_VERSION,
+  .struct_size = sizeof rs, .name = "swing", .summary = "a <-> b",
+  .flags = CG_IMPARTIAL, .parse = parse, .print = print,
+  .options = options };
+__attribute__((visibility("default"))) const struct cg_ruleset *
+cg_ruleset_entry(uint32_t abi, const struct cg_host *h)
+{
+	(void)abi; (void)h;
+	return &rs;
+}
+EOF2
+	cc -std=c17 -fPIC -shared -fvisibility=hidden -I"$CG_ROOT/include" \
+	    -o "$BATS_TEST_TMPDIR/p/swing.so" "$BATS_TEST_TMPDIR/p/swing.c"
+	export CG_PLUGIN_PATH=$BATS_TEST_TMPDIR/p
+	run sh -c "cg-parse -r swing a | timeout 60 cg-canon -m -t"
+	assert_failure 1
+	assert_output --partial "position 'a': no misere canonical form: the position 'a' comes back in play (a loopy game)"
+}
