@@ -33,7 +33,7 @@ static const char help[] =
     "                    nim-value birthday tame restive restless\n"
     "                    half-tame generally-tame generally-restive\n"
     "                    tameable extraverted introverted even prime\n"
-    "                    nim-heap parts partitions\n"
+    "                    nim-heap options parts partitions\n"
     "  -t                one line per root: position, then each value\n"
     "  -p LIST           properties, comma separated (default canon):\n"
     "                    canon outcome birthday lstop rstop mean temp\n"

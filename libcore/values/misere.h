@@ -71,7 +71,7 @@ void cg_mtab_print(struct cg_mtab *t, uint32_t g, struct cg_buf *out);
 /* Is name a property cg_mtab_property knows (canon, outcome, genus,
  * mate, misere-nim-value, nim-value, birthday, tame, restive, restless,
  * half-tame, generally-tame, generally-restive, tameable, extraverted,
- * introverted, even, prime, nim-heap, parts, partitions)? */
+ * introverted, even, prime, nim-heap, options, parts, partitions)? */
 int cg_mtab_property_known(const char *name);
 /* The names, comma separated, for messages. */
 const char *cg_mtab_property_names(void);

@@ -652,8 +652,8 @@ static const char *const props[] = {
 	"canon", "outcome", "genus", "mate", "misere-nim-value", "nim-value",
 	"birthday", "tame", "restive", "restless", "half-tame",
 	"generally-tame", "generally-restive", "tameable", "extraverted",
-	"introverted", "even", "prime", "nim-heap", "parts", "partitions",
-	NULL
+	"introverted", "even", "prime", "nim-heap", "options", "parts",
+	"partitions", NULL
 };
 
 int
@@ -672,8 +672,8 @@ cg_mtab_property_names(void)
 {
 	return "canon outcome genus mate misere-nim-value nim-value birthday "
 	    "tame restive restless half-tame generally-tame generally-restive "
-	    "tameable extraverted introverted even prime nim-heap parts "
-	    "partitions";
+	    "tameable extraverted introverted even prime nim-heap options "
+	    "parts partitions";
 }
 
 static void
@@ -724,6 +724,14 @@ cg_mtab_property(struct cg_mtab *t, uint32_t g, const char *name,
 		flag(out, is_prime(t, g));
 	} else if (strcmp(name, "nim-heap") == 0) {
 		flag(out, is_nim_heap(t, g));
+	} else if (strcmp(name, "options") == 0) {
+		size_t n;
+		const uint32_t *o0 = sorted_options(t, g, &n);
+		uint32_t *o = cg_xmalloc((n + 1) * sizeof *o);
+
+		memcpy(o, o0, n * sizeof *o);   /* printing moves the pool */
+		print_list(t, o, n, out);
+		free(o);
 	} else if (strcmp(name, "parts") == 0) {
 		struct list l = { 0 };
 

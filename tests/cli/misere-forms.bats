@@ -36,6 +36,11 @@ forms() {
 	    '*[((2#0)10)2##]	0^0	6	*[((2#1)10)2##]	P' \
 	    '*[((2#0)2[#1]2#)(2#1)[1]]	0^120	6	*[((2#1)2[#1]2#)(2#0)[1]]	N' \
 	    '*[(2#20)2[#1]1]	0^2	5	*[(2#21)2[#1]0]	N')"
+	# the same table's Options, in CGSuite's order
+	run forms options '*[[*[2]+*[[2]]]]' '*[[[2],2,0],[[2],3],1]' '*[2]+*[2]'
+	assert_success
+	assert_output "$(printf '%s\n' '[*[2[#2]]]' '[*[1],*[2[#1]],*[2#20]]' \
+	    '[*[2],*[3]]')"
 }
 
 @test "misere forms: CGSuite's phyla, parts and partitions" {

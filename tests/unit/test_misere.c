@@ -195,6 +195,25 @@ born_by(unsigned days, uint32_t *games, size_t cap)
 	return n;
 }
 
+/* CGSuite's table again: Options, in CGSuite's order */
+static const char *const options[][2] = {
+	{ "*[0]", "[]" },
+	{ "*[1]", "[*[0]]" },
+	{ "*[2]", "[*[0],*[1]]" },
+	{ "*[[2]]", "[*[2]]" },
+	{ "*[[[2]]]", "[*[2#]]" },
+	{ "*[2]+*[2]", "[*[2],*[3]]" },
+	{ "*[[*[2]+*[[2]]]]", "[*[2[#2]]]" },
+	{ "*[[2],0]", "[*[0],*[2#]]" },
+	{ "*[[2],1]", "[*[1],*[2#]]" },
+	{ "*[[*[4]+*[2]]]", "[*[4[2]]]" },
+	{ "*[[[2]],[[2],1]]", "[*[2##],*[2#1]]" },
+	{ "*[[[2]],[[[2],0],0,1]]", "[*[2##],*[(2#0)10]]" },
+	{ "*[*[[2],1]+*[1],[[2],*[[2]]+*[1],[[2],0]]]",
+	  "[*[(2#1)[1]],*[(2#0)2[#1]2#]]" },
+	{ "*[[[2],2,0],[[2],3],1]", "[*[1],*[2[#1]],*[2#20]]" },
+};
+
 int
 main(void)
 {
@@ -204,6 +223,8 @@ main(void)
 	for (i = 0; i < sizeof table / sizeof table[0]; i++)
 		for (j = 0; j < sizeof names / sizeof names[0]; j++)
 			check(table[i][0], names[j], table[i][j + 1]);
+	for (i = 0; i < sizeof options / sizeof options[0]; i++)
+		check(options[i][0], "options", options[i][1]);
 	for (i = 0; i < sizeof parts / sizeof parts[0]; i++) {
 		check(parts[i][0], "parts", parts[i][1]);
 		check(parts[i][0], "partitions", parts[i][2]);
