@@ -78,6 +78,8 @@ evaluated(void)
 	unsigned long long n = 0;
 	unsigned k;
 
+	if (misere)     /* each position met is expanded once */
+		return cg_graph_count(graph);
 	for (k = 0; k < jobs; k++)
 		n += eval[k].evaluated;
 	return n;
@@ -90,8 +92,8 @@ show_progress(void *ctx, double secs)
 	fprintf(stderr, "%s: %llu positions evaluated, %.0f/s, %zu known, "
 	    "%zu games, %.1f MB resident\n", cg_progname,
 	    evaluated(), evaluated() / secs,
-	    cg_graph_count(graph), cg_canon_count(),
-	    (double)cg_memory_rss() / 1048576.0);
+	    cg_graph_count(graph), misere ? cg_mtab_count(mtab) :
+	    cg_canon_count(), (double)cg_memory_rss() / 1048576.0);
 }
 
 static cg_game
@@ -343,8 +345,7 @@ main(int argc, char **argv)
 		fprintf(stderr, "%s: games %zu, store bytes %zu, positions %llu, "
 		    "seconds %.3f, peak rss KiB %zu\n", cg_progname,
 		    misere ? cg_mtab_count(mtab) : cg_canon_count(), misere ?
-		    cg_mtab_memory(mtab) : cg_canon_memory(), misere ?
-		    (unsigned long long)cg_graph_count(graph) : evaluated(),
+		    cg_mtab_memory(mtab) : cg_canon_memory(), evaluated(),
 		    cg_elapsed(), cg_memory_peak() / 1024);
 	cg_misere_eval_free(meval);
 	cg_mtab_free(mtab);
