@@ -36,6 +36,12 @@ forms() {
 	    '*[((2#0)10)2##]	0^0	6	*[((2#1)10)2##]	P' \
 	    '*[((2#0)2[#1]2#)(2#1)[1]]	0^120	6	*[((2#1)2[#1]2#)(2#0)[1]]	N' \
 	    '*[(2#20)2[#1]1]	0^2	5	*[(2#21)2[#1]0]	N')"
+	# CGSuite's misere tutorial (help/docs/tutorials/advanced-topics/
+	# misere-theory.cgsh): *[42] is the form whose options are *[4] and
+	# *[2]; EvalTest.scala: *[3] is *[3]
+	run forms canon '*[4,2]' '*[3]'
+	assert_success
+	assert_output "$(printf '%s\n' '*[42]' '*[3]')"
 	# the same table's Options, in CGSuite's order
 	run forms options '*[[*[2]+*[[2]]]]' '*[[[2],2,0],[[2],3],1]' '*[2]+*[2]'
 	assert_success
