@@ -4,7 +4,7 @@
  * multi-slash nesting, numbers (integers of 64 bits, dyadic fractions),
  * *, *n, ^, ^^, ^n, v, vv, vn, combined atoms (73/16v9*8, ^*6), ^<n>,
  * ^[n], Tiny(G), Miny(G), switches +-G, sums, differences and
- * parentheses.  The grammar is include/cg/gamelit.h, shared with
+ * parentheses, and CGSuite's misere literals *[2], *[[2],0].  The grammar is include/cg/gamelit.h, shared with
  * libcore's canonical store, which reads a literal directly as its
  * value through the cg.value extension.
  *
@@ -339,6 +339,21 @@ node_options(const struct gl_tree *t, uint32_t id, int side, struct sink *k0)
 			sb_puts(&b, tmp);
 		}
 		return k0->take(k0, &b);
+	case GL_MISERE:
+	case GL_MLIST:
+		/* impartial: the same options for both sides */
+		if (nd->kind == GL_MISERE && nd->nl == 1)
+			return node_options(t, t->list[nd->first], side, k0);
+		for (k = 0; k < nd->nl; k++) {
+			struct gl_out o = { out_put, &b };
+
+			sb_init(&b, k0->h);
+			if (gl_print_melem(t, t->list[nd->first + k], &o) < 0)
+				b.nomem = 1;
+			if (k0->take(k0, &b))
+				return 1;
+		}
+		return 0;
 	case GL_POWTO:
 		if (nd->up == 0)
 			return 0;

@@ -11,12 +11,14 @@
 #include "graph/graph.h"
 #include "kb/kb.h"
 #include "solve/canonical.h"
+#include "solve/misere_canon.h"
 #include "values/canon.h"
 #include "values/canonprop.h"
+#include "values/misere.h"
 #include "values/notation.h"
 
 static const char usage[] =
-    "[-t] [-p LIST] [-c GAME] [-K FILE] [--stats] [--progress]\n"
+    "[-mt] [-p LIST] [-c GAME] [-K FILE] [--stats] [--progress]\n"
     "              [--max-memory MB] [--jobs N] [-r NAME[:PARAMS]] [-P DIR]\n"
     "              [file ...]";
 static const char help[] =
@@ -25,6 +27,13 @@ static const char help[] =
     "ruleset plugin (with a transposition table and decomposition into\n"
     "components); trees in the document are evaluated bottom-up.\n"
     "\n"
+    "  -m                misere play: the misere canonical form of each\n"
+    "                    root (impartial games), and -p its properties:\n"
+    "                    canon outcome genus mate misere-nim-value\n"
+    "                    nim-value birthday tame restive restless\n"
+    "                    half-tame generally-tame generally-restive\n"
+    "                    tameable extraverted introverted even prime\n"
+    "                    nim-heap options parts partitions\n"
     "  -t                one line per root: position, then each value\n"
     "  -p LIST           properties, comma separated (default canon):\n"
     "                    canon outcome birthday lstop rstop mean temp\n"
@@ -48,7 +57,9 @@ static const char help[] =
 
 enum { OPT_STATS = CG_OPT_TOOL_BASE, OPT_PROGRESS, OPT_MAXMEM, OPT_JOBS };
 
-static int tsv, stats;
+static int tsv, stats, misere;
+static struct cg_mtab *mtab;
+static struct cg_misere_eval *meval;
 static char **props;
 static size_t nprops;
 static char **cmps;
@@ -67,6 +78,8 @@ evaluated(void)
 	unsigned long long n = 0;
 	unsigned k;
 
+	if (misere)     /* each position met is expanded once */
+		return cg_graph_count(graph);
 	for (k = 0; k < jobs; k++)
 		n += eval[k].evaluated;
 	return n;
@@ -79,8 +92,8 @@ show_progress(void *ctx, double secs)
 	fprintf(stderr, "%s: %llu positions evaluated, %.0f/s, %zu known, "
 	    "%zu games, %.1f MB resident\n", cg_progname,
 	    evaluated(), evaluated() / secs,
-	    cg_graph_count(graph), cg_canon_count(),
-	    (double)cg_memory_rss() / 1048576.0);
+	    cg_graph_count(graph), misere ? cg_mtab_count(mtab) :
+	    cg_canon_count(), (double)cg_memory_rss() / 1048576.0);
 }
 
 static cg_game
@@ -124,8 +137,26 @@ static void
 make_row(void *arg)
 {
 	struct row *w = arg;
-	cg_game g = root_value(w->d, w->x);
+	cg_game g;
 	size_t i;
+
+	if (misere) {
+		uint32_t m = 0;
+		char msg[256];
+		int r = cg_misere_node(meval, w->x, &m, msg, sizeof msg);
+
+		if (r == -1)
+			cg_canon_data_error("%s", msg);
+		if (r < 0)
+			cg_die(cg_stop_status(), "%s", cg_stop_reason());
+		for (i = 0; i < nprops; i++) {
+			w->b[i].len = 0;
+			cg_mtab_property(mtab, m, props[i], &w->b[i]);
+			w->vals[i] = cg_buf_str(&w->b[i]);
+		}
+		return;
+	}
+	g = root_value(w->d, w->x);
 
 	for (i = 0; i < nprops + ncmps; i++) {
 		w->b[i].len = 0;
@@ -206,9 +237,12 @@ add_props(const char *list)
 			cg_die(CG_EXIT_USAGE, "empty property in '%s'", list);
 		props = cg_xreallocarray(props, nprops + 1, sizeof *props);
 		props[nprops] = cg_xstrndup(p, (size_t)(e - p));
-		if (!cg_canon_property_known(props[nprops]))
-			cg_die(CG_EXIT_USAGE, "unknown property '%s'",
-			    props[nprops]);
+		if (misere ? !cg_mtab_property_known(props[nprops]) :
+		    !cg_canon_property_known(props[nprops]))
+			cg_die(CG_EXIT_USAGE, "unknown %sproperty '%s'%s%s",
+			    misere ? "misere " : "", props[nprops],
+			    misere ? " (known: " : "", misere ?
+			    cg_mtab_property_names() : "");
 		nprops++;
 		if (*e == '\0')
 			break;
@@ -228,17 +262,23 @@ main(int argc, char **argv)
 		{ "jobs", required_argument, NULL, OPT_JOBS },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *spec = NULL;
-	size_t i;
+	const char *spec = NULL, **plist = NULL;
+	size_t i, nplist = 0;
 	int c, use_kb = 0, jobs_set = 0;
 
 	cg_tool_init(argc, argv);
 	cg_elapsed();   /* the clock of --stats and --progress */
-	while ((c = getopt_long(argc, argv, "c:hK:P:p:r:t", longopts,
+	while ((c = getopt_long(argc, argv, "c:hK:mP:p:r:t", longopts,
 	    NULL)) != -1) {
 		switch (c) {
 		case 't': tsv = 1; break;
-		case 'p': add_props(optarg); break;
+		case 'm': misere = 1; break;
+		case 'p':
+			/* checked once -m is known: the names differ */
+			plist = cg_xreallocarray(plist, nplist + 1,
+			    sizeof *plist);
+			plist[nplist++] = optarg;
+			break;
 		case 'c':
 			cmps = cg_xreallocarray(cmps, ncmps + 1, sizeof *cmps);
 			cmps[ncmps++] = optarg;
@@ -261,6 +301,11 @@ main(int argc, char **argv)
 		}
 	}
 	cg_watch_memory_default();
+	for (i = 0; i < nplist; i++)
+		add_props(plist[i]);
+	free(plist);
+	if (misere && (ncmps > 0 || use_kb))
+		cg_die(CG_EXIT_USAGE, "-m takes neither -c nor -K");
 	if (use_kb && spec != NULL)
 		cg_kb_expect(cg_plugin_get(spec, CG_EXIT_USAGE));
 	cmpgame = cg_xcalloc(ncmps ? ncmps : 1, sizeof *cmpgame);
@@ -280,9 +325,15 @@ main(int argc, char **argv)
 	cg_watch_signals();
 	if (!jobs_set)
 		jobs = cg_jobs_default();
+	if (misere)
+		jobs = 1;   /* the misere table is one thread's */
 	graph = cg_graph_new();
 	if (jobs > 1)
 		cg_graph_share(graph, 1);
+	if (misere) {
+		mtab = cg_mtab_new();
+		meval = cg_misere_eval_new(graph, mtab, &cg_stop);
+	}
 	for (i = 0; i < jobs; i++) {
 		eval[i].interrupt = &cg_stop;
 		eval[i].recover = 1;
@@ -293,8 +344,11 @@ main(int argc, char **argv)
 	if (stats)
 		fprintf(stderr, "%s: games %zu, store bytes %zu, positions %llu, "
 		    "seconds %.3f, peak rss KiB %zu\n", cg_progname,
-		    cg_canon_count(), cg_canon_memory(), evaluated(), cg_elapsed(),
-		    cg_memory_peak() / 1024);
+		    misere ? cg_mtab_count(mtab) : cg_canon_count(), misere ?
+		    cg_mtab_memory(mtab) : cg_canon_memory(), evaluated(),
+		    cg_elapsed(), cg_memory_peak() / 1024);
+	cg_misere_eval_free(meval);
+	cg_mtab_free(mtab);
 	cg_graph_free(graph);
 	for (i = 0; i < nprops; i++)
 		free(props[i]);

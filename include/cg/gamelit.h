@@ -16,6 +16,7 @@
  *   term    := atom | "{" slashed "}" | "(" expr ")" | "+-" term
  *            | "+-{" expr {"," expr} "}"      (CGSuite's +-{1,{2|0}})
  *            | [number] ("Tiny" | "Miny") "(" expr ")"
+ *            | "*[" [elem {"," elem}] "]"   (a misere literal, below)
  *   atom    := [-]number [arrows] [star] | arrows [star] | star
  *   number  := digits ["/" digits]          (denominator a power of two;
  *                                            any size to GL_BIG_MAX_BITS)
@@ -25,6 +26,14 @@
  *   slashed := lists of expressions separated by "," and by runs of "|";
  *              the longest run splits Left from Right (it must be unique).
  * "a+-b" is a plus the switch +-b, as in CGSuite ("3+-1" = {4|2}).
+ * Misere literals are CGSuite's input for misere canonical games:
+ *   elem    := digits                      (the nim heap of that size)
+ *            | "[" [elem {"," elem}] "]"   (the game with those options)
+ *            | expr                        (that game, e.g. *[4]+*[2])
+ * and "*[" list "]" is the game with the list's elements as options, or
+ * the element itself when the list has exactly one: *[2] is the heap *2,
+ * *[[2]] the game whose one option is *2, *[4,2] = {*4,*2}.  They are
+ * impartial games like any other; only their reading is CGSuite's.
  * Nodes are stored children first, so evaluating nodes in index order is
  * a bottom-up pass without recursion.
  */
@@ -50,9 +59,14 @@ enum gl_kind {
 	GL_POW,     /* ^<n> (up-nth); n = up */
 	GL_POWTO,   /* ^[n] (up to the nth); n = up */
 	GL_SWITCHES,/* +-{a,b,...} = {a,b,... | -a,-b,...}; list[first..+nl) */
-	GL_BIG      /* an ATOM whose number passes 64 bits: its magnitude in
+	GL_BIG,     /* an ATOM whose number passes 64 bits: its magnitude in
 	             * 32-bit limbs list[first..first+nl), least significant
 	             * first, the sign in a (1: negative), over 2^exp */
+	GL_MISERE,  /* *[e1,...]: elements list[first..first+nl); one element
+	             * is itself, else the game with them as options */
+	GL_MLIST    /* [e1,...] inside a misere literal: the game with the
+	             * elements as options; an element that is a bare ATOM
+	             * *n is written n */
 };
 
 #define GL_MAX_DEPTH 4000      /* nesting of braces and parentheses */
@@ -852,6 +866,85 @@ gl_braces(struct gl_tree *t, int allow_list)
 	return id;
 }
 
+/* A misere list at '[': its elements, into a node of kind. */
+GL_STATIC int64_t
+gl_mlist(struct gl_tree *t, int kind)
+{
+	uint32_t items[64], *v = items, *nv;
+	size_t n = 0, cap = 64, open = t->i, k;
+	int64_t id = -1;
+
+	t->i++;                         /* [ */
+	if (++t->depth > GL_MAX_DEPTH)
+		return gl_err(t, open, "game nested too deeply");
+	if (gl_peek(t) == ']') {
+		t->i++;
+		goto done;
+	}
+	for (;;) {
+		int c = gl_peek(t);
+		int64_t e;
+
+		if (c >= '0' && c <= '9') {
+			uint64_t nim;
+
+			if (gl_digits(t, GL_MAX_NIM, &nim) < 0 ||
+			    (e = gl_new(t, GL_ATOM)) < 0)
+				goto fail;
+			t->node[e].nim = nim;
+		} else if (c == '[') {
+			if ((e = gl_mlist(t, GL_MLIST)) < 0)
+				goto fail;
+		} else if (c < 0) {
+			gl_err(t, open, "unclosed '['");
+			goto fail;
+		} else if ((e = gl_expr(t)) < 0) {
+			goto fail;
+		}
+		if (n == cap) {
+			nv = t->al->realloc(v == items ? NULL : v,
+			    2 * cap * sizeof *v);
+			if (nv == NULL) {
+				t->nomem = 1;
+				gl_err(t, t->i, "out of memory");
+				goto fail;
+			}
+			if (v == items)
+				memcpy(nv, items, sizeof items);
+			v = nv;
+			cap *= 2;
+		}
+		v[n++] = (uint32_t)e;
+		c = gl_peek(t);
+		if (c == ',') {
+			t->i++;
+			continue;
+		}
+		if (c == ']') {
+			t->i++;
+			break;
+		}
+		gl_err(t, t->i < t->len ? t->i : open, t->i < t->len ?
+		    "expected ',' or ']' in a misere list" : "unclosed '['");
+		goto fail;
+	}
+done:
+	if ((id = gl_new(t, kind)) < 0)
+		goto fail;
+	t->node[id].first = t->nlist;
+	t->node[id].nl = (uint32_t)n;
+	for (k = 0; k < n; k++)
+		if (gl_push_list(t, v[k]) < 0) {
+			id = -1;
+			break;
+		}
+fail:
+	if (v != items)
+		t->al->free(v);
+	t->depth--;
+	return id;
+}
+
 GL_STATIC int64_t
 gl_term(struct gl_tree *t)
 {
@@ -903,6 +996,9 @@ gl_term(struct gl_tree *t)
 				id = k;
 			}
 		}
+	} else if (c == '*' && t->i + 1 < t->len && t->s[t->i + 1] == '[') {
+		t->i++;
+		id = gl_mlist(t, GL_MISERE);
 	} else if (c < 0) {
 		id = gl_err(t, t->i, "unexpected end of game");
 	} else {
@@ -1198,8 +1294,45 @@ gl_print(const struct gl_tree *t, uint32_t id, const struct gl_out *o)
 		snprintf(b, sizeof b, nd->kind == GL_POW ? "^<%lld>" : "^[%lld]",
 		    (long long)nd->up);
 		return gl_puts(o, b);
+	case GL_MISERE:
+	case GL_MLIST:
+		if (gl_puts(o, nd->kind == GL_MISERE ? "*[" : "[") < 0)
+			return -1;
+		for (k = 0; k < nd->nl; k++) {
+			const struct gl_node *c = &t->node[t->list[nd->first + k]];
+			int paren = c->kind == GL_BIG || (c->kind == GL_ATOM &&
+			    (c->num != 0 || c->up != 0));
+
+			if (k > 0 && gl_puts(o, ",") < 0)
+				return -1;
+			if (c->kind == GL_ATOM && !paren) {
+				snprintf(b, sizeof b, "%llu",
+				    (unsigned long long)c->nim);
+				if (gl_puts(o, b) < 0)
+					return -1;
+				continue;
+			}
+			/* a number in a list would read as a nim heap */
+			if ((paren && gl_puts(o, "(") < 0) ||
+			    gl_print(t, t->list[nd->first + k], o) < 0 ||
+			    (paren && gl_puts(o, ")") < 0))
+				return -1;
+		}
+		return gl_puts(o, "]");
 	}
 	return -1;
+}
+
+/* Element id of a misere list as a game of its own: a heap *n, a list
+ * [..] as *[[..]], anything else as it is. */
+GL_STATIC int
+gl_print_melem(const struct gl_tree *t, uint32_t id, const struct gl_out *o)
+{
+	if (t->node[id].kind != GL_MLIST)
+		return gl_print(t, id, o);
+	if (gl_puts(o, "*[") < 0 || gl_print(t, id, o) < 0)
+		return -1;
+	return gl_puts(o, "]");
 }
 
 /* ---- canonical options of x + n.^ + *k (number-up-star) ----

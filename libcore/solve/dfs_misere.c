@@ -7,7 +7,7 @@
 #include "base/util.h"
 #include "graph/graph.h"
 #include "solve/dfs_int.h"
-#include "solve/outcome_misere.h"
+#include "values/misere.h"
 #include "solve/sums.h"
 
 /* --------------------------------------------- misere: equal games */

@@ -11,7 +11,7 @@
 #include "solve/canonical.h"
 #include "solve/dfs_int.h"
 #include "solve/engine.h"
-#include "solve/outcome_misere.h"
+#include "values/misere.h"
 #include "solve/outcome.h"
 #include "solve/sums.h"
 #include "values/canon.h"

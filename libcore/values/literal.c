@@ -108,6 +108,17 @@ evaluate(void *arg)
 		case GL_POWTO:
 			g = cg_canon_up_powto((int)nd->up);
 			break;
+		case GL_MISERE:
+		case GL_MLIST:
+			/* an impartial game: its normal-play value */
+			if (nd->kind == GL_MISERE && nd->nl == 1) {
+				g = val[t->list[nd->first]];
+				break;
+			}
+			for (k = 0; k < nd->nl; k++)
+				vec_push(l, val[t->list[nd->first + k]]);
+			g = cg_canon_make(l->v, l->n, l->v, l->n);
+			break;
 		}
 		val[i] = g;
 	}

@@ -1,5 +1,5 @@
-/* outcome_misere.c - misere canonical forms, phylum and genus; see
- * outcome_misere.h.  The phylum rules and the genus recursion follow the
+/* misere.c - misere canonical forms, phylum and genus; see
+ * misere.h.  The phylum rules and the genus recursion follow the
  * description of CGSuite's misere module (Dan Hoey's design): the genus
  * of a wild game is built from its options' genera,
  *     g_0 = mex{ g_0(G') },  g_k = mex({ g_(k-1), g_(k-1) ^ 1 } u { g_k(G') }),
@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "base/bytemap.h"
-#include "solve/outcome_misere.h"
+#include "values/misere.h"
 #include "base/util.h"
 
 enum phylum {
@@ -21,6 +21,8 @@ enum phylum {
 struct mgame {
 	uint32_t opt, nopt;     /* options at t->op[opt..opt+nopt), sorted */
 	uint32_t gp, gm;
+	uint32_t birthday;
+	uint32_t nimv;          /* k + 1 when the game is the nim heap *k */
 	uint32_t sup, nsup;     /* genus superscripts at t->gs[sup..] */
 	uint8_t phylum;
 };
@@ -34,6 +36,9 @@ struct cg_mtab {
 	size_t ngs, capgs;
 	struct cg_bytemap *index;
 	struct cg_bytemap *sums;   /* (a, b), a <= b -> canonical a + b, + 1 */
+	uint32_t *nim;             /* nim[k] = *k, for k < nnim */
+	size_t nnim, capnim;
+	struct cg_mtab_form *form; /* misereform.c's memos */
 };
 
 static int
@@ -95,6 +100,7 @@ cg_mtab_new(void)
 	t->g[0].gp = 0;
 	t->g[0].gm = 1;
 	t->g[0].phylum = NIMHEAP;
+	t->g[0].nimv = 1;
 	t->n = 1;
 	cg_bytemap_intern(t->index, "", 0, &isnew);
 	return t;
@@ -108,6 +114,8 @@ cg_mtab_free(struct cg_mtab *t)
 	free(t->g);
 	free(t->op);
 	free(t->gs);
+	free(t->nim);
+	cg_mtab_form_free(t->form);
 	cg_bytemap_free(t->index);
 	cg_bytemap_free(t->sums);
 	free(t);
@@ -473,9 +481,10 @@ uint32_t
 cg_mtab_canon(struct cg_mtab *t, uint32_t *o, size_t n)
 {
 	size_t i, j, k, m;
-	int isnew, allzero = 1, someP = 0;
+	int isnew, allzero = 1, someP = 0, heap;
 	uint64_t e;
 	uint32_t id;
+	unsigned char *seen;
 
 	qsort(o, n, sizeof *o, cmp_u32);
 	for (i = 0, m = 0; i < n; i++)
@@ -493,8 +502,19 @@ cg_mtab_canon(struct cg_mtab *t, uint32_t *o, size_t n)
 	}
 	if (allzero && someP)
 		return 0;
+	/* options *0 .. *(n-1): the nim heap *n, canonical as it is */
+	seen = cg_xcalloc(n, 1);
+	heap = 1;
+	for (i = 0; i < n && heap; i++) {
+		uint32_t v = t->g[o[i]].nimv;
+
+		heap = v != 0 && v <= n && !seen[v - 1];
+		if (heap)
+			seen[v - 1] = 1;
+	}
+	free(seen);
 	/* G = Y for an option Y != 0 of an option */
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && !heap; i++) {
 		const struct mgame *x = &t->g[o[i]];
 
 		for (j = 0; j < x->nopt; j++) {
@@ -543,6 +563,10 @@ cg_mtab_canon(struct cg_mtab *t, uint32_t *o, size_t n)
 		free(sp);
 		free(sm);
 	}
+	t->g[id].nimv = heap ? (uint32_t)n + 1 : 0;
+	for (i = 0; i < n; i++)
+		if (t->g[o[i]].birthday >= t->g[id].birthday)
+			t->g[id].birthday = t->g[o[i]].birthday + 1;
 	t->g[id].phylum = (uint8_t)phylum_of(t, id);
 	make_genus(t, id);
 	return id;
@@ -569,4 +593,92 @@ cg_mtab_genus(const struct cg_mtab *t, uint32_t id, struct cg_buf *out)
 		cg_buf_addf(out, "%s%u", big && i ? "," : "", sup[i]);
 	if (big)
 		cg_buf_addc(out, ')');
+}
+
+size_t
+cg_mtab_count(const struct cg_mtab *t)
+{
+	return t->n;
+}
+
+const uint32_t *
+cg_mtab_options(const struct cg_mtab *t, uint32_t g, size_t *n)
+{
+	*n = t->g[g].nopt;
+	return t->op + t->g[g].opt;
+}
+
+uint32_t
+cg_mtab_birthday(const struct cg_mtab *t, uint32_t g)
+{
+	return t->g[g].birthday;
+}
+
+/* *n: its options are *0 .. *(n-1), made once each and kept. */
+uint32_t
+cg_mtab_nim(struct cg_mtab *t, uint32_t n)
+{
+	while (t->nnim <= n) {
+		uint32_t *o = cg_xmalloc((t->nnim + 1) * sizeof *o), r;
+
+		if (t->nnim > 0)
+			memcpy(o, t->nim, t->nnim * sizeof *o);
+		r = cg_mtab_canon(t, o, t->nnim);
+		free(o);
+		if (t->nnim == t->capnim) {
+			t->capnim = t->capnim ? 2 * t->capnim : 64;
+			t->nim = cg_xreallocarray(t->nim, t->capnim,
+			    sizeof *t->nim);
+		}
+		t->nim[t->nnim++] = r;
+	}
+	return t->nim[n];
+}
+
+uint32_t
+cg_mtab_heap_size(const struct cg_mtab *t, uint32_t g)
+{
+	return t->g[g].nimv;
+}
+
+int
+cg_mtab_is_tame(const struct cg_mtab *t, uint32_t g)
+{
+	return t->g[g].phylum == NIMHEAP || t->g[g].phylum == HER_TAME;
+}
+
+int
+cg_mtab_is_generally_tame(const struct cg_mtab *t, uint32_t g)
+{
+	return is_tame(t->g[g].phylum);
+}
+
+int
+cg_mtab_is_tameable(const struct cg_mtab *t, uint32_t g)
+{
+	return is_tameable(t->g[g].phylum);
+}
+
+int
+cg_mtab_is_restive(const struct cg_mtab *t, uint32_t g)
+{
+	return t->g[g].phylum == HER_RESTIVE;
+}
+
+int
+cg_mtab_is_generally_restive(const struct cg_mtab *t, uint32_t g)
+{
+	return is_restive(t->g[g].phylum);
+}
+
+int
+cg_mtab_is_restless(const struct cg_mtab *t, uint32_t g)
+{
+	return t->g[g].phylum == RESTLESS;
+}
+
+struct cg_mtab_form **
+cg_mtab_form_slot(struct cg_mtab *t)
+{
+	return &t->form;
 }
