@@ -4,9 +4,9 @@
  * When a strip's cells are a wall c (its 'components' cell) and one
  * other cell x, every component is a run of x, so a position is a sum of
  * heaps: the run lengths.  When moreover every rule is "both", reads x
- * alone (no class, no edge, no group) and turns one contiguous stretch
- * of its x into c, a rule is a take of that stretch's length k from a
- * run, leaving what lies before and after it.  Say the pattern keeps s
+ * alone (no class, no group), but for [c|] at either end, and turns one
+ * contiguous stretch of its x into c, a rule is a take of that
+ * stretch's length k from a run, leaving what lies before and after it.  Say the pattern keeps s
  * cells before the stretch and t after it.  Matched at offset i of a run
  * of n, it leaves runs a = i + s and b = n - k - a, with a >= s, b >= t.
  * For s, t <= 1 those are exactly the moves of a take-and-break digit:
@@ -14,7 +14,11 @@
  * (a, b >= 1 >= s, t), one non-empty heap when s or t is 0 (a = 0 or
  * b = 0), and none when both are (n = k).  A pattern that keeps two or
  * more cells on one side asks for heaps of at least two, which no digit
- * says, and leaves the file as it is.
+ * says, and leaves the file as it is.  [c|] beside the stretch asks
+ * that nothing of the run lies on that side: a lone pin, [c|] x [c|],
+ * is a take of 1 leaving nothing, digit 1, and [c|] x x -> = . . takes
+ * two at an end, leaving none or one heap, digit 3 (Dawson's chess,
+ * 0.137).
  *
  * The digits of all rules, or-ed take by take, are exported as the
  * "cg.heap-rules" extension with a heaps() hook listing the runs: the
@@ -37,16 +41,32 @@ is_only(const struct cellset *s, unsigned char c)
 	return memcmp(s, &one, sizeof one) == 0;
 }
 
+/* Is e the end of a run: the wall or the edge, left as it is? */
+static int
+is_end(const struct elem *e, int wall)
+{
+	return e->edge && is_only(&e->match, (unsigned char)wall) &&
+	    (e->write < 0 || e->write == wall);
+}
+
 /* The digit of one rule for a run of x (bits 0, 1, 2 as in a
- * take-and-break code), its take in *take; 0 when the rule is no take. */
+ * take-and-break code), its take in *take; 0 when the rule is no take.
+ * Each side of the stretch is free (the pattern keeps s <= 1 cells of x
+ * there, so that side's run is any length >= s) or anchored ([c|] next
+ * to the stretch: that side's run is empty). */
 static uint32_t
 rule_digit(const struct rule *ru, int wall, unsigned char x, uint32_t *take)
 {
-	int k, first = -1, last = -1, s, t;
+	int k, lo = 0, hi = ru->ne - 1, first = -1, last = -1;
+	int zero[2], some[2], kept[2], anchored[2];
 
 	if (ru->side != SIDE_BOTH || ru->ng > 0 || ru->ne == 0)
 		return 0;
-	for (k = 0; k < ru->ne; k++) {
+	anchored[0] = is_end(&ru->e[0], wall);
+	anchored[1] = ru->ne > 1 && is_end(&ru->e[ru->ne - 1], wall);
+	lo += anchored[0];
+	hi -= anchored[1];
+	for (k = lo; k <= hi; k++) {
 		const struct elem *e = &ru->e[k];
 
 		if (e->edge || !is_only(&e->match, x))
@@ -63,12 +83,18 @@ rule_digit(const struct rule *ru, int wall, unsigned char x, uint32_t *take)
 	}
 	if (first < 0)
 		return 0;
-	s = first;
-	t = ru->ne - 1 - last;
-	if (s > 1 || t > 1)
-		return 0;
+	kept[0] = first - lo;
+	kept[1] = hi - last;
+	for (k = 0; k < 2; k++) {
+		if (kept[k] > (anchored[k] ? 0 : 1))
+			return 0;
+		zero[k] = anchored[k] || kept[k] == 0;  /* may leave 0 */
+		some[k] = !anchored[k];                 /* may leave >= 1 */
+	}
 	*take = (uint32_t)(last - first + 1);
-	return 4u | (s == 0 || t == 0 ? 2u : 0) | (s == 0 && t == 0 ? 1u : 0);
+	return (zero[0] && zero[1] ? 1u : 0) |
+	    ((zero[0] && some[1]) || (some[0] && zero[1]) ? 2u : 0) |
+	    (some[0] && some[1] ? 4u : 0);
 }
 
 void

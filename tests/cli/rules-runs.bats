@@ -92,9 +92,13 @@ against() {
 	strip d6 'x x -> x .'                                       # 0.6
 	strip d64 'x x -> . x' 'x x x x -> x . . x'                 # 0.64
 	strip d37 'x x x -> . . x' 'x x -> x .' 'x x x -> x . x' 'x x x -> . . .'  # 0.667
+	# [.|] beside the stretch: nothing of the run on that side
+	strip d137 '[.|] x [.|] -> = . =' '[.|] x x -> = . .  along e w' 'x x x -> . . .'  # 0.137
+	strip d3 '[.|] x -> = .'                                    # 0.3
+	strip d01 '[.|] x x [.|] -> = . . =' 'x x x -> x . x'       # 0.41
 	local s code rows
 	rows=$(for n in $(seq 1 40); do pins "$n"; done)
-	for s in d7:0.77 d4:0.4 d6:0.6 d64:0.64 d37:0.667; do
+	for s in d7:0.77 d4:0.4 d6:0.6 d64:0.64 d37:0.667 d137:0.137 d3:0.3 d01:0.41; do
 		code=${s#*:}
 		want=$(seq 1 40 | cg cg-parse -r "octal:$code" | cg cg-canon -t | cut -f2)
 		got=$(echo "$rows" | CG_PLUGIN_PATH="$T/p" cg cg-parse -r "${s%%:*}" |
@@ -102,7 +106,7 @@ against() {
 		[ "$got" = "$want" ] || { echo "${s%%:*} against $code"; diff <(echo "$want") <(echo "$got"); return 1; }
 	done
 	# the searched twin, rows 1..14 (its trees grow fast)
-	for s in d7 d4 d6 d64 d37; do
+	for s in d7 d4 d6 d64 d37 d137 d3 d01; do
 		rows=$(for n in $(seq 1 14); do pins "$n"; done)
 		want=$(echo "$rows" | CG_PLUGIN_PATH="$T/p" cg cg-parse -r "${s}3" |
 		    CG_PLUGIN_PATH="$T/p" cg cg-canon -t | cut -f2)
@@ -112,11 +116,23 @@ against() {
 	done
 }
 
+@test "Dawson's chess as pins (0.137) is compiled: its sequence is the published one" {
+	strip dawsonchess '[.|] x [.|] -> = . =' '[.|] x x -> = . .  along e w' 'x x x -> . . .'
+	# OEIS A002187, Sprague-Grundy values of Dawson's chess (0.137), n = 0..40
+	run env CG_PLUGIN_PATH="$T/p" "$CG_BUILD/bin/cg-outcome" -r dawsonchess --sequence 40
+	assert_success
+	assert_output "0,1,1,2,0,3,1,1,0,3,3,2,2,4,0,5,2,2,3,3,0,1,1,3,0,2,1,1,0,4,5,2,7,4,0,1,1,2,0,3,1"
+}
+
 @test "a pattern keeping two pins on one side is no digit: the file is searched" {
 	# taking the end pin of a run of three or more leaves a run of >= 2,
 	# which no take-and-break digit says: the file must not be compiled
 	strip far 'x x x -> x x .'
 	run env CG_PLUGIN_PATH="$T/p" "$CG_BUILD/bin/cg-outcome" -r far --sequence 5
+	assert_failure 1
+	# nor is a kept pin between [.|] and the stretch (a run of exactly 1)
+	strip farend '[.|] x x -> = x .'
+	run env CG_PLUGIN_PATH="$T/p" "$CG_BUILD/bin/cg-outcome" -r farend --sequence 5
 	assert_failure 1
 	# by hand: read east, the pattern at offset i of a run of n >= 3
 	# takes its pin i + 2, leaving runs a >= 2 and n - 1 - a; so runs of 1
