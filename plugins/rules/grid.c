@@ -616,11 +616,13 @@ grid_hooks_options(const struct cg_context *cx, const unsigned char *pos,
 	if ((rc = state_child(cx, len)) < 0)
 		return rc;
 	/* Without components every position is searched whole, and long
-	 * rows take exponential time: the user hears of it before.  Asked
+	 * rows take exponential time: the user hears of it before (not for
+	 * a file with conditions, whose positions cannot be split).  Asked
 	 * here, not in parse(), so that only the tool that searches says
 	 * it; the state's flag spares the host's list each later call. */
 	if (cols > LONG_ROW && !st->warned_rows && st->r->wall < 0 &&
-	    !st->r->frozen && CG_HOST_HAS(cx->host, warn) &&
+	    !st->r->frozen && st->r->ncond == 0 &&
+	    CG_HOST_HAS(cx->host, warn) &&
 	    cx->host->warn != NULL) {
 		st->warned_rows = 1;
 		cx->host->warn("%s: rows of more than %d cells and no "
