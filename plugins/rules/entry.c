@@ -200,6 +200,11 @@ set_hooks(struct rfile *rf)
 		rs->measure = grid_hooks_measure;
 		if (r->kind == BOARD_GRID)
 			rs->flags |= CG_BOARD;
+		if (r->result) {
+			/* won, drawn or scored: no synchronized value */
+			rs->extension = ends_extension;
+			break;
+		}
 		rs->synch_options = grid_hooks_synch;
 		rs->decided_value = grid_hooks_decided;
 		rs->flags |= CG_SYNCHRONIZED;

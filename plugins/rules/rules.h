@@ -11,6 +11,8 @@
  *             frozen'), and the parts they separate
  * graph.c     graphs in CGSuite's notation (vertex tints)
  * heaps.c     sums of heaps ("3+4"), with parameters
+ * wins.c      win conditions, draws and payoffs ('win', 'draw',
+ *             'nomove', 'payoff'): the cg.result extension
  * entry.c     the interpreter's descriptor, load/unload, the per-file
  *             descriptor and its state
  *
@@ -25,6 +27,7 @@
 #include <stdint.h>
 
 #include "cg/ruleset.h"
+#include "cg/result.h"
 #include "grid.h"
 
 enum board_kind { BOARD_NONE, BOARD_GRID, BOARD_STRIP, BOARD_GRAPH,
@@ -148,6 +151,20 @@ struct code {
 	size_t n;              /* digits after the point */
 };
 
+/* A condition that ends the game (wins.c): a pattern somewhere on the
+ * board, or a count of cells compared with a number. */
+enum { END_LEFT, END_RIGHT, END_DRAW };
+enum { CMP_LT, CMP_LE, CMP_EQ, CMP_GE, CMP_GT };
+#define MAX_ENDS 64
+struct endcond {
+	int who;               /* END_* */
+	int count;             /* 1: count cells of set, compared by op to n */
+	struct cellset set;
+	int op;
+	long n;
+	struct rule pat;       /* 0: the pattern, its directions, its line */
+};
+
 struct rules {
 	const char *file;      /* for messages (owned) */
 	int kind;
@@ -170,6 +187,17 @@ struct rules {
 	struct param param[MAX_PARAMS];
 	int nparam;
 	int impartial;         /* every rule is "both" */
+	/* games with a result (wins.c): the conditions that end them, what
+	 * a stuck player gets (CG_RESULT_*, 0 normal play), the payoff */
+	struct endcond *end;
+	int nend;
+	int stuck;
+	struct term payoff[MAX_TERMS];
+	int npayoff;
+	int result;            /* any of these: the game has a result */
+	int have_stuck;
+	unsigned long stuck_line, payoff_line, result_line;
+	struct cg_result_rules xres;   /* the extension, when result */
 	char summary[256];
 	char version[64];
 };
@@ -285,6 +313,28 @@ const void *heap_hooks_extension(const struct cg_context *cx,
     const char *name);
 int heap_code_parse(const char *text, struct code *c, char *why,
     size_t whylen);
+
+/* read.c, for wins.c: "PATTERN [along DIRS]" in tok[0..ntok) read into
+ * ru as a rule's pattern is (no rewrite); a key of ru's pattern along
+ * direction d (read backwards along the opposite one when rev), and the
+ * image of direction d under board symmetry k, as the rules' symmetry
+ * check has them. */
+int rules_read_pattern(const struct cg_host *h, struct cg_error *err,
+    unsigned long line, struct rules *r, char **tok, int ntok,
+    struct rule *ru);
+size_t rules_pattern_key(const struct rule *ru, int d, int rev,
+    unsigned char *key);
+int rules_sym_dir(int k, int d);
+#define RULES_KEY_MAX (1 + MAX_ELEMS * (sizeof(struct cellset) + 4))
+
+/* wins.c */
+int ends_directive(const struct cg_host *h, struct cg_error *err,
+    unsigned long line, struct rules *r, char **tok, int ntok);
+int ends_finish(const struct cg_host *h, struct rules *r,
+    struct cg_error *err);
+int ends_over(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, int *over);
+const void *ends_extension(const struct cg_context *cx, const char *name);
 
 /* entry.c: grow the state's child buffer to n bytes */
 int state_child(const struct cg_context *cx, size_t n);
