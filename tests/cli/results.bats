@@ -177,9 +177,72 @@ same() {
 	    '..o|...|.x.|...' 'o..|...|..x' '.o.|...|...|.x.'
 }
 
-@test "a game won on the board has no moves once won, and names its moves" {
+@test "a game won on the board has no moves once won" {
 	run sh -c "printf 'xxx|oo.|...\n' | cg-options -r tictactoe -t"
 	assert_output "$(printf 'xxx|oo.|...\t\t')"
 	run sh -c "echo '..|..|..' | cg-outcome -r connectfour -t"
 	assert_output "$(printf '..|..|..\tD')"
+}
+
+@test "a scored game: classes and payoffs per first player agree with a brute force" {
+	mkdir "$T/rules"
+	printf '%s\n' 'board grid' 'cells . x o' 'measure xo' \
+	    'left x o -> . x along orthogonal' \
+	    'right o x -> . o along orthogonal' 'payoff x - o' \
+	    > "$T/rules/clobberscore.cgr"
+	export CG_PLUGIN_PATH=$T/rules
+	same clobberscore 'xoxo|oxox' 'xo|ox' 'xxo|oox|xo.' 'xox' \
+	    'xoxox|o.x..' 'oxo' 'xo' 'x.o'
+	# the payoffs as a document annotation too
+	run sh -c "echo xox | cg-outcome -r clobberscore | grep '^A'"
+	assert_output "$(printf 'A\t1\toutcome\tNHat\nA\t1\tpayoff\t2 0')"
+}
+
+@test "the tools whose values are normal-play games refuse a game won on the board" {
+	for t in cg-canon cg-synch; do
+		run sh -c "echo '...|...|...' | $t -r tictactoe -t"
+		assert_failure 1
+		assert_output --partial "$t: -:1: ruleset 'tictactoe' is won, drawn or scored on the board (cg.result):"
+	done
+	run cg cg-kb-build -r tictactoe --family 3x3 -o "$T/t.kb"
+	assert_failure 1
+	assert_output "cg-kb-build: ruleset 'tictactoe' is won, drawn or scored on the board (cg.result): its positions have no values a base stores"
+	run sh -c "echo '...|...|...' | cg-outcome -r tictactoe -t -m"
+	assert_failure 1
+	assert_output --partial "-m, -n, -g and --children have no meaning there"
+	run cg cg-parse -L
+	assert_line --regexp "^tictactoe	symmetry,board,measure,result	Tic-Tac-Toe"
+}
+
+@test "cg-play plays a game won on the board to its result" {
+	run sh -c "printf '#1\n' | cg-play -r tictactoe -y right 'xx.|oo.|...'"
+	assert_success
+	assert_line "Left (computer) plays c3"
+	assert_line "the game is over: Left wins (the computer)."
+	# a full board: the player to move cannot move, and draws
+	run sh -c "cg-play -r tictactoe 'xox|xoo|oxx' < /dev/null"
+	assert_line "Left cannot move: a draw."
+}
+
+@test "rules files that misuse the result directives are refused with their line" {
+	mkdir "$T/rules"
+	bad() {
+		printf '%s\n' "$@" > "$T/rules/bad.cgr"
+		CG_PLUGIN_PATH=$T/rules run cg cg-parse -r bad x
+		assert_failure 1
+	}
+	bad 'board grid' 'cells . x' 'measure .' 'components x' 'left . -> x' 'win left x x'
+	assert_output --partial "bad.cgr:6: a game won, drawn or scored on the board is one component"
+	bad 'board grid' 'cells . x' 'measure .' 'left . -> x' 'nomove payoff'
+	assert_output --partial "bad.cgr:5: 'nomove payoff' needs a 'payoff'"
+	bad 'board grid' 'cells . x' 'measure .' 'left . -> x' 'win x x'
+	assert_output --partial "bad.cgr:5: 'win' names the winner"
+	bad 'board grid' 'cells . x' 'measure .' 'left . -> x' 'win left count x ~ 3'
+	assert_output --partial "bad.cgr:5: unknown comparison '~'"
+	bad 'board grid' 'cells . x' 'measure .' 'symmetry mirror' 'left . -> x' 'win left x . along e'
+	assert_output --partial "bad.cgr:6: the symmetry does not hold: it turns this condition along e into one along w"
+	bad 'board heaps' 'measure counters' 'both take 1' 'nomove draw'
+	assert_output --partial "bad.cgr:4: 'nomove' is for grids and strips"
+	bad 'board grid' 'cells . x' 'measure .' 'left . -> x' 'payoff x - y'
+	assert_output --partial "bad.cgr:5: 'y' is not a cell"
 }
