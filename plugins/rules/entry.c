@@ -54,6 +54,7 @@ rules_fini(const struct cg_host *h, void *state)
 	grid_memo_free(h, st->memo);
 	grid_seen_free(h, st->seen);
 	grid_frozen_cache_free(h, st->fzcache);
+	h->free(st->endpos);
 	h->free(st->child);
 	h->free(st);
 }

@@ -1293,7 +1293,9 @@ move_key(const struct rule *ru, int d, int rev, unsigned char *key,
 	size_t n = 0;
 	int i, j, g;
 
-	key[n++] = (unsigned char)(rev ? opposite(d) : d);
+	/* a pattern of one cell, without repetition, reads no direction */
+	key[n++] = (unsigned char)(ru->ne == 1 && ru->ng == 0 ? D_COUNT :
+	    rev ? opposite(d) : d);
 	for (j = 0; j < ru->ne; j++) {
 		i = rev ? ru->ne - 1 - j : j;
 		memcpy(key + n, &ru->e[i].match, sizeof ru->e[i].match);

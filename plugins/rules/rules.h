@@ -222,6 +222,11 @@ struct rstate {
 	void *seen;
 	/* strips with 'components frozen': recent analyses */
 	void *fzcache;
+	/* games with a result: the last position asked about, and its
+	 * result (the host asks result() and then options() of a position) */
+	unsigned char *endpos;
+	size_t endlen, endcap;
+	int endres;
 };
 
 /* read.c */

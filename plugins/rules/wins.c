@@ -315,16 +315,32 @@ count_cells(const struct cellset *set, const unsigned char *cells, int n)
 	return c;
 }
 
+/* A pattern without groups along a line of len squares from cells[k0],
+ * step apart: 1 when it matches there. */
+static int
+plain_match(const struct rule *ru, const unsigned char *cells, int k0,
+    int step, int len)
+{
+	int j;
+
+	for (j = 0; j < ru->ne; j++) {
+		if (j >= len)
+			return ru->e[j].edge;   /* the edge ends a pattern */
+		if (!cs_has(&ru->e[j].match, cells[k0 + j * step]))
+			return 0;
+	}
+	return 1;
+}
+
 /* Does the pattern of ec match somewhere?  1, 0, or an error. */
 static int
 pattern_found(const struct cg_context *cx, const struct rules *r,
     const struct rule *ru, const unsigned char *cells, int rows, int cols)
 {
-	struct match *mt;
+	struct match *mt = NULL;
 	int k, j, rc = 0;
 
-	mt = cx->host->alloc(sizeof *mt);
-	if (mt == NULL)
+	if (ru->ng > 0 && (mt = cx->host->alloc(sizeof *mt)) == NULL)
 		return CG_ENOMEM;
 	for (k = 0; k < rows * cols && rc == 0; k++) {
 		int r0 = k / cols, c0 = k % cols;
@@ -342,11 +358,17 @@ pattern_found(const struct cg_context *cx, const struct rules *r,
 				len = cols - c0;
 			if (dc < 0 && c0 + 1 < len)
 				len = c0 + 1;
+			if (mt == NULL) {
+				rc = plain_match(ru, cells, k, dr * cols + dc,
+				    len);
+				continue;
+			}
 			match_start(mt, ru, cells, k, dr * cols + dc, len, NULL);
 			rc = match_next(mt);
 		}
 	}
-	cx->host->free(mt);
+	if (mt != NULL)
+		cx->host->free(mt);
 	if (rc < 0) {
 		cx->host->error(cx->err, 0, "%s:%lu: the condition's pattern "
 		    "splits a line in more than %d ways", r->file, ru->line,
@@ -378,13 +400,19 @@ static int
 res_result(const struct cg_context *cx, const unsigned char *pos, size_t len,
     int *res, int64_t *payoff)
 {
-	const struct rules *r = ((const struct rstate *)cx->state)->r;
+	struct rstate *st = cx->state;
+	const struct rules *r = st->r;
 	int rows, cols, rc, i, met[3] = { 0, 0, 0 };
 
 	*res = CG_RESULT_NONE;
 	*payoff = 0;
 	if ((rc = grid_dims(cx, pos, len, &rows, &cols)) < 0)
 		return rc;
+	if (st->endpos != NULL && st->endlen == len &&
+	    memcmp(st->endpos, pos, len) == 0) {
+		*res = st->endres;
+		return CG_OK;
+	}
 	for (i = 0; i < r->nend; i++) {
 		const struct endcond *ec = &r->end[i];
 
@@ -402,6 +430,18 @@ res_result(const struct cg_context *cx, const unsigned char *pos, size_t len,
 		*res = CG_RESULT_RIGHT;
 	else if (met[END_DRAW])
 		*res = CG_RESULT_DRAW;
+	/* kept for the options() that usually follows */
+	if (len > st->endcap) {
+		unsigned char *p = cx->host->realloc(st->endpos, len);
+
+		if (p == NULL)
+			return CG_OK;
+		st->endpos = p;
+		st->endcap = len;
+	}
+	memcpy(st->endpos, pos, len);
+	st->endlen = len;
+	st->endres = *res;
 	return CG_OK;
 }
 
