@@ -126,9 +126,17 @@ result_root(struct cg_doc *d, uint32_t x)
 	struct cg_buf cls, pay;
 	const char *vals[2];
 
-	if (kind != CG_KIND_OUTCOME || children)
-		cg_rs_refuse_result(n->rs, d->file, n->line, "-m, -n, -g and "
-		    "--children have no meaning there");
+	if (kind != CG_KIND_OUTCOME)
+		cg_rs_refuse_result(n->rs, d->file, n->line, "-m, -n and -g "
+		    "have no meaning there");
+	if (children) {
+		struct row r = { d, x, 0 };
+
+		if (cg_result_children(n->rs, n->pos, n->poslen, print_child,
+		    &r) < 0)
+			stopped();
+		return;
+	}
 	cg_buf_init(&cls);
 	cg_buf_init(&pay);
 	if (cg_result_row(n->rs, n->pos, n->poslen, &cls, &pay) < 0)

@@ -368,3 +368,89 @@ cg_result_row(struct cg_plugin *rs, const unsigned char *pos, size_t len,
 	}
 	return 0;
 }
+
+struct kids {
+	struct cg_buf bytes, names;
+	size_t *off, *noff;
+	size_t n, cap;
+};
+
+static int
+collect_named(void *ctx, const unsigned char *pos, size_t len,
+    const char *move)
+{
+	struct kids *k = ctx;
+
+	if (k->n + 2 > k->cap) {
+		k->cap = 2 * k->cap + 16;
+		k->off = cg_xreallocarray(k->off, k->cap, sizeof *k->off);
+		k->noff = cg_xreallocarray(k->noff, k->cap, sizeof *k->noff);
+	}
+	cg_buf_add(&k->bytes, pos, len);
+	cg_buf_addstr(&k->names, move != NULL ? move : "");
+	cg_buf_addc(&k->names, '\0');
+	k->n++;
+	k->off[k->n] = k->bytes.len;
+	k->noff[k->n] = k->names.len;
+	return 0;
+}
+
+int
+cg_result_children(struct cg_plugin *rs, const unsigned char *pos,
+    size_t len, void (*fn)(void *ctx, int side, const char *move,
+    const char *child, const char *value), void *ctx)
+{
+	struct kids k;
+	struct cg_buf text, val, pay;
+	size_t i;
+	int side, rc = 0;
+	char num[24];
+
+	memset(&k, 0, sizeof k);
+	k.cap = 16;
+	k.off = cg_xmalloc(k.cap * sizeof *k.off);
+	k.noff = cg_xmalloc(k.cap * sizeof *k.noff);
+	cg_buf_init(&k.bytes);
+	cg_buf_init(&k.names);
+	cg_buf_init(&text);
+	cg_buf_init(&val);
+	cg_buf_init(&pay);
+	for (side = CG_LEFT; side <= CG_RIGHT && rc == 0; side++) {
+		k.n = 0;
+		k.off[0] = k.noff[0] = 0;
+		k.bytes.len = k.names.len = 0;
+		if (cg_rs_options(rs, pos, len, (enum cg_side)side,
+		    collect_named, &k) < 0)
+			die_rs(rs);
+		for (i = 0; i < k.n && rc == 0; i++) {
+			const unsigned char *c = k.bytes.data + k.off[i];
+			size_t clen = k.off[i + 1] - k.off[i];
+			const char *move = (const char *)k.names.data +
+			    k.noff[i];
+
+			text.len = val.len = pay.len = 0;
+			if (cg_rs_print(rs, c, clen, &text) < 0)
+				die_rs(rs);
+			if ((rc = cg_result_row(rs, c, clen, &val, &pay)) < 0)
+				break;
+			if (pay.len > 0) {
+				cg_buf_addc(&val, ' ');
+				cg_buf_add(&val, pay.data, pay.len);
+			}
+			if (*move == '\0') {
+				snprintf(num, sizeof num, "#%zu", i + 1);
+				move = num;
+			}
+			fn(ctx, side, move, cg_buf_str(&text),
+			    cg_buf_str(&val));
+		}
+	}
+	cg_buf_free(&k.bytes);
+	cg_buf_free(&k.names);
+	free(k.off);
+	free(k.noff);
+	cg_buf_free(&text);
+	cg_buf_free(&val);
+	cg_buf_free(&pay);
+	return rc;
+}

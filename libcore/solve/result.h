@@ -38,6 +38,14 @@ int cg_result_solve(struct cg_result_solver *s, const unsigned char *pos,
 int cg_result_row(struct cg_plugin *rs, const unsigned char *pos,
     size_t len, struct cg_buf *cls, struct cg_buf *pay);
 
+/* The options of pos, Left's then Right's, each with its value as a
+ * root's row gives it (the class, then the payoffs after a blank in a
+ * game with payoffs): fn(ctx, side, move, child, value), child the
+ * option's text.  0, or -1 when the search was stopped. */
+int cg_result_children(struct cg_plugin *rs, const unsigned char *pos,
+    size_t len, void (*fn)(void *ctx, int side, const char *move,
+    const char *child, const char *value), void *ctx);
+
 /* The outcome class of results lv (Left moving first) and rv (Right
  * moving first), as CGSuite names loopy outcome classes: "L", "R", "N",
  * "P", "D", "PHat", "PCheck", "NHat" or "NCheck". */

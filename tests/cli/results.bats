@@ -209,7 +209,7 @@ same() {
 	assert_output "cg-kb-build: ruleset 'tictactoe' is won, drawn or scored on the board (cg.result): its positions have no values a base stores"
 	run sh -c "echo '...|...|...' | cg-outcome -r tictactoe -t -m"
 	assert_failure 1
-	assert_output --partial "-m, -n, -g and --children have no meaning there"
+	assert_output --partial "-m, -n and -g have no meaning there"
 	run cg cg-parse -L
 	assert_line --regexp "^tictactoe	symmetry,board,measure,result	Tic-Tac-Toe"
 }
@@ -245,4 +245,14 @@ same() {
 	assert_output --partial "bad.cgr:4: 'nomove' is for grids and strips"
 	bad 'board grid' 'cells . x' 'measure .' 'left . -> x' 'payoff x - y'
 	assert_output --partial "bad.cgr:5: 'y' is not a cell"
+}
+
+@test "--children: each option of a game won on the board with its class, as the brute force has it" {
+	run sh -c "echo 'xx.|oo.|...' | cg-outcome -r tictactoe --children"
+	assert_success
+	[ "${#lines[@]}" -eq 10 ]
+	assert_line --index 0 "$(printf 'xx.|oo.|...\tL:c3\txxx|oo.|...\tL')"
+	printf '%s\n' "$output" | cut -f3 | python3 "$T/bf.py" tictactoe > "$T/want"
+	printf '%s\n' "$output" | cut -f3,4 > "$T/got"
+	diff "$T/want" "$T/got"
 }
