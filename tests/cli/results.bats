@@ -256,3 +256,25 @@ same() {
 	printf '%s\n' "$output" | cut -f3,4 > "$T/got"
 	diff "$T/want" "$T/got"
 }
+
+@test "nomove wins: misere play on one board; cg-play announces a payoff" {
+	mkdir "$T/rules"
+	printf '%s\n' 'board strip' 'cells . x o' 'measure xo' \
+	    'left x o -> . x along e w' 'right o x -> . o along e w' \
+	    'nomove wins' > "$T/rules/misclob.cgr"
+	printf '%s\n' 'board grid' 'cells . x o' 'measure xo' \
+	    'left x o -> . x along orthogonal' \
+	    'right o x -> . o along orthogonal' 'payoff x - o' \
+	    > "$T/rules/clobberscore.cgr"
+	export CG_PLUGIN_PATH=$T/rules
+	# by hand: xo, Left first: x takes o, Right is stuck and so wins;
+	# Right first: o takes x, Left is stuck and wins: P.  xox, Left
+	# first: either capture leaves Right stuck (Right wins); Right
+	# first: o takes an x, the other x and o are apart, Left is stuck
+	# and wins: P
+	run sh -c "printf 'xo\nxox\n' | cg-outcome -r misclob -t"
+	assert_output "$(printf 'xo\tP\nxox\tP')"
+	# xox: Left's capture leaves .xx (or xx.), Right is stuck: 2 - 0
+	run sh -c "printf '#1\n' | cg-play -r clobberscore xox"
+	assert_line "Right cannot move: Left scores 2, Left wins (you)."
+}
