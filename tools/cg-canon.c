@@ -183,6 +183,8 @@ each(struct cg_doc *d, void *arg)
 	uint32_t r;
 
 	(void)arg;
+	cg_doc_refuse_results(d, "it has no canonical form (cg-outcome "
+	    "solves it)");
 	cg_graph_use_doc(graph, d);
 	for (r = 0; r < d->nroot; r++) {
 		struct row w = { d, d->root[r], b, vals };

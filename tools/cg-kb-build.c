@@ -105,9 +105,12 @@ parse_measure(const char *arg, struct cg_kb_build_options *o)
 	o->measured = 1;
 }
 
+#define NO_BASE "its positions have no values a base stores"
+
 static void
 on_document(struct cg_doc *d, void *arg)
 {
+	cg_doc_refuse_results(d, NO_BASE);
 	cg_kb_builder_document(arg, d);
 }
 
@@ -236,6 +239,9 @@ main(int argc, char **argv)
 	if (o.use_kb && spec != NULL)
 		cg_kb_expect(cg_plugin_get(spec, CG_EXIT_USAGE));
 	t0 = cg_elapsed();
+	if (spec != NULL)
+		cg_rs_refuse_result(cg_plugin_get(spec, CG_EXIT_USAGE), NULL, 0,
+		    NO_BASE);
 	b = cg_kb_builder_new(&o, spec ? cg_plugin_get(spec, CG_EXIT_USAGE) :
 	    NULL);
 	if (o.family != NULL)

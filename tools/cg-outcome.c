@@ -13,6 +13,7 @@
 #include "format/doc.h"
 #include "kb/kb.h"
 #include "solve/heapseq.h"
+#include "solve/result.h"
 #include "solve/session.h"
 
 static const char usage[] =
@@ -116,6 +117,43 @@ print_child(void *ctx, int side, const char *move, const char *child,
 	cg_buf_free(&esc);
 }
 
+/* A root of a game that ends in a result (cg.result): its class and,
+ * with payoffs, the payoffs, by minimax over its positions. */
+static void
+result_root(struct cg_doc *d, uint32_t x)
+{
+	struct cg_node *n = &d->node[x];
+	struct cg_buf cls, pay;
+	const char *vals[2];
+
+	if (kind != CG_KIND_OUTCOME)
+		cg_rs_refuse_result(n->rs, d->file, n->line, "-m, -n and -g "
+		    "have no meaning there");
+	if (children) {
+		struct row r = { d, x, 0 };
+
+		if (cg_result_children(n->rs, n->pos, n->poslen, print_child,
+		    &r) < 0)
+			stopped();
+		return;
+	}
+	cg_buf_init(&cls);
+	cg_buf_init(&pay);
+	if (cg_result_row(n->rs, n->pos, n->poslen, &cls, &pay) < 0)
+		stopped();
+	vals[0] = cg_buf_str(&cls);
+	vals[1] = cg_buf_str(&pay);
+	if (tsv) {
+		cg_tsv_row(stdout, d, x, vals, pay.len ? 2 : 1);
+	} else {
+		cg_doc_annotate(d, x, "outcome", vals[0]);
+		if (pay.len)
+			cg_doc_annotate(d, x, "payoff", vals[1]);
+	}
+	cg_buf_free(&cls);
+	cg_buf_free(&pay);
+}
+
 static void
 each(struct cg_doc *d, void *arg)
 {
@@ -131,6 +169,11 @@ each(struct cg_doc *d, void *arg)
 		struct cg_buf val;
 		const char *vals[1];
 		size_t nids;
+
+		if (n->rs != NULL && n->rs->result != NULL && n->pos != NULL) {
+			result_root(d, x);
+			continue;
+		}
 
 		if (by_plugin) {
 			s = cg_session_solver(session, n->rs);
@@ -316,6 +359,7 @@ main(int argc, char **argv)
 	if (o.progress)
 		cg_session_report(session);
 	cg_session_free(session);
+	cg_result_free_all();
 	free(db);
 	if (o.known != NULL)
 		cg_kb_close_all();

@@ -20,7 +20,7 @@ static const char help[] =
     "                    TAB, summary)\n"
     "  -L                the same with what each can do between them\n"
     "                    (impartial, symmetry, decomposes, synchronized,\n"
-    "                    enumerates, board, measure, rank)\n"
+    "                    enumerates, board, measure, rank, result)\n"
     "  -h, --help        show this help\n"
     "      --version     show the version\n";
 

@@ -16,7 +16,8 @@ static const char usage[] =
     "               POSITION";
 static const char help[] =
     "Play POSITION against the computer under normal play (who cannot move\n"
-    "loses), in any ruleset.  The position is shown before each move (a\n"
+    "loses), or to the result a game won on the board declares, in any\n"
+    "ruleset.  The position is shown before each move (a\n"
     "board as a grid with coordinates; a sum with its components).  Type a\n"
     "move as\n"
     "  #N       the Nth move of the list ? shows\n"
@@ -126,7 +127,8 @@ list_moves(struct cg_plugin *rs, const unsigned char *pos, size_t len,
 		/* the canonical form when a base has it */
 		v = cg_kb_lookup(rs, m[i].child, m[i].len, "canon");
 		printf(", %s: %s%s%s%s\n", m[i].outcome ? m[i].outcome : "?",
-		    m[i].wins ? "you win" : "you lose against best play",
+		    m[i].wins ? "you win" : m[i].draws ? "a draw with best "
+		    "play" : "you lose against best play",
 		    v ? " (value " : "", v ? v : "", v ? ")" : "");
 		free(v);
 	}
@@ -158,7 +160,8 @@ computer_moves(struct cg_plugin *rs, struct cg_buf *pos, int turn)
 	else
 		printf("%s (computer) plays #%zu, to %s", side_name[turn],
 		    i + 1, cg_buf_str(&t));
-	printf("%s\n", m[i].wins ? "" : "  (every move loses)");
+	printf("%s\n", m[i].wins ? "" : m[i].draws ? "  (a draw with best "
+	    "play)" : "  (every move loses)");
 	pos->len = 0;
 	cg_buf_add(pos, m[i].child, m[i].len);
 	cg_buf_free(&t);
@@ -221,17 +224,6 @@ person_moves(struct cg_plugin *rs, struct cg_buf *pos, int turn)
 	return k >= 0;
 }
 
-static int
-can_move(struct cg_plugin *rs, const struct cg_buf *pos, int side)
-{
-	struct cg_kbmove *m;
-	size_t n = cg_kb_moves(rs, pos->data, pos->len, (enum cg_side)side,
-	    NULL, 0, &m);
-
-	cg_kb_moves_free(m, n, 0);
-	return n > 0;
-}
-
 int
 main(int argc, char **argv)
 {
@@ -244,7 +236,7 @@ main(int argc, char **argv)
 	};
 	const char *spec = NULL;
 	struct cg_plugin *rs;
-	struct cg_buf pos;
+	struct cg_buf pos, end;
 	int c, you = CG_LEFT, turn = CG_LEFT;
 
 	cg_tool_init(argc, argv);
@@ -272,6 +264,7 @@ main(int argc, char **argv)
 	 * lookup (perhaps moves into it) */
 	cg_kb_check(rs);
 	cg_buf_init(&pos);
+	cg_buf_init(&end);
 	if (cg_rs_parse(rs, argv[optind], strlen(argv[optind]), &pos) < 0)
 		cg_die(CG_EXIT_DATA, "position '%s': %s", argv[optind],
 		    cg_rs_errmsg(rs));
@@ -280,10 +273,10 @@ main(int argc, char **argv)
 	    side_name[turn]);
 	for (;;) {
 		show(rs, pos.data, pos.len);
-		if (!can_move(rs, &pos, turn)) {
-			printf("%s cannot move: %s wins%s.\n", side_name[turn],
-			    side_name[!turn], (!turn) == you ? " (you)" :
-			    " (the computer)");
+		end.len = 0;
+		if ((c = cg_play_over(rs, pos.data, pos.len, turn, &end)) >= 0) {
+			printf("%s%s.\n", cg_buf_str(&end), c == you ? " (you)" :
+			    c == 2 ? "" : " (the computer)");
 			break;
 		}
 		if (turn == you ? !person_moves(rs, &pos, turn) :
@@ -292,6 +285,7 @@ main(int argc, char **argv)
 		turn = !turn;
 	}
 	cg_buf_free(&pos);
+	cg_buf_free(&end);
 	free(line);
 	cg_kb_close_all();
 	cg_plugin_unload_all();

@@ -59,9 +59,13 @@ show_progress(void *ctx, double secs)
 static void
 each(struct cg_doc *d, void *arg)
 {
-	struct cg_synch *s = cg_synch_new(&opts, d);
+	struct cg_synch *s;
 	struct cg_buf val;
 	uint32_t r;
+
+	cg_doc_refuse_results(d, "it has no synchronized value (cg-outcome "
+	    "solves it)");
+	s = cg_synch_new(&opts, d);
 
 	current = s;
 	(void)arg;

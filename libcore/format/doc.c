@@ -1031,3 +1031,14 @@ cg_tsv_row(FILE *out, const struct cg_doc *d, uint32_t root,
 	cg_buf_free(&b);
 	cg_check_write(out, "standard output");
 }
+
+void
+cg_doc_refuse_results(const struct cg_doc *d, const char *why)
+{
+	uint32_t i;
+
+	for (i = 0; i < d->n; i++)
+		if (d->node[i].rs != NULL)
+			cg_rs_refuse_result(d->node[i].rs, d->file,
+			    d->node[i].line, why);
+}

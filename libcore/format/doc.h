@@ -112,6 +112,11 @@ void cg_escape(struct cg_buf *out, const char *s);
 void cg_doc_root_label(const struct cg_doc *d, uint32_t node,
     struct cg_buf *out);
 
+/* Stop (cg_rs_refuse_result) at the first node of d whose ruleset ends
+ * in a result (cg.result), saying why: for the tools whose values are
+ * normal-play games. */
+void cg_doc_refuse_results(const struct cg_doc *d, const char *why);
+
 /* ---- the tools' loop */
 
 /*

@@ -16,6 +16,7 @@
 #include "cg/rank.h"
 #include "cgx/searchorder.h"
 #include "cg/conjugate.h"
+#include "cg/result.h"
 #include "host/plugin.h"
 #include "base/jobs.h"
 #include "base/util.h"
@@ -332,6 +333,33 @@ offers(const struct cg_ruleset *rs, const char *name)
 	return has;
 }
 
+/* A cg.result extension the host can use. */
+static int
+result_ok(const struct cg_result_rules *x)
+{
+	if (!CG_RESULT_RULES_HAS(x, payoff) || x->result == NULL)
+		return 0;
+	switch (x->stuck) {
+	case CG_RESULT_MOVER_LOSES:
+	case CG_RESULT_MOVER_WINS:
+	case CG_RESULT_DRAW:
+		return 1;
+	case CG_RESULT_PAYOFF:
+		return x->payoff != NULL;
+	default:
+		return 0;
+	}
+}
+
+void
+cg_rs_refuse_result(struct cg_plugin *p, const char *file,
+    unsigned long line, const char *why)
+{
+	if (p != NULL && p->result != NULL)
+		cg_die_at(file, line, "ruleset '%s' is won, drawn or scored on "
+		    "the board (%s): %s", p->name, CG_EXT_RESULT, why);
+}
+
 void
 cg_rs_capabilities(const struct cg_ruleset *rs, struct cg_buf *out)
 {
@@ -355,6 +383,8 @@ cg_rs_capabilities(const struct cg_ruleset *rs, struct cg_buf *out)
 		cg_buf_addf(out, "%smeasure", out->len > start ? "," : "");
 	if (offers(rs, CG_EXT_RANK))
 		cg_buf_addf(out, "%srank", out->len > start ? "," : "");
+	if (offers(rs, CG_EXT_RESULT))
+		cg_buf_addf(out, "%sresult", out->len > start ? "," : "");
 	if (out->len == start)
 		cg_buf_addc(out, '-');
 }
@@ -648,6 +678,11 @@ load(const char *path, const char *name, const char *params, int param_status)
 	p->search_order = cg_rs_extension(p, CG_EXT_SEARCH_ORDER);
 	p->rank = cg_rs_extension(p, CG_EXT_RANK);
 	p->conjugate = cg_rs_extension(p, CG_EXT_CONJUGATE);
+	p->result = cg_rs_extension(p, CG_EXT_RESULT);
+	if (p->result != NULL && !result_ok(p->result))
+		pdie(CG_EXIT_DATA, "ruleset '%s': %s without result(), or with "
+		    "a bad 'stuck' (or CG_RESULT_PAYOFF without payoff())",
+		    rs->name, CG_EXT_RESULT);
 	p->impartial = (rs->flags & CG_IMPARTIAL) != 0 ||
 	    cg_rs_extension(p, CG_EXT_IMPARTIAL) != NULL;
 	p->next = loaded;
@@ -1195,6 +1230,36 @@ cg_rs_measure(struct cg_plugin *p, const unsigned char *pos, size_t len,
 		return CG_EUNSUPPORTED;
 	return fail(cx, p->rs->measure(cx, pos, len, m),
 	    "cannot measure position");
+}
+
+int
+cg_rs_result(struct cg_plugin *p, const unsigned char *pos, size_t len,
+    int *res, int64_t *payoff)
+{
+	struct cg_context *cx = clear(p);
+	int r;
+
+	if (p->result == NULL)
+		return CG_EUNSUPPORTED;
+	r = p->result->result(cx, pos, len, res, payoff);
+	if (r >= 0 && (*res < CG_RESULT_NONE || *res > CG_RESULT_PAYOFF ||
+	    (*res == CG_RESULT_PAYOFF && p->result->payoff == NULL))) {
+		r = cx->host->error(cx->err, 0, "%s: result() gave %d, not a "
+		    "result", CG_EXT_RESULT, *res);
+	}
+	return fail(cx, r, "cannot tell whether the game is over");
+}
+
+int
+cg_rs_payoff(struct cg_plugin *p, const unsigned char *pos, size_t len,
+    int64_t *payoff)
+{
+	struct cg_context *cx = clear(p);
+
+	if (p->result == NULL || p->result->payoff == NULL)
+		return CG_EUNSUPPORTED;
+	return fail(cx, p->result->payoff(cx, pos, len, payoff),
+	    "cannot count the payoff");
 }
 
 int

@@ -12,6 +12,7 @@ struct cg_move_counts;
 struct cg_rank;
 struct cg_conjugate;
 struct cg_search_order;
+struct cg_result_rules;
 #include "base/buf.h"
 
 /* The concrete error sink behind struct cg_error. */
@@ -53,6 +54,9 @@ struct cg_plugin {
 	const struct cg_search_order *search_order;
 	const struct cg_rank *rank;
 	const struct cg_conjugate *conjugate;
+	/* its cg.result extension (cg/result.h), checked at load: the game
+	 * ends in a result (won, drawn or scored), not normal play; NULL */
+	const struct cg_result_rules *result;
 	struct cg_plugin *next;
 };
 
@@ -172,6 +176,18 @@ int cg_rs_move_parse(struct cg_plugin *p, const unsigned char *pos,
  * comma-separated list ("impartial,symmetry,decomposes,..."; "-" for
  * none). */
 void cg_rs_capabilities(const struct cg_ruleset *rs, struct cg_buf *out);
+
+/* The cg.result hooks (cg/result.h): whether pos is over and with what
+ * result, and Left's payoff; CG_EUNSUPPORTED without them. */
+int cg_rs_result(struct cg_plugin *p, const unsigned char *pos, size_t len,
+    int *res, int64_t *payoff);
+int cg_rs_payoff(struct cg_plugin *p, const unsigned char *pos, size_t len,
+    int64_t *payoff);
+/* Stop with "file:line: ruleset 'NAME' is won, drawn or scored on the
+ * board (cg.result): why" when p's games end in a result (p->result):
+ * for the tools whose values are normal-play games. */
+void cg_rs_refuse_result(struct cg_plugin *p, const char *file,
+    unsigned long line, const char *why);
 
 /* p's last error in this worker as "message" or "column N: message". */
 const char *cg_rs_errmsg(struct cg_plugin *p);

@@ -8,6 +8,8 @@
 #include "kb/kbmove.h"
 #include "kb/kbvalue.h"
 #include "base/util.h"
+#include "base/watch.h"
+#include "solve/result.h"
 
 static size_t n_base, n_computed;
 
@@ -268,6 +270,36 @@ values(struct cg_plugin *rs, struct cg_kbmove *m, size_t n, const char *kind,
 	free(idx);
 }
 
+/* A game that ends in a result: each child's minimax result with the
+ * other player to move; the best moves reach the mover's best. */
+static void
+result_moves(struct cg_plugin *rs, enum cg_side side, struct cg_kbmove *m,
+    size_t n, const char *const *kinds, size_t nkinds)
+{
+	struct cg_result_solver *s = cg_result_solver(rs);
+	int64_t *v = cg_xmalloc((n ? n : 1) * sizeof *v), best = 0, w;
+	size_t i, k;
+
+	for (i = 0; i < n; i++) {
+		if (cg_result_solve(s, m[i].child, m[i].len, !side, &v[i]) < 0
+		    || cg_result_solve(s, m[i].child, m[i].len, side, &w) < 0)
+			cg_die(cg_stop_status(), "%s", cg_stop_reason());
+		m[i].outcome = cg_xstrdup(side == CG_LEFT ?
+		    cg_result_class(w, v[i]) : cg_result_class(v[i], w));
+		for (k = 0; k < nkinds; k++)
+			if (strcmp(kinds[k], "outcome") == 0)
+				m[i].value[k] = cg_xstrdup(m[i].outcome);
+		m[i].wins = side == CG_LEFT ? v[i] > 0 : v[i] < 0;
+		m[i].draws = v[i] == 0;
+		m[i].from_base = 0;
+		if (i == 0 || (side == CG_LEFT ? v[i] > best : v[i] < best))
+			best = v[i];
+	}
+	for (i = 0; i < n; i++)
+		m[i].best = v[i] == best;
+	free(v);
+}
+
 size_t
 cg_kb_moves(struct cg_plugin *rs, const unsigned char *pos, size_t len,
     enum cg_side side, const char *const *kinds, size_t nkinds,
@@ -286,6 +318,11 @@ cg_kb_moves(struct cg_plugin *rs, const unsigned char *pos, size_t len,
 	}
 	if (kinds == NULL) {
 		/* names and children only */
+		*out = c.m;
+		return c.n;
+	}
+	if (rs->result != NULL) {
+		result_moves(rs, side, c.m, c.n, kinds, nkinds);
 		*out = c.m;
 		return c.n;
 	}

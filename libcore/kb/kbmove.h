@@ -19,6 +19,8 @@ struct cg_kbmove {
 	char *outcome;            /* the child's outcome class */
 	int from_base;            /* 1 if every value came from a base */
 	int wins;                 /* the mover wins after it (normal play) */
+	int draws;                /* a draw after it with best play (a
+	                           * game that ends in a result) */
 	int best;
 };
 
@@ -26,7 +28,9 @@ struct cg_kbmove {
  * Every option of side from pos, in the plugin's order, with the values of
  * kinds[0..nkinds-1] and the outcome of each child.  The best moves are the
  * winning ones (the child is P or a win for the mover); when no move wins,
- * every move is best.  With kinds NULL, only the moves and children are
+ * every move is best.  In a game that ends in a result (cg.result) the
+ * outcome is the child's class (cg-outcome(1)) and the best moves are
+ * those whose result, by minimax, is the mover's best.  With kinds NULL, only the moves and children are
  * filled in (no values, no best).  Returns the number of moves (0: side cannot move).
  */
 size_t cg_kb_moves(struct cg_plugin *rs, const unsigned char *pos,

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "base/util.h"
+#include "cg/result.h"
 #include "play/play.h"
 #include "plot/board.h"
 
@@ -191,4 +192,68 @@ cg_play_show(struct cg_plugin *rs, const unsigned char *pos, size_t len,
 		    cg_buf_str(&p.text));
 	cg_buf_free(&p.text);
 	cg_buf_free(&t);
+}
+
+static int
+count_one(void *ctx, const unsigned char *pos, size_t len, const char *move)
+{
+	(void)pos;
+	(void)len;
+	(void)move;
+	*(int *)ctx = 1;
+	return 1;   /* one is enough */
+}
+
+/* The end of a game worth v to Left (the sign says who wins). */
+static int
+verdict(int64_t v, struct cg_buf *out)
+{
+	if (v == 0) {
+		cg_buf_addstr(out, "a draw");
+		return 2;
+	}
+	cg_buf_addf(out, "%s wins", side_name[v < 0]);
+	return v < 0;
+}
+
+int
+cg_play_over(struct cg_plugin *rs, const unsigned char *pos, size_t len,
+    enum cg_side side, struct cg_buf *out)
+{
+	int64_t pay = 0;
+	int res = CG_RESULT_NONE, can = 0;
+	uint32_t stuck = CG_RESULT_MOVER_LOSES;
+
+	if (rs->result != NULL) {
+		stuck = rs->result->stuck;
+		if (cg_rs_result(rs, pos, len, &res, &pay) < 0)
+			die_rs(rs);
+	}
+	if (res != CG_RESULT_NONE) {
+		cg_buf_addstr(out, "the game is over: ");
+		if (res == CG_RESULT_PAYOFF) {
+			cg_buf_addf(out, "Left scores %lld, ", (long long)pay);
+			return verdict(pay, out);
+		}
+		return verdict(res == CG_RESULT_LEFT ? 1 : res ==
+		    CG_RESULT_RIGHT ? -1 : 0, out);
+	}
+	if (cg_rs_options(rs, pos, len, side, count_one, &can) < 0)
+		die_rs(rs);
+	if (can)
+		return -1;
+	cg_buf_addf(out, "%s cannot move: ", side_name[side]);
+	switch (stuck) {
+	case CG_RESULT_MOVER_WINS:
+		return verdict(side == CG_LEFT ? 1 : -1, out);
+	case CG_RESULT_DRAW:
+		return verdict(0, out);
+	case CG_RESULT_PAYOFF:
+		if (cg_rs_payoff(rs, pos, len, &pay) < 0)
+			die_rs(rs);
+		cg_buf_addf(out, "Left scores %lld, ", (long long)pay);
+		return verdict(pay, out);
+	default:
+		return verdict(side == CG_LEFT ? -1 : 1, out);
+	}
 }

@@ -36,4 +36,15 @@ long cg_play_choose(struct cg_plugin *rs, const unsigned char *pos,
 void cg_play_show(struct cg_plugin *rs, const unsigned char *pos,
     size_t len, const char *indent, struct cg_buf *out);
 
+/*
+ * Is the game over at pos with side to move?  -1 when it goes on; else
+ * the winner (CG_LEFT or CG_RIGHT), or 2 when there is none (a draw, a
+ * payoff of 0), with what happened appended to out: "Right cannot move:
+ * Left wins" under normal play; for a game that ends in a result
+ * (cg.result), "the game is over: a draw", "Left cannot move: Left
+ * scores 3, Left wins" and the like.
+ */
+int cg_play_over(struct cg_plugin *rs, const unsigned char *pos,
+    size_t len, enum cg_side side, struct cg_buf *out);
+
 #endif

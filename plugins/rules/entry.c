@@ -54,6 +54,7 @@ rules_fini(const struct cg_host *h, void *state)
 	grid_memo_free(h, st->memo);
 	grid_seen_free(h, st->seen);
 	grid_frozen_cache_free(h, st->fzcache);
+	h->free(st->endpos);
 	h->free(st->child);
 	h->free(st);
 }
@@ -201,6 +202,11 @@ set_hooks(struct rfile *rf)
 		rs->measure = grid_hooks_measure;
 		if (r->kind == BOARD_GRID)
 			rs->flags |= CG_BOARD;
+		if (r->result) {
+			/* won, drawn or scored: no synchronized value */
+			rs->extension = ends_extension;
+			break;
+		}
 		if (r->runs.ok)
 			rs->extension = runs_hooks_extension;
 		rs->synch_options = grid_hooks_synch;

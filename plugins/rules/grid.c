@@ -613,6 +613,13 @@ grid_hooks_options(const struct cg_context *cx, const unsigned char *pos,
 
 	if ((rc = grid_dims(cx, pos, len, &rows, &cols)) < 0)
 		return rc;
+	if (st->r->result) {
+		/* a position that is over has no moves */
+		int over;
+
+		if ((rc = ends_over(cx, pos, len, &over)) < 0 || over)
+			return rc;
+	}
 	if ((rc = state_child(cx, len)) < 0)
 		return rc;
 	/* Without components every position is searched whole, and long

@@ -1332,6 +1332,13 @@ directive(struct reader *rd)
 	if (strcmp(w, "left") == 0 || strcmp(w, "right") == 0 ||
 	    strcmp(w, "both") == 0)
 		return do_rule(rd);
+	if (strcmp(w, "win") == 0 || strcmp(w, "draw") == 0 ||
+	    strcmp(w, "nomove") == 0 || strcmp(w, "payoff") == 0) {
+		int rc = need_board(rd, w);
+
+		return rc < 0 ? rc : ends_directive(rd->h, rd->err, rd->line,
+		    rd->r, rd->tok, rd->ntok);
+	}
 	return ERR(rd, "unknown word '%s'", w);
 }
 
@@ -1417,7 +1424,9 @@ move_key(const struct rule *ru, int d, int rev, unsigned char *key,
 	size_t n = 0;
 	int i, j, g;
 
-	key[n++] = (unsigned char)(rev ? opposite(d) : d);
+	/* a pattern of one cell, without repetition, reads no direction */
+	key[n++] = (unsigned char)(ru->ne == 1 && ru->ng == 0 ? D_COUNT :
+	    rev ? opposite(d) : d);
 	for (j = 0; j < ru->ne; j++) {
 		i = rev ? ru->ne - 1 - j : j;
 		memcpy(key + n, &ru->e[i].match, sizeof ru->e[i].match);
@@ -1632,6 +1641,8 @@ finish(struct reader *rd)
 			    "where it did not)");
 	if (r->nsym > 1 && (rc = check_symmetry(h, r, rd->err)) < 0)
 		return rc;
+	if ((rc = ends_finish(h, r, rd->err)) < 0)
+		return rc;
 	for (i = 0; i < r->nparam; i++) {
 		int used = 0, k;
 
@@ -1666,6 +1677,84 @@ finish(struct reader *rd)
 	r->gg.conn8 = r->conn8;
 	r->gg.keep_with = grid_keep_rules;
 	return CG_OK;
+}
+
+/* ------------------------------------------------- for wins.c */
+
+int
+rules_read_pattern(const struct cg_host *h, struct cg_error *err,
+    unsigned long line, struct rules *r, char **tok, int ntok,
+    struct rule *ru)
+{
+	struct reader *rd;
+	char pat[1024] = "", sh[256];
+	size_t n = 0;
+	int t, k, rc;
+
+	rd = h->alloc(sizeof *rd);
+	if (rd == NULL)
+		return CG_ENOMEM;
+	memset(rd, 0, sizeof *rd);
+	rd->h = h;
+	rd->err = err;
+	rd->r = r;
+	rd->line = line;
+	for (t = 0; t < ntok && t < MAX_TOKENS; t++)
+		rd->tok[t] = tok[t];
+	rd->ntok = t;
+	memset(ru, 0, sizeof *ru);
+	ru->line = line;
+	for (k = 0; k < MAX_ELEMS; k++)
+		ru->gof[k] = -1;
+	for (t = 0; t < rd->ntok && strcmp(rd->tok[t], "along") != 0; t++)
+		if ((n += strlen(rd->tok[t])) < sizeof pat)
+			strcat(pat, rd->tok[t]);
+	if (t == 0) {
+		rc = ERR(rd, "expected a pattern after '%s'", tok[-1]);
+		goto out;
+	}
+	if ((rc = parse_line(rd, pat, 0, ru->e, &ru->ne, ru->g, &ru->ng,
+	    ru->gof, sh, sizeof sh)) < 0)
+		goto out;
+	for (k = 0; k < ru->ne; k++)
+		if (ru->e[k].edge && (k != ru->ne - 1 || ru->gof[k] >= 0)) {
+			rc = ERR(rd, "pattern '%s': the edge '|' can only end "
+			    "a pattern", pat);
+			goto out;
+		}
+	if (pattern_start(ru) == 0) {
+		rc = ERR(rd, "pattern '%s' can match no cell at all", pat);
+		goto out;
+	}
+	if (t < rd->ntok) {
+		if (t + 1 == rd->ntok) {
+			rc = ERR(rd, "'along' needs directions");
+			goto out;
+		}
+		if ((rc = parse_dirs(rd, ru, t + 1, rd->ntok)) < 0)
+			goto out;
+	}
+	if (ru->ndirs == 0)
+		ru->dirs[ru->ndirs++] = D_E;
+	rc = CG_OK;
+out:
+	h->free(rd);
+	return rc;
+}
+
+size_t
+rules_pattern_key(const struct rule *ru, int d, int rev, unsigned char *key)
+{
+	size_t n;
+
+	move_key(ru, d, rev, key, &n);
+	return n;
+}
+
+int
+rules_sym_dir(int k, int d)
+{
+	return sym_dir(k, d);
 }
 
 int
@@ -1720,4 +1809,7 @@ rules_free(const struct cg_host *h, struct rules *r)
 	r->rule = NULL;
 	r->nrule = 0;
 	r->nparam = 0;
+	h->free(r->end);
+	r->end = NULL;
+	r->nend = 0;
 }

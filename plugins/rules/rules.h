@@ -14,6 +14,8 @@
  * runs.c      strips of one kind of run, valued as take-and-break games
  * tuples.c    heap games whose moves take from several heaps at once:
  *             sums of tuples of heaps ("(3,5)+(1,2)")
+ * wins.c      win conditions, draws and payoffs ('win', 'draw',
+ *             'nomove', 'payoff'): the cg.result extension
  * entry.c     the interpreter's descriptor, load/unload, the per-file
  *             descriptor and its state
  *
@@ -28,6 +30,7 @@
 #include <stdint.h>
 
 #include "cg/ruleset.h"
+#include "cg/result.h"
 #include "grid.h"
 
 enum board_kind { BOARD_NONE, BOARD_GRID, BOARD_STRIP, BOARD_GRAPH,
@@ -175,6 +178,20 @@ struct runs {
 	uint32_t flags[MAX_ELEMS + 1];  /* all 0 */
 };
 
+/* A condition that ends the game (wins.c): a pattern somewhere on the
+ * board, or a count of cells compared with a number. */
+enum { END_LEFT, END_RIGHT, END_DRAW };
+enum { CMP_LT, CMP_LE, CMP_EQ, CMP_GE, CMP_GT };
+#define MAX_ENDS 64
+struct endcond {
+	int who;               /* END_* */
+	int count;             /* 1: count cells of set, compared by op to n */
+	struct cellset set;
+	int op;
+	long n;
+	struct rule pat;       /* 0: the pattern, its directions, its line */
+};
+
 struct rules {
 	const char *file;      /* for messages (owned) */
 	int kind;
@@ -201,6 +218,17 @@ struct rules {
 	int impartial;         /* every rule is "both" */
 	struct runs runs;
 	int tuples;            /* a heap rule takes from several heaps */
+	/* games with a result (wins.c): the conditions that end them, what
+	 * a stuck player gets (CG_RESULT_*, 0 normal play), the payoff */
+	struct endcond *end;
+	int nend;
+	int stuck;
+	struct term payoff[MAX_TERMS];
+	int npayoff;
+	int result;            /* any of these: the game has a result */
+	int have_stuck;
+	unsigned long stuck_line, payoff_line, result_line;
+	struct cg_result_rules xres;   /* the extension, when result */
 	char summary[256];
 	char version[64];
 };
@@ -227,6 +255,11 @@ struct rstate {
 	void *fzcache;
 	/* rows too long for a file without components: warned */
 	int warned_rows;
+	/* games with a result: the last position asked about, and its
+	 * result (the host asks result() and then options() of a position) */
+	unsigned char *endpos;
+	size_t endlen, endcap;
+	int endres;
 };
 
 /* read.c */
@@ -342,6 +375,27 @@ int tuple_hooks_measure(const struct cg_context *cx,
 int tuple_hooks_enumerate(const struct cg_context *cx, const char *family,
     cg_emit_fn emit, void *ctx);
 int tuple_impartial(const struct rules *r, const struct rstate *st);
+/* read.c, for wins.c: "PATTERN [along DIRS]" in tok[0..ntok) read into
+ * ru as a rule's pattern is (no rewrite); a key of ru's pattern along
+ * direction d (read backwards along the opposite one when rev), and the
+ * image of direction d under board symmetry k, as the rules' symmetry
+ * check has them. */
+int rules_read_pattern(const struct cg_host *h, struct cg_error *err,
+    unsigned long line, struct rules *r, char **tok, int ntok,
+    struct rule *ru);
+size_t rules_pattern_key(const struct rule *ru, int d, int rev,
+    unsigned char *key);
+int rules_sym_dir(int k, int d);
+#define RULES_KEY_MAX (1 + MAX_ELEMS * (sizeof(struct cellset) + 4))
+
+/* wins.c */
+int ends_directive(const struct cg_host *h, struct cg_error *err,
+    unsigned long line, struct rules *r, char **tok, int ntok);
+int ends_finish(const struct cg_host *h, struct rules *r,
+    struct cg_error *err);
+int ends_over(const struct cg_context *cx, const unsigned char *pos,
+    size_t len, int *over);
+const void *ends_extension(const struct cg_context *cx, const char *name);
 
 /* entry.c: grow the state's child buffer to n bytes */
 int state_child(const struct cg_context *cx, size_t n);

@@ -339,3 +339,81 @@ CG_RULESET_ENTRY(take, rs)'
 	run sh -c "printf '5\n' | cg-kb-build -P '$T/broken' -r take:split -k nimber -o '$T/u.kb'"
 	assert_failure 2
 }
+
+@test "cg.result: a game won, drawn or scored is solved with the nine outcome classes" {
+	# nodes of a hand-made game: l, r, d are over (Left won, Right won,
+	# a draw); s is not over and has no moves (what 'stuck' says); every
+	# other node has one Left and one Right move (two for k, m):
+	#   a: l|l  b: r|r  c: l|r  e: r|l  f: d|d  g: d|l  h: r|d  i: l|d
+	#   j: d|r  k: r,d|l,d  m: e|c
+	# By hand, (Left moving first, Right moving first): a (L wins, L
+	# wins) L; b R; c (L, R) N; e (R, L) P; f D; g (draw, L) PHat; h (R,
+	# draw) PCheck; i (L, draw) NHat; j (draw, R) NCheck; k: Left takes
+	# d over r, Right d over l: D; m: Left moves to e, where Right to
+	# move must go to l: Left wins; Right moves to c, where Left to move
+	# goes to l: Left wins: L.
+	build_broken race '#include <stdlib.h>
+#include <string.h>
+#include <cg/ruleset.h>
+#include <cg/result.h>
+static const char *const L[128] = { ['"'"'a'"'"'] = "l", ['"'"'b'"'"'] = "r", ['"'"'c'"'"'] = "l", ['"'"'e'"'"'] = "r",
+  ['"'"'f'"'"'] = "d", ['"'"'g'"'"'] = "d", ['"'"'h'"'"'] = "r", ['"'"'i'"'"'] = "l", ['"'"'j'"'"'] = "d", ['"'"'k'"'"'] = "rd", ['"'"'m'"'"'] = "e" };
+static const char *const R[128] = { ['"'"'a'"'"'] = "l", ['"'"'b'"'"'] = "r", ['"'"'c'"'"'] = "r", ['"'"'e'"'"'] = "l",
+  ['"'"'f'"'"'] = "d", ['"'"'g'"'"'] = "l", ['"'"'h'"'"'] = "d", ['"'"'i'"'"'] = "d", ['"'"'j'"'"'] = "r", ['"'"'k'"'"'] = "ld", ['"'"'m'"'"'] = "c" };
+static int result(const struct cg_context *c, const unsigned char *s, size_t n, int *res, int64_t *pay) {
+	*pay = 0;
+	*res = s[0] == 0x6c ? CG_RESULT_LEFT : s[0] == 0x72 ? CG_RESULT_RIGHT : s[0] == 0x64 ? CG_RESULT_DRAW : CG_RESULT_NONE;
+	return CG_OK;
+}
+static int payoff(const struct cg_context *c, const unsigned char *s, size_t n, int64_t *pay) { *pay = 5; return CG_OK; }
+static int init(const struct cg_host *h, const char *p, void **st, struct cg_error *e) {
+	struct cg_result_rules *x = h->alloc(sizeof *x);
+	memset(x, 0, sizeof *x);
+	x->struct_size = sizeof *x;
+	x->result = result;
+	x->stuck = p == NULL ? CG_RESULT_DRAW : strcmp(p, "pay") == 0 ? CG_RESULT_PAYOFF : strcmp(p, "lose") == 0 ? CG_RESULT_MOVER_LOSES : 99;
+	x->payoff = p != NULL && strcmp(p, "pay") == 0 ? payoff : NULL;
+	*st = x;
+	return CG_OK;
+}
+static void fini(const struct cg_host *h, void *st) { h->free(st); }
+static int parse(const struct cg_context *c, const char *t, size_t n, struct cg_buf *o) {
+	if (n != 1 || strchr("abcdefghijklmrs", t[0]) == NULL)
+		return c->host->error(c->err, 1, "want a node");
+	return c->host->buf_put(o, t, n);
+}
+static int print(const struct cg_context *c, const unsigned char *s, size_t n, struct cg_buf *o) {
+	return c->host->buf_put(o, s, n);
+}
+static int options(const struct cg_context *c, const unsigned char *s, size_t n, enum cg_side d, cg_emit_fn emit, void *x) {
+	const char *m = (d == CG_LEFT ? L : R)[s[0] & 127];
+	for (; m != NULL && *m; m++)
+		if (emit(x, (const unsigned char *)m, 1, NULL))
+			return CG_STOP;
+	return CG_OK;
+}
+static const void *ext(const struct cg_context *c, const char *name) {
+	return strcmp(name, CG_EXT_RESULT) == 0 ? c->state : NULL;
+}
+static const struct cg_ruleset rs = { .abi_version = CG_ABI_VERSION,
+  .struct_size = sizeof rs, .name = "race", .version = "1", .summary = "a hand-made game with results",
+  .init = init, .fini = fini, .parse = parse, .print = print, .options = options, .extension = ext };
+CG_RULESET_ENTRY(race, rs)'
+	run sh -c "printf '%s\n' a b c e f g h i j k m l s | cg-outcome -P '$T/broken' -r race -t"
+	assert_success
+	assert_output "$(printf '%s\n' 'a	L' 'b	R' 'c	N' 'e	P' 'f	D' 'g	PHat' \
+	    'h	PCheck' 'i	NHat' 'j	NCheck' 'k	D' 'm	L' 'l	L' 's	D')"
+	# stuck under normal play: s is P; scored: s is worth 5 to Left, and
+	# a win by a condition is inf
+	run sh -c "printf '%s\n' s | cg-outcome -P '$T/broken' -r race:lose -t"
+	assert_output "$(printf 's\tP')"
+	run sh -c "printf '%s\n' s g | cg-outcome -P '$T/broken' -r race:pay -t"
+	assert_output "$(printf 's\tL\t5 5\ng\tPHat\t0 inf')"
+	# the other tools refuse it; a 'stuck' the host does not know is refused
+	run sh -c "echo a | cg-canon -P '$T/broken' -r race -t"
+	assert_failure 1
+	assert_output --partial "ruleset 'race' is won, drawn or scored on the board (cg.result)"
+	run cg cg-parse -P "$T/broken" -r race:bad a
+	assert_failure 1
+	assert_output --partial "ruleset 'race': cg.result without result(), or with a bad 'stuck'"
+}

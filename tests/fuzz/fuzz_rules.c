@@ -13,7 +13,10 @@
  *     options fail only with a measure the file could not prove;
  *   - every component of decompose() prints and parses back;
  *   - the joint options (and, on small boards, the decided values) of
- *     grids do not crash.
+ *     grids do not crash;
+ *   - a game that ends in a result (cg.result) says so of every
+ *     position without failing, a position that is over has no options,
+ *     and a payoff is counted where the game has one.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -21,6 +24,7 @@
 #include <string.h>
 
 #include "cg/ruleset.h"
+#include "cg/result.h"
 #include "host/plugin.h"
 
 #include "abi_promises.h"
@@ -104,6 +108,7 @@ position(const char *text, size_t len)
 {
 	struct cg_buf pos, canon, canon2;
 	struct emits e;
+	const struct cg_result_rules *xr;
 	int64_t num, den;
 	int r, s;
 
@@ -147,6 +152,27 @@ position(const char *text, size_t len)
 		r = rs->decompose(&cx, pos.data, pos.len, on_emit, &e);
 		if (r < 0 && !rules_fault(r))
 			fail("decompose fails", pos.data, pos.len);
+	}
+	if (HAS(extension) && (xr = rs->extension(&cx, CG_EXT_RESULT)) !=
+	    NULL) {
+		int res;
+		int64_t pay;
+
+		err.set = 0;
+		r = xr->result(&cx, pos.data, pos.len, &res, &pay);
+		if (r < 0 && !rules_fault(r))
+			fail("result fails", pos.data, pos.len);
+		for (s = 0; r == CG_OK && res != CG_RESULT_NONE && s < 2; s++) {
+			e.n = 0;
+			e.what = "option of a position that is over";
+			if (rs->options(&cx, pos.data, pos.len, (enum cg_side)s,
+			    on_emit, &e) < 0 || e.n > 0)
+				fail("a position that is over has options",
+				    pos.data, pos.len);
+		}
+		if (xr->payoff != NULL && xr->payoff(&cx, pos.data, pos.len,
+		    &pay) < 0)
+			fail("payoff fails", pos.data, pos.len);
 	}
 	if (HAS(synch_options) && pos.len <= 2 + 36) {
 		e.n = 0;
