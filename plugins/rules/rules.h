@@ -2,7 +2,8 @@
  * rules.h - the rules interpreter: a rules file (cgr(5)) compiled into
  * tables once, when the host loads it, and the hooks that play from them.
  *
- * read.c      the reader: tokens, directives, patterns, checks
+ * read.c      the reader: tokens, directives, patterns
+ * check.c     the whole-file checks: components, symmetries
  * measure.c   the measure: proved decreasing at load time, or checked
  *             move by move at run time where no proof was found
  * match.h     the ways a pattern matches along a line, one at a time
@@ -270,6 +271,12 @@ void rules_free(const struct cg_host *h, struct rules *r);
 int rules_error(const struct cg_host *h, struct cg_error *err,
     unsigned long line, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+
+/* check.c */
+int rules_check_components(const struct cg_host *h, struct rules *r,
+    struct cg_error *err);
+int rules_check_symmetry(const struct cg_host *h, struct rules *r,
+    struct cg_error *err);
 
 /* measure.c */
 int measure_check_lines(const struct cg_host *h, struct rules *r,
