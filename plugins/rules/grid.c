@@ -419,13 +419,29 @@ undo:
 		cells[cell_at(m, j)] = m->cells[cell_at(m, j)];
 }
 
+/* The squares from cell (r0, c0) to the edge along direction d, the
+ * cell included. */
+static int
+line_len(int rows, int cols, int r0, int c0, int d)
+{
+	int len = 255 + 1, dr = dir_dr[d], dc = dir_dc[d];
+
+	if (dr != 0)
+		len = dr > 0 ? rows - r0 : r0 + 1;
+	if (dc > 0 && cols - c0 < len)
+		len = cols - c0;
+	if (dc < 0 && c0 + 1 < len)
+		len = c0 + 1;
+	return len;
+}
+
 /* Every match of rule ru along direction d from cell k, or (pre) from
  * the edge just before cell k. */
 static void
 try_at(struct gm *m, const struct rule *ru, int d, int k, int pre)
 {
 	char sq[8];
-	int rc, len = 255 + 1, step, j;
+	int rc, len, step, j;
 
 	m->ru = ru;
 	m->d = d;
@@ -433,13 +449,7 @@ try_at(struct gm *m, const struct rule *ru, int d, int k, int pre)
 	m->dc = dir_dc[d];
 	m->r0 = k / m->cols;
 	m->c0 = k % m->cols;
-	/* the squares from k to the edge */
-	if (m->dr != 0)
-		len = m->dr > 0 ? m->rows - m->r0 : m->r0 + 1;
-	if (m->dc > 0 && m->cols - m->c0 < len)
-		len = m->cols - m->c0;
-	if (m->dc < 0 && m->c0 + 1 < len)
-		len = m->c0 + 1;
+	len = line_len(m->rows, m->cols, m->r0, m->c0, d);
 	step = m->dr * m->cols + m->dc;
 	m->dedupe = 0;
 	if (!pre) {
@@ -510,22 +520,65 @@ static void gm_init(struct gm *m, const struct cg_context *cx,
     const struct rules *r, const unsigned char *pos, size_t len, int rows,
     int cols);
 
-/* Does condition pattern c occur anywhere on m's board, along any of its
- * directions?  Its matches are looked for as a rule's are, stopping at
- * the first. */
+/* A pattern without groups that does not start on the edge, read from
+ * cell k along a line of len squares, step apart: does it match?  Only
+ * its last element may be the edge (the reader allows no other). */
 static int
-occurs(struct gm *m, const struct rule *c)
+plain_at(const struct rule *c, const unsigned char *cells, int k, int step,
+    int len)
 {
-	struct gm s;
-	int N = m->rows * m->cols, k, j;
+	int j;
 
-	gm_init(&s, m->cx, m->r, m->pos, m->len, m->rows, m->cols);
+	for (j = 0; j < c->ne; j++) {
+		if (j >= len)
+			return c->e[j].edge;
+		if (!cs_has(&c->e[j].match, cells[k + j * step]))
+			return 0;
+	}
+	return 1;
+}
+
+int
+grid_pattern_occurs(const struct cg_context *cx, const struct rule *c,
+    const unsigned char *pos, size_t len, int rows, int cols)
+{
+	const unsigned char *cells = pos + GRID_HDR;
+	struct gm s;
+	int N = rows * cols, k, j, d;
+
+	/* the common case (a line of pieces) without the matcher's set-up:
+	 * results are asked of every position of a search */
+	if (c->ng == 0 && !c->lead) {
+		for (k = 0; k < N; k++) {
+			if (!cs_has(&c->first, cells[k]))
+				continue;
+			for (j = 0; j < c->ndirs; j++) {
+				d = c->dirs[j];
+				if (plain_at(c, cells, k, dir_dr[d] * cols +
+				    dir_dc[d], line_len(rows, cols, k / cols,
+				    k % cols, d)))
+					return 1;
+			}
+		}
+		return 0;
+	}
+	gm_init(&s, cx, rules_of(cx), pos, len, rows, cols);
 	for (k = 0; k < N && !s.rc; k++)
 		for (j = 0; j < c->ndirs && !s.rc; j++)
 			try_cell(&s, c, c->dirs[j], k);
-	if (s.rc < 0)
-		m->rc = s.rc;
-	return s.found;
+	return s.rc < 0 ? s.rc : s.found;
+}
+
+/* Does condition pattern c occur on m's board? */
+static int
+occurs(struct gm *m, const struct rule *c)
+{
+	int rc = grid_pattern_occurs(m->cx, c, m->pos, m->len, m->rows,
+	    m->cols);
+
+	if (rc < 0)
+		m->rc = rc;
+	return rc > 0;
 }
 
 /* Do rule ru's conditions hold on m's board? */

@@ -1467,12 +1467,8 @@ rules_read_pattern(const struct cg_host *h, struct cg_error *err,
 	if ((rc = parse_line(rd, pat, 0, ru->e, &ru->ne, ru->g, &ru->ng,
 	    ru->gof, sh, sizeof sh)) < 0)
 		goto out;
-	for (k = 0; k < ru->ne; k++)
-		if (ru->e[k].edge && (k != ru->ne - 1 || ru->gof[k] >= 0)) {
-			rc = ERR(rd, "pattern '%s': the edge '|' can only end "
-			    "a pattern", pat);
-			goto out;
-		}
+	if ((rc = check_edges(rd, ru, pat)) < 0)
+		goto out;
 	if (pattern_start(ru) == 0) {
 		rc = ERR(rd, "pattern '%s' can match no cell at all", pat);
 		goto out;

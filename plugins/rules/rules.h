@@ -319,6 +319,12 @@ void grid_memo_free(const struct cg_host *h, void *memo);
 void grid_seen_free(const struct cg_host *h, void *seen);
 int grid_keep_rules(const struct grid_game *g, const unsigned char *board,
     size_t n);
+/* Does pattern c (a rule's condition, or a result's) occur anywhere on
+ * the board pos of rows x cols, along any of its directions?  Its matches
+ * are looked for as a rule's are, from the edge too, stopping at the
+ * first: 1, 0, or an error (a line split too many ways). */
+int grid_pattern_occurs(const struct cg_context *cx, const struct rule *c,
+    const unsigned char *pos, size_t len, int rows, int cols);
 
 /* graph.c */
 int graph_hooks_parse(const struct cg_context *cx, const char *text,

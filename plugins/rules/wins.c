@@ -25,7 +25,6 @@
 #include <string.h>
 
 #include "rules.h"
-#include "match.h"
 #include "bytes.h"
 
 #define ERRL(line, ...) rules_error(h, err, (line), __VA_ARGS__)
@@ -315,78 +314,15 @@ count_cells(const struct cellset *set, const unsigned char *cells, int n)
 	return c;
 }
 
-/* A pattern without groups along a line of len squares from cells[k0],
- * step apart: 1 when it matches there. */
 static int
-plain_match(const struct rule *ru, const unsigned char *cells, int k0,
-    int step, int len)
-{
-	int j;
-
-	for (j = 0; j < ru->ne; j++) {
-		if (j >= len)
-			return ru->e[j].edge;   /* the edge ends a pattern */
-		if (!cs_has(&ru->e[j].match, cells[k0 + j * step]))
-			return 0;
-	}
-	return 1;
-}
-
-/* Does the pattern of ec match somewhere?  1, 0, or an error. */
-static int
-pattern_found(const struct cg_context *cx, const struct rules *r,
-    const struct rule *ru, const unsigned char *cells, int rows, int cols)
-{
-	struct match *mt = NULL;
-	int k, j, rc = 0;
-
-	if (ru->ng > 0 && (mt = cx->host->alloc(sizeof *mt)) == NULL)
-		return CG_ENOMEM;
-	for (k = 0; k < rows * cols && rc == 0; k++) {
-		int r0 = k / cols, c0 = k % cols;
-
-		if (!cs_has(&ru->first, cells[k]))
-			continue;
-		for (j = 0; j < ru->ndirs && rc == 0; j++) {
-			int d = ru->dirs[j], dr = dir_dr[d], dc = dir_dc[d];
-			int len = 256;
-
-			/* the squares from k to the edge, as grid.c counts */
-			if (dr != 0)
-				len = dr > 0 ? rows - r0 : r0 + 1;
-			if (dc > 0 && cols - c0 < len)
-				len = cols - c0;
-			if (dc < 0 && c0 + 1 < len)
-				len = c0 + 1;
-			if (mt == NULL) {
-				rc = plain_match(ru, cells, k, dr * cols + dc,
-				    len);
-				continue;
-			}
-			match_start(mt, ru, cells, k, dr * cols + dc, len, NULL, 0);
-			rc = match_next(mt);
-		}
-	}
-	if (mt != NULL)
-		cx->host->free(mt);
-	if (rc < 0) {
-		cx->host->error(cx->err, 0, "%s:%lu: the condition's pattern "
-		    "splits a line in more than %d ways", r->file, ru->line,
-		    MATCH_SPLITS);
-		return CG_ELIMIT;
-	}
-	return rc;
-}
-
-static int
-holds(const struct cg_context *cx, const struct rules *r,
-    const struct endcond *ec, const unsigned char *cells, int rows, int cols)
+holds(const struct cg_context *cx, const struct endcond *ec,
+    const unsigned char *pos, size_t len, int rows, int cols)
 {
 	long c;
 
 	if (!ec->count)
-		return pattern_found(cx, r, &ec->pat, cells, rows, cols);
-	c = count_cells(&ec->set, cells, rows * cols);
+		return grid_pattern_occurs(cx, &ec->pat, pos, len, rows, cols);
+	c = count_cells(&ec->set, pos + GRID_HDR, rows * cols);
 	switch (ec->op) {
 	case CMP_LT: return c < ec->n;
 	case CMP_LE: return c <= ec->n;
@@ -418,7 +354,7 @@ res_result(const struct cg_context *cx, const unsigned char *pos, size_t len,
 
 		if (met[ec->who])
 			continue;
-		if ((rc = holds(cx, r, ec, pos + GRID_HDR, rows, cols)) < 0)
+		if ((rc = holds(cx, ec, pos, len, rows, cols)) < 0)
 			return rc;
 		met[ec->who] = rc;
 	}
