@@ -174,7 +174,8 @@ $(foreach d,$(PLUG_DIRS),$(eval $(call plugin_dir_rule,$(d))))
 FUZZ_LIB   := doc kbfile spr ckpt
 PLUG_NAMES := $(PLUG_SINGLE:plugins/%.c=%) $(PLUG_DIRS:plugins/%=%)
 REPLAYS    := $(FUZZ_LIB:%=$(BUILD)/fuzz/replay_%) \
-              $(PLUG_NAMES:%=$(BUILD)/fuzz/replay_pos_%)
+              $(PLUG_NAMES:%=$(BUILD)/fuzz/replay_pos_%) \
+              $(BUILD)/fuzz/replay_rules
 
 $(BUILD)/fuzz/replay_%: $(BUILD)/obj/tests/fuzz/fuzz_%.o \
     $(BUILD)/obj/tests/fuzz/replay.o $(BUILD)/libcore.a
@@ -186,6 +187,20 @@ $(BUILD)/fuzz/obj/%.o: %.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(CPPFLAGS) $(PLUGIN_INC) -DCG_STATIC_PLUGIN $(ALLCFLAGS) -MMD -MP -c -o $@ $<
+
+# the rules interpreter is no ruleset: its target reads rules files
+# (tests/fuzz/fuzz_rules.c, with plugins/rules/ compiled in)
+$(BUILD)/fuzz/obj/fuzz_rules.o: tests/fuzz/fuzz_rules.c | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $@")
+	$(Q)$(CC) $(CPPFLAGS) $(HOST_INC) -DCG_STATIC_PLUGIN $(ALLCFLAGS) -MMD -MP -c -o $@ $<
+$(BUILD)/fuzz/replay_rules: $(BUILD)/fuzz/obj/fuzz_rules.o \
+    $(BUILD)/obj/tests/fuzz/replay.o \
+    $(patsubst %.c,$(BUILD)/fuzz/obj/%.o,$(wildcard plugins/rules/*.c)) \
+    $(BUILD)/libcore.a
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(BUILD)/libcore.a $(LDLIBS)
 
 define replay_pos_rule
 $(BUILD)/fuzz/obj/pos_$(1).o: tests/fuzz/fuzz_position.c | $(DEPS_STAMP)
