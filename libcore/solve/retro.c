@@ -143,55 +143,79 @@ cg_retro_remoteness_text(const struct cg_retro *r, uint32_t x,
  * labelled m (it reverses out); then label infinite every unlabelled
  * node without an option labelled m.  A node still unlabelled after
  * round m has options of every value up to m, so each round labels or
- * ends, and at most n + 1 rounds run.  Each labelling pass is
- * O(options); passes repeat until a round labels no more.
+ * ends, and the rounds are at most the largest out-degree plus two.
+ *
+ * Within a round, cnt[u] counts u's options that are unlabelled or
+ * infinite and have no option labelled m yet; u is labelled m when that
+ * count reaches 0 while no option of u is labelled m.  Labelling x marks
+ * x's parents as having an option labelled m, which lowers the counts of
+ * their parents, so a round is O(options).
  */
+static int
+open_node(uint32_t v)
+{
+	return v == UNLABELED || v == CG_GSG_INF;
+}
+
 struct cg_gsg *
 cg_gsg_solve(const struct cg_retro_graph *g)
 {
 	struct cg_gsg *v = cg_xcalloc(1, sizeof *v);
-	uint32_t n = g->n, x, k, kk, m, left = n, *roff, *rto, nk;
+	uint32_t n = g->n, x, k, kk, m, left = n, *roff, *rto, nk, *cnt, *work;
 	const uint32_t *off = g->off[0], *to = g->to[0];
 	unsigned char *hasm = cg_xcalloc(n ? n : 1, 1);
-	size_t cap = 16;
-	int changed;
+	size_t cap = 16, nw;
 
 	v->n = n;
 	v->val = cg_xcalloc(n ? n : 1, sizeof *v->val);
+	cnt = cg_xcalloc(n ? n : 1, sizeof *cnt);
+	work = cg_xcalloc(n ? n : 1, sizeof *work);
 	for (x = 0; x < n; x++)
 		v->val[x] = UNLABELED;
 	reverse_rows(g, 0, &roff, &rto);
 	for (m = 0; left > 0; m++) {
 		memset(hasm, 0, n);
-		do {
-			changed = 0;
-			for (x = 0; x < n; x++) {
-				int good = !hasm[x];
+		nw = 0;
+		for (x = 0; x < n; x++) {
+			if (v->val[x] != UNLABELED)
+				continue;
+			cnt[x] = 0;
+			for (k = off[x]; k < off[x + 1]; k++)
+				cnt[x] += open_node(v->val[to[k]]);
+			if (cnt[x] == 0)
+				work[nw++] = x;
+		}
+		while (nw > 0) {
+			x = work[--nw];
+			if (v->val[x] != UNLABELED || hasm[x])
+				continue;
+			v->val[x] = m;
+			left--;
+			for (k = roff[x]; k < roff[x + 1]; k++) {
+				uint32_t p = rto[k], j;
 
-				if (v->val[x] != UNLABELED)
+				if (hasm[p])
 					continue;
-				for (k = off[x]; good && k < off[x + 1]; k++) {
-					uint32_t y = to[k];
+				hasm[p] = 1;
+				if (!open_node(v->val[p]))
+					continue;
+				for (j = roff[p]; j < roff[p + 1]; j++) {
+					uint32_t q = rto[j];
 
-					if ((v->val[y] == UNLABELED ||
-					    v->val[y] == CG_GSG_INF) && !hasm[y])
-						good = 0;
+					if (v->val[q] == UNLABELED && --cnt[q] == 0 &&
+					    !hasm[q])
+						work[nw++] = q;
 				}
-				if (!good)
-					continue;
-				v->val[x] = m;
-				left--;
-				changed = 1;
-				for (k = roff[x]; k < roff[x + 1]; k++)
-					hasm[rto[k]] = 1;
 			}
-		} while (changed);
+		}
 		for (x = 0; x < n; x++)
 			if (v->val[x] == UNLABELED && !hasm[x]) {
 				v->val[x] = CG_GSG_INF;
 				left--;
 			}
 	}
+	free(cnt);
+	free(work);
 	/* K of each infinite node: its options' finite values */
 	v->koff = cg_xcalloc((size_t)n + 1, sizeof *v->koff);
 	v->kset = cg_xcalloc(cap, sizeof *v->kset);

@@ -408,6 +408,50 @@ test_gsg_hand(void)
 	cg_gsg_free(v);
 }
 
+/* A path of 200000 nodes, i -> i + 1, and a loop from the end of a
+ * second copy back to its start: along the path the values alternate
+ * 0, 1 from the end (mex of one option) and the remoteness is the
+ * distance to the end; the loop is drawn everywhere, inf.  Labelling in
+ * index order would need a pass per node here. */
+static void
+test_long(void)
+{
+	enum { N = 200000 };
+	uint32_t *off = calloc(2 * N + 1, sizeof *off);
+	uint32_t *to = calloc(2 * N, sizeof *to), x, m = 0, bad = 0;
+	struct cg_retro_graph g;
+	struct cg_retro *r;
+	struct cg_gsg *v;
+
+	for (x = 0; x < 2 * N; x++) {
+		off[x] = m;
+		if (x < N - 1 || (x >= N && x < 2 * N - 1))
+			to[m++] = x + 1;
+		else if (x == 2 * N - 1)
+			to[m++] = N;
+	}
+	off[2 * N] = m;
+	g.n = 2 * N;
+	g.off[0] = g.off[1] = off;
+	g.to[0] = g.to[1] = to;
+	v = cg_gsg_solve(&g);
+	r = cg_retro_solve(&g);
+	for (x = 0; x < N; x++) {
+		uint32_t d = N - 1 - x;
+
+		if (v->val[x] != d % 2 || v->val[N + x] != CG_GSG_INF ||
+		    r->rem[0][x] != d || r->res[1][x] != (d % 2 ?
+		    CG_RETRO_WIN : CG_RETRO_LOSS) ||
+		    r->res[0][N + x] != CG_RETRO_DRAW)
+			bad++;
+	}
+	is_int(bad, 0, "a path of %d nodes and a cycle of as many", N);
+	cg_gsg_free(v);
+	cg_retro_free(r);
+	free(off);
+	free(to);
+}
+
 int
 main(void)
 {
@@ -416,5 +460,6 @@ main(void)
 	test_gsg_hand();
 	test_random_gsg();
 	test_sums();
+	test_long();
 	return tap_done();
 }
