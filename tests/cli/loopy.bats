@@ -151,13 +151,14 @@ ferguson() {
 
 @test "tools that take only games that end refuse a cycle and never hang" {
 	ferguson
+	echo '{1|0}' > "$T/g"
+	cg cg-kb-build -r game -o "$T/gb" "$T/g"
 	for t in cg-canon cg-options cg-synch cg-plot cg-kb; do
 		case $t in
-		cg-kb) run timeout 20 "$CG_BUILD/bin/$t" stats "$T/f.cgt" ;;
+		cg-kb) run timeout 20 "$CG_BUILD/bin/$t" lookup "$T/gb" "$T/f.cgt" ;;
 		*) run timeout 20 "$CG_BUILD/bin/$t" "$T/f.cgt" ;;
 		esac
 		[ "$status" -ne 124 ] || { echo "$t hangs"; return 1; }
-		[ "$t" = cg-kb ] && continue
 		assert_failure 1
 		# line 12 is L 3 1, the move from c back to a
 		assert_output "$t: $T/f.cgt:12: node 3 is its own follower: a loopy game (a cycle), which this program does not take (cg-outcome solves it)"
