@@ -18,8 +18,9 @@
 #include "solve/session.h"
 
 static const char usage[] =
-    "[-gmnt] [--children] [--remoteness] [-D FILE]... [--check [--proof FILE]] [-K FILE]...\n"
-    "       [-v] [--max-memory MB] [--table-memory MB] [--search HOW]\n"
+    "[-gmnt] [--children] [--remoteness] [-D FILE]...\n"
+    "       [--check [--proof FILE]] [-K FILE]... [-v] [--max-memory MB]\n"
+    "       [--table-memory MB] [--search HOW]\n"
     "       [--jobs N] [--checkpoint FILE [--checkpoint-size SIZE]]\n"
     "       [-r NAME[:PARAMS]] [-P DIR] [file ...]\n"
     "       cg-outcome -r NAME[:PARAMS] --sequence N | --periodicity N";
