@@ -13,12 +13,14 @@
 #include "format/doc.h"
 #include "kb/kb.h"
 #include "solve/heapseq.h"
+#include "solve/loopy.h"
 #include "solve/result.h"
 #include "solve/session.h"
 
 static const char usage[] =
-    "[-gmnt] [--children] [-D FILE]... [--check [--proof FILE]] [-K FILE]...\n"
-    "       [-v] [--max-memory MB] [--table-memory MB] [--search HOW]\n"
+    "[-gmnt] [--children] [--remoteness] [-D FILE]...\n"
+    "       [--check [--proof FILE]] [-K FILE]... [-v] [--max-memory MB]\n"
+    "       [--table-memory MB] [--search HOW]\n"
     "       [--jobs N] [--checkpoint FILE [--checkpoint-size SIZE]]\n"
     "       [-r NAME[:PARAMS]] [-P DIR] [file ...]\n"
     "       cg-outcome -r NAME[:PARAMS] --sequence N | --periodicity N";
@@ -32,6 +34,8 @@ static const char help[] =
     "                    nim value)\n"
     "  -g                the genus (impartial games), as CGSuite prints it\n"
     "      --children    list each option of each root with its value\n"
+    "      --remoteness  also moves to the end under best play, per player\n"
+    "                    moving first (documents with every node's options)\n"
     "  -D FILE           load the solving database FILE (Glop/SPOTS .spr)\n"
     "                    before the run; the first one is saved after it\n"
     "      --check       re-derive the results with the -D databases only as\n"
@@ -69,10 +73,10 @@ static const char help[] =
 enum {
 	OPT_CHILDREN = CG_OPT_TOOL_BASE, OPT_CHECK, OPT_PROOF, OPT_SEQUENCE,
 	OPT_PERIODICITY, OPT_NOSHORTCUT, OPT_MAXMEM, OPT_HEAPLIMIT, OPT_SEARCH,
-	OPT_JOBS, OPT_TABLEMEM, OPT_CHECKPOINT, OPT_CKPTSIZE
+	OPT_JOBS, OPT_TABLEMEM, OPT_CHECKPOINT, OPT_CKPTSIZE, OPT_REMOTENESS
 };
 
-static int tsv, children;
+static int tsv, children, remoteness;
 static enum cg_kind kind = CG_KIND_OUTCOME;
 static struct cg_session *session;
 
@@ -154,6 +158,26 @@ result_root(struct cg_doc *d, uint32_t x)
 	cg_buf_free(&pay);
 }
 
+/* A document with a cycle, or --remoteness: the document's graph solved
+ * by retrograde analysis (cg_loopy_rows). */
+static void
+loopy_doc(struct cg_doc *d)
+{
+	if (d->cyclic && (children || (kind != CG_KIND_OUTCOME &&
+	    kind != CG_KIND_NIMBER)))
+		cg_die_at(d->file, d->cycle_line, "node %llu is its own "
+		    "follower: a loopy game (a cycle), which -m, -g and "
+		    "--children do not take",
+		    (unsigned long long)d->node[d->cycle_node].id);
+	cg_doc_refuse_results(d, "a document's graph is played under normal "
+	    "play");
+	cg_loopy_rows(d, (kind == CG_KIND_NIMBER ? CG_LOOPY_NIMBER :
+	    CG_LOOPY_CLASS) | (remoteness ? CG_LOOPY_REMOTENESS : 0),
+	    tsv ? stdout : NULL);
+	if (!tsv)
+		cg_doc_write(stdout, d);
+}
+
 static void
 each(struct cg_doc *d, void *arg)
 {
@@ -161,6 +185,10 @@ each(struct cg_doc *d, void *arg)
 	uint32_t i;
 
 	(void)arg;
+	if (d->cyclic || remoteness) {
+		loopy_doc(d);
+		return;
+	}
 	for (i = 0; i < d->nroot; i++) {
 		uint32_t x = d->root[i], *ids;
 		struct cg_node *n = &d->node[x];
@@ -241,6 +269,7 @@ main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, CG_OPT_VERSION },
 		{ "children", no_argument, NULL, OPT_CHILDREN },
+		{ "remoteness", no_argument, NULL, OPT_REMOTENESS },
 		{ "check", no_argument, NULL, OPT_CHECK },
 		{ "proof", required_argument, NULL, OPT_PROOF },
 		{ "progress", no_argument, NULL, 'v' },
@@ -281,6 +310,7 @@ main(int argc, char **argv)
 		case 't': tsv = 1; break;
 		case 'v': o.progress = 1; break;
 		case OPT_CHILDREN: children = 1; break;
+		case OPT_REMOTENESS: remoteness = 1; break;
 		case OPT_CHECK: o.check = 1; break;
 		case OPT_PROOF: o.proof = optarg; break;
 		case OPT_SEQUENCE: seq = cg_parse_count(optarg, "--sequence", 0,
@@ -331,7 +361,8 @@ main(int argc, char **argv)
 	if (o.known != NULL && spec != NULL)
 		cg_kb_expect(cg_plugin_get(spec, CG_EXIT_USAGE));
 	if ((o.check && o.ndb == 0) || (o.proof != NULL && !o.check) ||
-	    (genus && misere))
+	    (genus && misere) || (remoteness && (misere || genus || children ||
+	    o.check)))
 		cg_usage(usage);
 	kind = genus ? CG_KIND_GENUS : nimber ? (misere ?
 	    CG_KIND_MISERE_NIMBER : CG_KIND_NIMBER) : misere ? CG_KIND_MISERE :
@@ -352,7 +383,8 @@ main(int argc, char **argv)
 	if (spec != NULL && o.ndb > 0)
 		(void)cg_session_solver(session, cg_plugin_get(spec,
 		    CG_EXIT_USAGE));
-	cg_each_document(argc - optind, argv + optind, spec, each, NULL);
+	cg_each_document_flags(argc - optind, argv + optind, spec,
+	    CG_EACH_CYCLES, each, NULL);
 	if (o.check)
 		wrong = cg_session_check(session);
 	cg_session_save(session);

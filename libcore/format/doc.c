@@ -313,13 +313,12 @@ struct ruleset_state {
 	const struct cg_plugin *rs;
 };
 
+/* Node i's ruleset record when the ruleset changes, and its N record. */
 static void
-write_node(FILE *out, const struct cg_doc *d, uint32_t i,
+write_head(FILE *out, const struct cg_doc *d, uint32_t i,
     struct ruleset_state *cur)
 {
 	const struct cg_node *x = &d->node[i];
-	uint32_t k;
-	int s;
 
 	if (x->rs != NULL && (cur->kind != 1 || x->rs != cur->rs)) {
 		fprintf(out, "ruleset\t");
@@ -339,6 +338,16 @@ write_node(FILE *out, const struct cg_doc *d, uint32_t i,
 		put_escaped(out, x->text);
 	}
 	putc('\n', out);
+}
+
+/* Node i's L, R, J, E and A records. */
+static void
+write_rest(FILE *out, const struct cg_doc *d, uint32_t i)
+{
+	const struct cg_node *x = &d->node[i];
+	uint32_t k;
+	int s;
+
 	for (s = 0; s < 2; s++)
 		for (k = 0; k < x->nopt[s]; k++) {
 			fprintf(out, "%c\t%llu\t%llu", s == CG_LEFT ? 'L' : 'R',
@@ -365,22 +374,36 @@ write_node(FILE *out, const struct cg_doc *d, uint32_t i,
 	}
 }
 
-/* Children before parents: an iterative post-order walk from every node
- * in index order, so no recursion depth limit applies. */
-void
-cg_doc_write(FILE *out, const struct cg_doc *d)
+/* The children of node x, Left's options, then Right's, then joint
+ * options, as one list: entry k. */
+static uint32_t
+nth_child(const struct cg_node *x, uint32_t k)
+{
+	uint32_t nl = x->nopt[0], nr = x->nopt[1];
+
+	return k < nl ? x->opt[0][k].child : k < nl + nr ?
+	    x->opt[1][k - nl].child : x->joint[k - nl - nr].child;
+}
+
+/*
+ * An iterative depth-first walk from every node in index order (no
+ * recursion depth limit applies).  With post not NULL, each node is
+ * passed to post(ctx, node) once all its children were; the walk stops
+ * at the first option that leads back to a node still on the stack,
+ * which is returned in *at and *opt, and then the walk returns 1.
+ */
+static int
+walk(const struct cg_doc *d, void (*post)(void *ctx, uint32_t node),
+    void *ctx, uint32_t *at, uint32_t *opt)
 {
 	unsigned char *state = cg_xcalloc(d->n ? d->n : 1, 1);
 	struct frame { uint32_t node, next; } *stack;
 	size_t sp, cap = 64;
-	struct ruleset_state cur = { 0, NULL };
 	uint32_t i, k;
-
-	const char *name = out == stdout ? "standard output" : "output";
+	int found = 0;
 
 	stack = cg_xmalloc(cap * sizeof *stack);
-	fprintf(out, "%s\t%d\n", CG_FORMAT_MAGIC, CG_FORMAT_MAJOR);
-	for (i = 0; i < d->n; i++) {
+	for (i = 0; i < d->n && !found; i++) {
 		if (state[i])
 			continue;
 		sp = 0;
@@ -391,18 +414,26 @@ cg_doc_write(FILE *out, const struct cg_doc *d)
 		while (sp > 0) {
 			struct frame *f = &stack[sp - 1];
 			const struct cg_node *x = &d->node[f->node];
-			uint32_t nl = x->nopt[0], nr = x->nopt[1];
-			uint32_t total = nl + nr + x->njoint, c;
+			uint32_t total = x->nopt[0] + x->nopt[1] + x->njoint;
+			uint32_t c;
 
 			if (f->next >= total) {
-				write_node(out, d, f->node, &cur);
+				if (post != NULL)
+					post(ctx, f->node);
 				state[f->node] = 2;
 				sp--;
 				continue;
 			}
 			k = f->next++;
-			c = k < nl ? x->opt[0][k].child : k < nl + nr ?
-			    x->opt[1][k - nl].child : x->joint[k - nl - nr].child;
+			c = nth_child(x, k);
+			if (state[c] == 1) {
+				found = 1;
+				if (at != NULL)
+					*at = f->node;
+				if (opt != NULL)
+					*opt = k;
+				break;
+			}
 			if (state[c])
 				continue;
 			state[c] = 1;
@@ -414,15 +445,60 @@ cg_doc_write(FILE *out, const struct cg_doc *d)
 			stack[sp].next = 0;
 			sp++;
 		}
-		cg_check_write(out, name);
+	}
+	free(stack);
+	free(state);
+	return found;
+}
+
+int
+cg_doc_find_cycle(const struct cg_doc *d, uint32_t *at, uint32_t *opt)
+{
+	return walk(d, NULL, NULL, at, opt);
+}
+
+struct write_ctx {
+	FILE *out;
+	const struct cg_doc *d;
+	struct ruleset_state cur;
+};
+
+static void
+write_post(void *ctx, uint32_t node)
+{
+	struct write_ctx *w = ctx;
+
+	write_head(w->out, w->d, node, &w->cur);
+	write_rest(w->out, w->d, node);
+	cg_check_write(w->out, w->out == stdout ? "standard output" :
+	    "output");
+}
+
+/* Children before parents in version 1; a document with a cycle has no
+ * such order, so version 2 defines every node first, in index order,
+ * then gives the options and the rest. */
+void
+cg_doc_write(FILE *out, const struct cg_doc *d)
+{
+	struct write_ctx w = { out, d, { 0, NULL } };
+	const char *name = out == stdout ? "standard output" : "output";
+	uint32_t i;
+
+	if (walk(d, NULL, NULL, NULL, NULL)) {
+		fprintf(out, "%s\t%d\n", CG_FORMAT_MAGIC, CG_FORMAT_LOOPY);
+		for (i = 0; i < d->n; i++)
+			write_head(out, d, i, &w.cur);
+		for (i = 0; i < d->n; i++)
+			write_rest(out, d, i);
+	} else {
+		fprintf(out, "%s\t%d\n", CG_FORMAT_MAGIC, CG_FORMAT_MAJOR);
+		walk(d, write_post, &w, NULL, NULL);
 	}
 	for (i = 0; i < d->nroot; i++)
 		fprintf(out, "root\t%llu\n",
 		    (unsigned long long)d->node[d->root[i]].id);
 	fputs("end\n", out);
 	cg_check_write(out, name);
-	free(stack);
-	free(state);
 }
 
 void
@@ -446,6 +522,8 @@ struct cg_reader {
 	unsigned long line;
 	char *buf;               /* the current line, NUL-terminated */
 	int eof, started;
+	int major;               /* of the document being read */
+	int forward;             /* it has an option defined before its child */
 	struct cg_doc *doc;      /* the document being read (freed by close) */
 };
 
@@ -749,8 +827,8 @@ read_bare(struct cg_reader *r, char *first)
 	return d;
 }
 
-/* "cgt VERSION": accept major version 1 with any minor part. */
-static void
+/* "cgt VERSION": accept major versions 1 and 2 with any minor part. */
+static int
 check_magic(struct cg_reader *r)
 {
 	const char *v = r->buf + 3;
@@ -774,10 +852,11 @@ check_magic(struct cg_reader *r)
 	if (*end != '\0')
 		cg_die_at(r->name, r->line, "bad format version '%s'",
 		    cg_quote_str(v));
-	if (major != CG_FORMAT_MAJOR)
+	if (major != CG_FORMAT_MAJOR && major != CG_FORMAT_LOOPY)
 		cg_die_at(r->name, r->line, "unsupported format version '%s' "
-		    "(this program reads version %d)", cg_quote_str(v),
-		    CG_FORMAT_MAJOR);
+		    "(this program reads versions %d and %d)", cg_quote_str(v),
+		    CG_FORMAT_MAJOR, CG_FORMAT_LOOPY);
+	return (int)major;
 }
 
 /* The ruleset in force while reading: none declared yet, a plugin, or
@@ -809,6 +888,7 @@ read_record(struct cg_reader *r, struct cg_doc *d, struct read_state *st,
     char **f, int n)
 {
 	uint32_t x, c;
+	enum cg_side side;
 
 	if (strcmp(f[0], "N") == 0) {
 		uint64_t id;
@@ -841,16 +921,20 @@ read_record(struct cg_reader *r, struct cg_doc *d, struct read_state *st,
 		if (d->node[x].expanded)
 			cg_die_at(r->name, r->line, "option of node %llu after "
 			    "its 'E' record", (unsigned long long)d->node[x].id);
-		if (c >= x)
+		if (c >= x && r->major == CG_FORMAT_MAJOR)
 			cg_die_at(r->name, r->line, "option %llu of node %llu "
 			    "is not defined before it (children come before "
-			    "parents; a cycle is not a short game)",
-			    (unsigned long long)d->node[c].id,
+			    "parents in version 1; a document with a cycle is "
+			    "version 2)", (unsigned long long)d->node[c].id,
 			    (unsigned long long)d->node[x].id);
+		if (c >= x)
+			r->forward = 1;
 		if (n == 4)
 			unescape(r, f[3]);
-		cg_doc_add_option(d, x, f[0][0] == 'L' ? CG_LEFT : CG_RIGHT, c,
-		    n == 4 ? f[3] : NULL);
+		side = f[0][0] == 'L' ? CG_LEFT : CG_RIGHT;
+		cg_doc_add_option(d, x, side, c, n == 4 ? f[3] : NULL);
+		d->node[x].opt[side][d->node[x].nopt[side] - 1].line =
+		    r->line > UINT32_MAX ? UINT32_MAX : (uint32_t)r->line;
 	} else if (strcmp(f[0], "J") == 0) {
 		uint32_t i, j;
 
@@ -866,7 +950,7 @@ read_record(struct cg_reader *r, struct cg_doc *d, struct read_state *st,
 		if (c >= x)
 			cg_die_at(r->name, r->line, "joint option %llu of node "
 			    "%llu is not defined before it (children come "
-			    "before parents)", (unsigned long long)d->node[c].id,
+			    "before parents in joint options)", (unsigned long long)d->node[c].id,
 			    (unsigned long long)d->node[x].id);
 		cg_doc_add_joint(d, x, i, j, c);
 		d->node[x].joint[d->node[x].njoint - 1].line = r->line;
@@ -928,6 +1012,82 @@ check_joints(struct cg_reader *r, const struct cg_doc *d)
 	}
 }
 
+struct order {
+	uint32_t *perm, n;       /* old index -> new index */
+};
+
+static void
+order_post(void *ctx, uint32_t node)
+{
+	struct order *o = ctx;
+
+	o->perm[node] = o->n++;
+}
+
+/*
+ * A version-2 document whose options may come before their children:
+ * one with a cycle is marked (where the cycle leaves a node), one
+ * without is put in the order of version 1, children first, so that
+ * every tool may rely on that order.
+ */
+static void
+settle_order(struct cg_doc *d)
+{
+	struct order o;
+	struct cg_node *nn;
+	uint32_t at, k, i;
+	int s;
+
+	if (cg_doc_find_cycle(d, &at, &k)) {
+		const struct cg_node *x = &d->node[at];
+		uint32_t nl = x->nopt[0], nr = x->nopt[1];
+
+		d->cyclic = 1;
+		d->cycle_node = at;
+		d->cycle_line = k < nl ? x->opt[0][k].line : k < nl + nr ?
+		    x->opt[1][k - nl].line : x->joint[k - nl - nr].line;
+		return;
+	}
+	o.perm = cg_xcalloc(d->n ? d->n : 1, sizeof *o.perm);
+	o.n = 0;
+	walk(d, order_post, &o, NULL, NULL);
+	nn = cg_xcalloc(d->cap ? d->cap : 1, sizeof *nn);
+	for (i = 0; i < d->n; i++) {
+		struct cg_node *x = &d->node[i];
+
+		for (s = 0; s < 2; s++)
+			for (k = 0; k < x->nopt[s]; k++)
+				x->opt[s][k].child = o.perm[x->opt[s][k].child];
+		for (k = 0; k < x->njoint; k++)
+			x->joint[k].child = o.perm[x->joint[k].child];
+		nn[o.perm[i]] = *x;
+		idmap_put(d->ids, x->id, o.perm[i]);
+	}
+	for (i = 0; i < d->nroot; i++)
+		d->root[i] = o.perm[d->root[i]];
+	free(d->node);
+	d->node = nn;
+	free(o.perm);
+}
+
+void
+cg_doc_refuse_cycles(const struct cg_doc *d)
+{
+	uint32_t at, k;
+
+	if (d->cyclic) {
+		cg_die_at(d->file, d->cycle_line, "node %llu is its own "
+		    "follower: a loopy game (a cycle), which this program "
+		    "does not take (cg-outcome solves it)",
+		    (unsigned long long)d->node[d->cycle_node].id);
+	}
+	if (cg_doc_find_cycle(d, &at, &k))
+		cg_die_at(d->file, d->node[at].line, "node %llu is its own "
+		    "follower: a loopy game (a cycle), which this program "
+		    "does not take (cg-outcome solves it)",
+		    (unsigned long long)d->node[at].id);
+}
+
 static int
 is_magic(const char *s)
 {
@@ -968,7 +1128,8 @@ cg_reader_next(struct cg_reader *r)
 		    "bare positions)");
 	}
 	r->started = 1;
-	check_magic(r);
+	r->major = check_magic(r);
+	r->forward = 0;
 	d = r->doc = cg_doc_new();
 	d->file = r->name;
 	for (;;) {
@@ -981,6 +1142,8 @@ cg_reader_next(struct cg_reader *r)
 		if (strcmp(f[0], "end") == 0) {
 			need_fields(r, n, 1, 1, "end");
 			check_joints(r, d);
+			if (r->forward)
+				settle_order(d);
 			r->doc = NULL;
 			return d;
 		}
@@ -994,6 +1157,13 @@ void
 cg_each_document(int argc, char **argv, const char *ruleset,
     void (*fn)(struct cg_doc *d, void *arg), void *arg)
 {
+	cg_each_document_flags(argc, argv, ruleset, 0, fn, arg);
+}
+
+void
+cg_each_document_flags(int argc, char **argv, const char *ruleset,
+    unsigned flags, void (*fn)(struct cg_doc *d, void *arg), void *arg)
+{
 	static char *stdin_only[] = { "-" };
 	struct cg_reader *r;
 	struct cg_doc *d;
@@ -1006,6 +1176,8 @@ cg_each_document(int argc, char **argv, const char *ruleset,
 	for (i = 0; i < argc; i++) {
 		r = cg_reader_open(argv[i], ruleset);
 		while ((d = cg_reader_next(r)) != NULL) {
+			if (d->cyclic && !(flags & CG_EACH_CYCLES))
+				cg_doc_refuse_cycles(d);
 			fn(d, arg);
 			cg_doc_free(d);
 		}

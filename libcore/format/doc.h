@@ -13,6 +13,8 @@
 
 #define CG_FORMAT_MAGIC "cgt"
 #define CG_FORMAT_MAJOR 1
+/* Version 2 documents may have cycles (options that lead back). */
+#define CG_FORMAT_LOOPY 2
 /* Distinct annotation keys one node may carry. */
 #define CG_MAX_ANNOTATIONS 4096
 /* Node ids are 1 .. CG_MAX_ID (2^63 - 1). */
@@ -20,6 +22,7 @@
 
 struct cg_option {
 	uint32_t child;
+	uint32_t line;       /* of its L or R record (0 = made here) */
 	char *move;          /* NULL when unnamed */
 };
 
@@ -57,6 +60,11 @@ struct cg_doc {
 	uint64_t max_id;
 	const char *file;         /* for messages */
 	struct cg_idmap *ids;
+	/* read from a version-2 document with a cycle: cycle_node has an
+	 * option, defined on line cycle_line, that leads back to it */
+	unsigned cyclic : 1;
+	uint32_t cycle_node;
+	unsigned long cycle_line;
 };
 
 struct cg_doc *cg_doc_new(void);
@@ -79,7 +87,16 @@ const char *cg_doc_annotation(const struct cg_doc *d, uint32_t node,
 /* Index of the node with this id, or -1. */
 int64_t cg_doc_find(const struct cg_doc *d, uint64_t id);
 
-/* Write d as one document. */
+/* Does d have a cycle?  If so and at is not NULL, *at is a node on one
+ * and *opt the index of its option (Left's, then Right's, then joint
+ * options) that the cycle leaves it by.  O(nodes + options). */
+int cg_doc_find_cycle(const struct cg_doc *d, uint32_t *at, uint32_t *opt);
+
+/* Stop with "file:line: node N is its own follower ..." when d has a
+ * cycle: for the tools whose values are of games that end. */
+void cg_doc_refuse_cycles(const struct cg_doc *d);
+
+/* Write d as one document: version 1, or version 2 when d has a cycle. */
 void cg_doc_write(FILE *out, const struct cg_doc *d);
 
 /*
@@ -127,6 +144,12 @@ void cg_doc_refuse_results(const struct cg_doc *d, const char *why);
  */
 void cg_each_document(int argc, char **argv, const char *ruleset,
     void (*fn)(struct cg_doc *d, void *arg), void *arg);
+/* The same; with CG_EACH_CYCLES, documents with cycles are passed to fn
+ * (d->cyclic set), else they are refused (cg_doc_refuse_cycles) before
+ * fn sees them. */
+#define CG_EACH_CYCLES 1
+void cg_each_document_flags(int argc, char **argv, const char *ruleset,
+    unsigned flags, void (*fn)(struct cg_doc *d, void *arg), void *arg);
 
 /* One -t output line: the root's label, then each value, TAB-separated. */
 void cg_tsv_row(FILE *out, const struct cg_doc *d, uint32_t root,

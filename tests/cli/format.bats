@@ -69,13 +69,38 @@ NIM2=$(printf 'cgt\t1\nruleset\tnim\nN\t1\t0\nN\t2\t1\nL\t2\t1\t1:0\nR\t2\t1\t1:
 	    'cgt\t1' 'root\t1' 'N\t1' 'end'
 }
 
-@test "a parent defined before its child (and so any cycle) is refused" {
-	bad a.cgt "4: option 2 of node 1 is not defined before it (children come before parents; a cycle is not a short game)" \
+@test "version 1: a parent defined before its child (and so any cycle) is refused" {
+	bad a.cgt "4: option 2 of node 1 is not defined before it (children come before parents in version 1; a document with a cycle is version 2)" \
 	    'cgt\t1' 'N\t1' 'N\t2' 'R\t1\t2' 'end'
-	bad b.cgt "3: option 1 of node 1 is not defined before it (children come before parents; a cycle is not a short game)" \
+	bad b.cgt "3: option 1 of node 1 is not defined before it (children come before parents in version 1; a document with a cycle is version 2)" \
 	    'cgt\t1' 'N\t1' 'L\t1\t1' 'end'
-	bad c.cgt "5: joint option 2 of node 1 is not defined before it (children come before parents)" \
+	bad c.cgt "5: joint option 2 of node 1 is not defined before it (children come before parents in joint options)" \
 	    'cgt\t1' 'N\t1' 'N\t2' 'L\t2\t1' 'J\t1\t0\t0\t2' 'end'
+	bad d.cgt "5: joint option 2 of node 1 is not defined before it (children come before parents in joint options)" \
+	    'cgt\t2' 'N\t1' 'N\t2' 'L\t1\t2' 'J\t1\t0\t0\t2' 'end'
+}
+
+@test "version 2: a parent may come before its child; without a cycle every tool reads it" {
+	mk a.cgt 'cgt\t2' 'ruleset\t' 'N\t1\ttop' 'N\t2' 'N\t3' 'L\t1\t2' 'R\t1\t3' 'L\t2\t3' 'root\t1' 'end'
+	run cg cg-canon -t "$T/a.cgt"
+	assert_success
+	# {1|0}: Left's option 2 is {0|} = 1 (3 is {|} = 0)
+	assert_output $'top\t{1|0}'
+	run cg cg-options "$T/a.cgt"
+	assert_success
+	assert_line --index 0 $'cgt\t1'
+}
+
+@test "version 2: a cycle is refused with where it closes by every tool that takes only games that end" {
+	mk a.cgt 'cgt\t2' 'N\t1' 'N\t2' 'L\t1\t2' 'R\t2\t1' 'E\t1' 'E\t2' 'root\t1' 'end'
+	for t in cg-canon cg-options cg-synch cg-plot; do
+		run cg $t "$T/a.cgt"
+		assert_failure 1
+		assert_output "$t: $T/a.cgt:5: node 2 is its own follower: a loopy game (a cycle), which this program does not take (cg-outcome solves it)"
+	done
+	run cg cg-kb-build -o "$T/k.cgkb" "$T/a.cgt"
+	assert_failure
+	refute_output --partial 'Segmentation'
 }
 
 @test "options after the node's E record" {
@@ -105,8 +130,8 @@ NIM2=$(printf 'cgt\t1\nruleset\tnim\nN\t1\t0\nN\t2\t1\nL\t2\t1\t1:0\nR\t2\t1\t1:
 }
 
 @test "wrong or bad format version" {
-	bad a.cgt "1: unsupported format version '2' (this program reads version 1)" 'cgt\t2' 'end'
-	bad b.cgt "1: unsupported format version '0.9' (this program reads version 1)" 'cgt 0.9' 'end'
+	bad a.cgt "1: unsupported format version '3' (this program reads versions 1 and 2)" 'cgt\t3' 'end'
+	bad b.cgt "1: unsupported format version '0.9' (this program reads versions 1 and 2)" 'cgt 0.9' 'end'
 	bad c.cgt "1: bad format version 'one'" 'cgt\tone' 'end'
 	bad d.cgt "1: bad format version ''" 'cgt' 'end'
 }

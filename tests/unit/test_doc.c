@@ -2,8 +2,8 @@
  * test_doc.c - libcore's cgt reader and writer (doc.h), without the tools:
  * building a document in memory, the exact bytes written (children before
  * parents, escaping), reading back, concatenation, gzip, bare positions,
- * fatal errors (caught through cg_exit_hook).  Expected texts are written
- * out by hand from cgt(5).
+ * fatal errors (caught through cg_exit_hook), version 2 with cycles.
+ * Expected texts are written out by hand from cgt(5).
  */
 #include <setjmp.h>
 #include <stdio.h>
@@ -239,6 +239,50 @@ main(void)
 	cg_doc_free(e);
 	cg_reader_close(r);
 	cg_doc_free(d);
+
+	/* version 2: a cycle a -> b -> a is kept, marked where it closes,
+	 * and written back as version 2, every N record first */
+	r = cg_reader_open_fd(memfile("cgt\t2\nruleset\t\nN\t1\ta\n"
+	    "N\t2\tb\nL\t1\t2\nR\t2\t1\tback\nroot\t1\nend\n"), "v2", NULL);
+	e = cg_reader_next(r);
+	ok(e != NULL && e->cyclic, "a version-2 cycle is read and marked");
+	is_int(e->cycle_line, 6, "where the cycle closes: line 6");
+	is_int(e->node[e->cycle_node].id, 2, "leaving node 2");
+	text = written(e);
+	is_str(text, "cgt\t2\nruleset\t\nN\t1\ta\nN\t2\tb\nL\t1\t2\n"
+	    "R\t2\t1\tback\nroot\t1\nend\n", "a cycle is written as version 2");
+	free(text);
+	died = 0;
+	if (setjmp(jump) == 0)
+		cg_doc_refuse_cycles(e);
+	is_int(died, 1, "refusing a cycle is a data error");
+	cg_doc_free(e);
+	cg_reader_close(r);
+	/* version 2 without a cycle, parents first: children first once
+	 * read, and written as version 1 */
+	r = cg_reader_open_fd(memfile("cgt\t2\nN\t1\nN\t2\nN\t3\n"
+	    "L\t1\t2\nR\t2\t3\nroot\t1\nend\n"), "v2", NULL);
+	e = cg_reader_next(r);
+	ok(e != NULL && !e->cyclic, "no cycle: not marked");
+	is_int(e->node[0].id, 3, "put in order: the leaf first");
+	is_int(e->node[e->root[0]].id, 1, "the root follows its node");
+	is_int(cg_doc_find(e, 2), 1, "ids follow their nodes");
+	text = written(e);
+	is_str(text, "cgt\t1\nN\t3\nN\t2\nR\t2\t3\nN\t1\nL\t1\t2\n"
+	    "root\t1\nend\n", "an acyclic version-2 document is written as "
+	    "version 1");
+	free(text);
+	cg_doc_free(e);
+	cg_reader_close(r);
+	/* a self loop, and the limits of version 1 and of joint options */
+	is_int(read_fails("cgt\t2\nN\t1\nL\t1\t1\nend\n"), 0,
+	    "version 2: a self loop");
+	is_int(read_fails("cgt\t1\nN\t1\nL\t1\t1\nend\n"), 1,
+	    "version 1 refuses a self loop");
+	is_int(read_fails("cgt\t2\nN\t1\nL\t1\t1\nR\t1\t1\n"
+	    "J\t1\t0\t0\t1\nend\n"), 1,
+	    "joint options still lead to nodes defined before");
+	is_int(read_fails("cgt\t3\nend\n"), 1, "version 3 is refused");
 
 	cg_plugin_unload_all();
 	return tap_done();
