@@ -247,18 +247,9 @@ static void
 heap_mode(const char *spec, unsigned long seq, unsigned long per,
     int noshortcut)
 {
-	struct cg_plugin *p;
-	const struct cg_heap_rules *r = NULL;
-
 	if (spec == NULL)
 		cg_die(CG_EXIT_USAGE, "--sequence and --periodicity need -r NAME");
-	p = cg_plugin_get(spec, CG_EXIT_USAGE);
-	if (CG_HAS_HOOK(p, extension))
-		r = cg_rs_extension(p, CG_EXT_HEAP_RULES);
-	if (r == NULL)
-		cg_die(CG_EXIT_DATA, "ruleset '%s' is not a heap game (no %s)",
-		    spec, CG_EXT_HEAP_RULES);
-	cg_heapseq_print(stdout, r, spec, seq, per, noshortcut);
+	cg_heapseq_print_ruleset(stdout, spec, seq, per, noshortcut);
 	cg_check_write(stdout, "standard output");
 }
 

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "base/watch.h"
+#include "host/plugin.h"
 #include "solve/heapseq.h"
 #include "base/util.h"
 
@@ -728,4 +729,19 @@ cg_heapseq_print(FILE *out, const struct cg_heap_rules *r, const char *name,
 			fputs("Nothing\n", out);
 	}
 	cg_heapseq_free(hs);
+}
+
+void
+cg_heapseq_print_ruleset(FILE *out, const char *spec, unsigned long seq,
+    unsigned long per, int noshortcut)
+{
+	struct cg_plugin *p = cg_plugin_get(spec, CG_EXIT_USAGE);
+	const struct cg_heap_rules *r = NULL;
+
+	if (CG_HAS_HOOK(p, extension))
+		r = cg_rs_extension(p, CG_EXT_HEAP_RULES);
+	if (r == NULL)
+		cg_die(CG_EXIT_DATA, "ruleset '%s' is not a heap game (no %s)",
+		    spec, CG_EXT_HEAP_RULES);
+	cg_heapseq_print(out, r, spec, seq, per, noshortcut);
 }

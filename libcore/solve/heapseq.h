@@ -74,5 +74,10 @@ int cg_heapseq_find_period(const uint32_t *v, size_t len, uint32_t t,
  * message) on rules it cannot use or a stop. */
 void cg_heapseq_print(FILE *out, const struct cg_heap_rules *r,
     const char *name, unsigned long seq, unsigned long per, int noshortcut);
+/* cg_heapseq_print for ruleset spec (NAME[:PARAMS]), loaded from the
+ * plugin path; dies with a usage error for a ruleset that cannot load and
+ * a data error for one that is no heap game (exports no cg.heap-rules). */
+void cg_heapseq_print_ruleset(FILE *out, const char *spec,
+    unsigned long seq, unsigned long per, int noshortcut);
 
 #endif
