@@ -397,6 +397,47 @@ do_param(struct reader *rd)
 	return CG_OK;
 }
 
+int
+rules_next_term(const struct cg_host *h, struct cg_error *err,
+    unsigned long line, const char *what, const char *text, size_t *i,
+    int first, long *coef, char *word, size_t cap)
+{
+	size_t k = *i, w = 0;
+	uint32_t v = 1;
+	int sign = 1;
+
+	while (text[k] == ' ')
+		k++;
+	if (text[k] == '\0') {
+		*i = k;
+		return 0;
+	}
+	if (text[k] == '+' || text[k] == '-') {
+		if (first && text[k] == '+')
+			return rules_error(h, err, line, "%s: a term, not '+', "
+			    "comes first", what);
+		sign = text[k] == '-' ? -1 : 1;
+		for (k++; text[k] == ' '; k++)
+			;
+	} else if (!first) {
+		return rules_error(h, err, line, "%s: expected '+' or '-' "
+		    "between terms", what);
+	}
+	if (is_digit(text[k]) && (read_uint(text, strlen(text), &k, 1000,
+	    &v) < 0 || v == 0 || text[k++] != '*'))
+		return rules_error(h, err, line, "%s: a coefficient is a "
+		    "number 1..1000 followed by '*'", what);
+	while (text[k] != '\0' && text[k] != ' ' && text[k] != '+' &&
+	    text[k] != '-' && w + 1 < cap)
+		word[w++] = text[k++];
+	word[w] = '\0';
+	if (w == 0)
+		return rules_error(h, err, line, "%s: missing term", what);
+	*coef = sign * (long)v;
+	*i = k;
+	return 1;
+}
+
 /* measure TERM [+|- TERM]... */
 static int
 do_measure(struct reader *rd)
@@ -420,49 +461,15 @@ do_measure(struct reader *rd)
 		n += (size_t)snprintf(text + n, sizeof text - n, "%s ",
 		    rd->tok[t]);
 	i = 0;
-	sign = 1;
-	for (;;) {
-		while (text[i] == ' ')
-			i++;
-		if (text[i] == '\0')
-			break;
-		if (text[i] == '+' || text[i] == '-') {
-			if (r->nterm == 0 && text[i] == '+')
-				return ERR(rd, "measure: a term, not '+', "
-				    "comes first");
-			sign = text[i] == '-' ? -1 : 1;
-			i++;
-			while (text[i] == ' ')
-				i++;
-		} else if (r->nterm > 0) {
-			return ERR(rd, "measure: expected '+' or '-' between "
-			    "terms");
-		}
-		coef = 1;
-		if (is_digit(text[i])) {
-			uint32_t v;
-			size_t j = i;
-
-			if (read_uint(text, strlen(text), &j, 1000, &v) < 0 ||
-			    v == 0 || text[j] != '*')
-				return ERR(rd, "measure: a coefficient is a "
-				    "number 1..1000 followed by '*'");
-			coef = (long)v;
-			i = j + 1;
-		}
-		w = 0;
-		while (text[i] != '\0' && text[i] != ' ' && text[i] != '+' &&
-		    text[i] != '-' && w + 1 < sizeof word)
-			word[w++] = text[i++];
-		word[w] = '\0';
-		if (w == 0)
-			return ERR(rd, "measure: missing term");
+	while ((rc = rules_next_term(rd->h, rd->err, rd->line, "measure",
+	    text, &i, r->nterm == 0, &coef, word, sizeof word)) > 0) {
+		sign = coef < 0 ? -1 : 1;
 		if (r->nterm == MAX_TERMS)
 			return ERR(rd, "measure: too many terms (at most %d)",
 			    MAX_TERMS);
 		tm = &r->term[r->nterm++];
 		memset(tm, 0, sizeof *tm);
-		tm->coef = sign * coef;
+		tm->coef = coef;
 		tm->dir = -1;
 		if (r->kind == BOARD_HEAPS) {
 			if (strcmp(word, "counters") == 0)
@@ -473,7 +480,6 @@ do_measure(struct reader *rd)
 				return ERR(rd, "measure: unknown term '%s' (a "
 				    "heap game counts 'counters' and 'heaps')",
 				    word);
-			sign = 1;
 			continue;
 		}
 		if (sign < 0)
@@ -504,6 +510,8 @@ do_measure(struct reader *rd)
 			cs_add(&tm->set, (unsigned char)word[w]);
 		}
 	}
+	if (rc < 0)
+		return rc;
 	if (r->nterm == 0)
 		return ERR(rd, "measure: no terms");
 	rd->have_measure = 1;

@@ -264,6 +264,13 @@ struct rstate {
 };
 
 /* read.c */
+/* The next term of "TERM [+|- TERM]..." in text from *i ("[N*]WORD",
+ * what naming the directive in messages): 1 with the signed
+ * coefficient and the word (cap bytes), 0 at the end of text, or an
+ * error at line.  The measure and the payoff read their terms so. */
+int rules_next_term(const struct cg_host *h, struct cg_error *err,
+    unsigned long line, const char *what, const char *text, size_t *i,
+    int first, long *coef, char *word, size_t cap);
 int rules_read(const struct cg_host *h, const char *file, const char *text,
     size_t len, struct rules *r, struct cg_error *err);
 void rules_free(const struct cg_host *h, struct rules *r);

@@ -84,54 +84,29 @@ static int
 read_payoff(const struct cg_host *h, struct cg_error *err, unsigned long line,
     struct rules *r, char **tok, int ntok)
 {
-	char text[1024];
-	size_t n = 0, i = 0, len;
-	int t, sign = 1, rc;
+	char text[1024], word[MAX_CELLS + 1];
+	size_t n = 0, i = 0;
+	long coef;
+	int t, rc;
 
 	for (t = 0; t < ntok && n + strlen(tok[t]) + 2 < sizeof text; t++)
 		n += (size_t)snprintf(text + n, sizeof text - n, "%s ", tok[t]);
-	len = strlen(text);
-	for (;;) {
+	while ((rc = rules_next_term(h, err, line, "payoff", text, &i,
+	    r->npayoff == 0, &coef, word, sizeof word)) > 0) {
 		struct term *tm;
-		char word[MAX_CELLS + 1];
-		size_t w = 0;
-		uint32_t v = 1;
 
-		while (text[i] == ' ')
-			i++;
-		if (text[i] == '\0')
-			break;
-		if (text[i] == '+' || text[i] == '-') {
-			if (r->npayoff == 0 && text[i] == '+')
-				return ERRL(line, "payoff: a term, not '+', "
-				    "comes first");
-			sign = text[i] == '-' ? -1 : 1;
-			for (i++; text[i] == ' '; i++)
-				;
-		} else if (r->npayoff > 0) {
-			return ERRL(line, "payoff: expected '+' or '-' between "
-			    "terms");
-		}
-		if (is_digit(text[i]) && (read_uint(text, len, &i, 1000, &v) < 0
-		    || v == 0 || text[i++] != '*'))
-			return ERRL(line, "payoff: a coefficient is a number "
-			    "1..1000 followed by '*'");
-		while (text[i] != '\0' && text[i] != ' ' && text[i] != '+' &&
-		    text[i] != '-' && w + 1 < sizeof word)
-			word[w++] = text[i++];
-		word[w] = '\0';
-		if (w == 0)
-			return ERRL(line, "payoff: missing term");
 		if (r->npayoff == MAX_TERMS)
 			return ERRL(line, "payoff: too many terms (at most %d)",
 			    MAX_TERMS);
 		tm = &r->payoff[r->npayoff++];
 		memset(tm, 0, sizeof *tm);
-		tm->coef = sign * (long)v;
+		tm->coef = coef;
 		tm->dir = -1;
 		if ((rc = read_cells(h, err, line, r, word, &tm->set)) < 0)
 			return rc;
 	}
+	if (rc < 0)
+		return rc;
 	if (r->npayoff == 0)
 		return ERRL(line, "payoff: no terms (say what Left scores, as "
 		    "'x - o')");
