@@ -13,6 +13,7 @@
 #include "format/doc.h"
 #include "kb/kb.h"
 #include "solve/heapseq.h"
+#include "solve/quotient.h"
 #include "solve/loopy.h"
 #include "solve/result.h"
 #include "solve/session.h"
@@ -63,6 +64,8 @@ static const char help[] =
     "                    with the heaps up to N (Guy-Smith test)\n"
     "      --no-shortcut heap games: compute every heap, even after the\n"
     "                    period is proven (with --sequence or values)\n"
+    "      --quotient N  heap games: the misere quotient of the heaps up\n"
+    "                    to N (-t: one line; -v: each heap's step)\n"
     "      --heap-limit N  heap games: heaps computed one by one when no\n"
     "                    period is known (default 262144)\n"
     "  -r NAME[:PARAMS]  read bare positions of this ruleset\n"
@@ -72,7 +75,7 @@ static const char help[] =
 
 enum {
 	OPT_CHILDREN = CG_OPT_TOOL_BASE, OPT_CHECK, OPT_PROOF, OPT_SEQUENCE,
-	OPT_PERIODICITY, OPT_NOSHORTCUT, OPT_MAXMEM, OPT_HEAPLIMIT, OPT_SEARCH,
+	OPT_PERIODICITY, OPT_NOSHORTCUT, OPT_QUOTIENT, OPT_MAXMEM, OPT_HEAPLIMIT, OPT_SEARCH,
 	OPT_JOBS, OPT_TABLEMEM, OPT_CHECKPOINT, OPT_CKPTSIZE, OPT_REMOTENESS
 };
 
@@ -222,8 +225,9 @@ each(struct cg_doc *d, void *arg)
 			continue;
 		}
 		cg_buf_init(&val);
-		if (!by_plugin || !cg_session_kb_value(session, kind, n->rs,
-		    n->pos, n->poslen, &val))
+		if (!by_plugin || (!cg_session_kb_value(session, kind, n->rs,
+		    n->pos, n->poslen, &val) && !cg_session_quotient_value(
+		    session, kind, n->rs, n->pos, n->poslen, &val)))
 			if (cg_session_value(session, s, kind, ids, nids, &val,
 			    d->file, n->line) < 0)
 				stopped();
@@ -267,6 +271,7 @@ main(int argc, char **argv)
 		{ "sequence", required_argument, NULL, OPT_SEQUENCE },
 		{ "periodicity", required_argument, NULL, OPT_PERIODICITY },
 		{ "no-shortcut", no_argument, NULL, OPT_NOSHORTCUT },
+		{ "quotient", required_argument, NULL, OPT_QUOTIENT },
 		{ "max-memory", required_argument, NULL, OPT_MAXMEM },
 		{ "heap-limit", required_argument, NULL, OPT_HEAPLIMIT },
 		{ "search", required_argument, NULL, OPT_SEARCH },
@@ -280,6 +285,7 @@ main(int argc, char **argv)
 	const char **db = NULL;
 	const char *spec = NULL;
 	unsigned long seq = (unsigned long)-1, per = (unsigned long)-1;
+	unsigned long quot = (unsigned long)-1;
 	int c, misere = 0, nimber = 0, genus = 0;
 	size_t wrong = 0;
 
@@ -311,6 +317,9 @@ main(int argc, char **argv)
 			    CG_HEAPSEQ_MAX);
 			break;
 		case OPT_NOSHORTCUT: o.no_shortcut = 1; break;
+		case OPT_QUOTIENT:
+			quot = cg_parse_count(optarg, "--quotient", 1, 4095);
+			break;
 		case OPT_HEAPLIMIT:
 			o.heap_limit = cg_parse_count(optarg, "--heap-limit",
 			    1, CG_HEAPSEQ_MAX);
@@ -358,6 +367,17 @@ main(int argc, char **argv)
 	kind = genus ? CG_KIND_GENUS : nimber ? (misere ?
 	    CG_KIND_MISERE_NIMBER : CG_KIND_NIMBER) : misere ? CG_KIND_MISERE :
 	    CG_KIND_OUTCOME;
+	if (quot != (unsigned long)-1) {
+		if (optind != argc || spec == NULL || seq != (unsigned long)-1
+		    || per != (unsigned long)-1)
+			cg_usage(usage);
+		cg_watch_signals();
+		cg_quot_print_ruleset(stdout, spec, quot, tsv, o.progress);
+		cg_check_write(stdout, "standard output");
+		cg_plugin_unload_all();
+		cg_close_stdout();
+		return 0;
+	}
 	if (seq != (unsigned long)-1 || per != (unsigned long)-1) {
 		if (optind != argc)
 			cg_usage(usage);

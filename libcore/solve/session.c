@@ -10,6 +10,7 @@
 #include "values/notation.h"
 #include "solve/solvedb.h"
 #include "solve/heapnim.h"
+#include "solve/quotient.h"
 #include "solve/session.h"
 
 /* One plugin solver per ruleset spec, alive for the whole session. */
@@ -29,6 +30,11 @@ struct cg_session {
 	struct cg_session_options o;
 	struct psolver *ps;
 	struct cg_solver *doc;
+	struct quot_cache {
+		struct cg_plugin *rs;
+		struct cg_quot *q;      /* NULL: none found */
+	} qc[8];
+	size_t nqc;
 };
 
 static const char *const kind_names[] = {
@@ -366,6 +372,97 @@ value(struct cg_solver *s, enum cg_kind kind, const uint32_t *ids, size_t n,
 	return 0;
 }
 
+/* ------------------------------------------------------------ quotients */
+
+struct heap_list {
+	uint64_t *h;
+	size_t n, cap;
+};
+
+static void
+add_heap(void *ctx, uint64_t size)
+{
+	struct heap_list *l = ctx;
+
+	if (size == 0)
+		return;
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 64;
+		l->h = cg_xreallocarray(l->h, l->cap, sizeof *l->h);
+	}
+	l->h[l->n++] = size;
+}
+
+int
+cg_session_quotient_value(struct cg_session *se, enum cg_kind kind,
+    struct cg_plugin *rs, const unsigned char *pos, size_t len,
+    struct cg_buf *out)
+{
+	const struct cg_heap_rules *r;
+	struct heap_list l = { 0 };
+	struct cg_quot *q = NULL;
+	const char *why;
+	char msg[256];
+	uint64_t max = 0;
+	uint32_t x = 0, y;
+	size_t i;
+
+	if (kind != CG_KIND_MISERE || se->o.check || se->o.search != NULL ||
+	    rs == NULL ||
+	    pos == NULL || !CG_HAS_HOOK(rs, extension) ||
+	    (r = cg_rs_extension(rs, CG_EXT_HEAP_RULES)) == NULL ||
+	    !CG_HEAP_RULES_HAS(r, heaps) || r->heaps == NULL)
+		return 0;
+	for (i = 0; i < se->nqc && se->qc[i].rs != rs; i++)
+		;
+	if (i == se->nqc) {
+		if (i == sizeof se->qc / sizeof *se->qc)
+			return 0;
+		se->qc[i].rs = rs;
+		se->qc[i].q = cg_quot_new(r, &why);
+		if (se->qc[i].q != NULL)
+			cg_quot_limit(se->qc[i].q, CG_QUOT_SESSION_LIMIT);
+		se->nqc++;
+	}
+	if ((q = se->qc[i].q) == NULL)
+		return 0;
+	rs->err.set = 0;
+	if (r->heaps(&rs->cx, pos, len, add_heap, &l) < 0) {
+		free(l.h);
+		return 0;
+	}
+	for (i = 0; i < l.n; i++)
+		if (l.h[i] > max)
+			max = l.h[i];
+	/* past the heaps done, the quotient grows only for small heaps or
+	 * not at all when its period is proven */
+	if (cg_quot_phi(q, max) == UINT32_MAX && (max > CG_QUOT_SESSION_HEAPS
+	    || cg_quot_extend(q, (uint32_t)max, msg, sizeof msg) < 0)) {
+		if (se->o.progress && max <= CG_QUOT_SESSION_HEAPS)
+			fprintf(stderr, "%s: no misere quotient (%s): a "
+			    "search\n", cg_progname, msg);
+		for (i = 0; i < se->nqc; i++)
+			if (se->qc[i].q == q) {
+				cg_quot_free(q);
+				se->qc[i].q = NULL;
+			}
+		free(l.h);
+		cg_stop = 0;
+		return 0;
+	}
+	for (i = 0; i < l.n; i++) {
+		y = cg_quot_phi(q, l.h[i]);
+		x = cg_quot_mul(q, x, y);
+	}
+	cg_buf_addc(out, cg_quot_is_p(q, x) ? 'P' : 'N');
+	if (se->o.progress)
+		fprintf(stderr, "%s: misere outcome of %zu heaps from the "
+		    "misere quotient of heaps up to %u (order %u)\n",
+		    cg_progname, l.n, cg_quot_heaps(q), cg_quot_order(q));
+	free(l.h);
+	return 1;
+}
+
 /* Knowledge bases answer whole roots directly. */
 int
 cg_session_kb_value(struct cg_session *se, enum cg_kind kind,
@@ -497,6 +594,7 @@ void
 cg_session_free(struct cg_session *se)
 {
 	struct psolver *ps, *next;
+	size_t i;
 
 	if (se == NULL)
 		return;
@@ -509,6 +607,8 @@ cg_session_free(struct cg_session *se)
 		free(ps);
 	}
 	cg_solver_free(se->doc);
+	for (i = 0; i < se->nqc; i++)
+		cg_quot_free(se->qc[i].q);
 	free(se);
 }
 

@@ -84,6 +84,18 @@ struct cg_solver *cg_session_doc_solver(struct cg_session *se,
 int cg_session_value(struct cg_session *se, struct cg_solver *s,
     enum cg_kind kind, const uint32_t *ids, size_t n, struct cg_buf *out,
     const char *file, unsigned long line);
+/* Misere outcomes of sums of heaps from the ruleset's misere quotient
+ * (quotient.h), for a ruleset that exports cg.heap-rules with heaps():
+ * 1 with 'P' or 'N' in out; 0 when it does not apply (another kind, a
+ * heap past CG_QUOT_SESSION_HEAPS with no proven period, a quotient not
+ * found within CG_QUOT_SESSION_LIMIT elements, a search named by
+ * --search), the search then answers.
+ * With progress, says which on stderr. */
+#define CG_QUOT_SESSION_HEAPS 64
+#define CG_QUOT_SESSION_LIMIT 4096
+int cg_session_quotient_value(struct cg_session *se, enum cg_kind kind,
+    struct cg_plugin *rs, const unsigned char *pos, size_t len,
+    struct cg_buf *out);
 /* A root's value straight from the knowledge bases (1), or 0. */
 int cg_session_kb_value(struct cg_session *se, enum cg_kind kind,
     struct cg_plugin *rs, const unsigned char *pos, size_t len,

@@ -1,0 +1,1471 @@
+/* quotient.c - misere quotients of heap games (see quotient.h).
+ *
+ * Elements are small integers; 0 is the identity.  A candidate monoid is
+ * a direct sum of explicit tables (the part kept from the previous
+ * quotient, and a cyclic monoid per heap made free), its elements in
+ * mixed radix.  Every candidate is marked (an element is P when the
+ * lex-least sum reaching it, the largest heaps most significant, has
+ * options and none of them is marked P: a sum's options are lex-smaller
+ * than it, so they are marked first), then reduced to its
+ * indistinguishability classes, then verified. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/bytemap.h"
+#include "base/util.h"
+#include "base/watch.h"
+#include "solve/heapseq.h"
+#include "solve/quotient.h"
+
+#define MAXC 12                 /* components of a candidate */
+#define WMAX 4096               /* heaps of --quotient at most */
+
+struct table {                  /* a finite commutative monoid */
+	uint32_t n;
+	uint32_t *mul;          /* n * n */
+};
+
+struct dsum {
+	int nc;
+	struct table c[MAXC];
+	uint64_t size;
+};
+
+/* A reduced candidate or quotient: table, P-portion, Phi of heaps 0..n,
+ * and each element's lex-least sum (heap, exponent pairs). */
+struct quot {
+	struct table t;
+	uint8_t *isp;
+	uint32_t *phi;
+	uint32_t *woff;         /* t.n + 1 */
+	uint32_t *wh, *we;
+};
+
+struct cg_quot {
+	struct cg_heap_rules r;
+	uint32_t *mask, *flags;
+	int provable;
+	uint32_t maxtake;
+	/* options of heap h: opt[optoff[h] .. optoff[h+1]), each a count
+	 * then that many heap sizes */
+	uint32_t *optoff, *opt;
+	size_t nopt, capopt;
+	uint32_t n;             /* heaps done */
+	struct quot q;
+	uint32_t last_growth;
+	uint32_t limit;
+	FILE *progress;
+};
+
+/* ---------------------------------------------------------- monoids */
+
+static uint32_t
+tmul(const struct table *t, uint32_t x, uint32_t y)
+{
+	return t->mul[(size_t)x * t->n + y];
+}
+
+static void
+table_free(struct table *t)
+{
+	free(t->mul);
+	t->mul = NULL;
+	t->n = 0;
+}
+
+/* a^0 .. a^(index + period - 1), a^(index + period) = a^index. */
+static void
+cyclic(struct table *t, uint32_t index, uint32_t period)
+{
+	uint32_t i, j, n = index + period, k;
+
+	t->n = n;
+	t->mul = cg_xreallocarray(NULL, (size_t)n * n, sizeof *t->mul);
+	for (i = 0; i < n; i++)
+		for (j = 0; j < n; j++) {
+			k = i + j;
+			if (k >= n)
+				k = index + (k - index) % period;
+			t->mul[i * n + j] = k;
+		}
+}
+
+static uint64_t
+ds_mul(const struct dsum *d, uint64_t x, uint64_t y)
+{
+	uint64_t r = 0, m = 1;
+	int i;
+
+	for (i = 0; i < d->nc; i++) {
+		uint32_t n = d->c[i].n;
+		uint32_t a = (uint32_t)(x % n), b = (uint32_t)(y % n);
+
+		x /= n;
+		y /= n;
+		r += m * tmul(&d->c[i], a, b);
+		m *= n;
+	}
+	return r;
+}
+
+static void
+ds_free(struct dsum *d)
+{
+	int i;
+
+	for (i = 0; i < d->nc; i++)
+		table_free(&d->c[i]);
+	d->nc = 0;
+}
+
+static void
+quot_free(struct quot *q)
+{
+	table_free(&q->t);
+	free(q->isp);
+	free(q->phi);
+	free(q->woff);
+	free(q->wh);
+	free(q->we);
+	memset(q, 0, sizeof *q);
+}
+
+/* ---------------------------------------------------------- options */
+
+static void
+opt_put(struct cg_quot *g, uint32_t v)
+{
+	if (g->nopt == g->capopt) {
+		g->capopt = g->capopt ? 2 * g->capopt : 1024;
+		g->opt = cg_xreallocarray(g->opt, g->capopt, sizeof *g->opt);
+	}
+	g->opt[g->nopt++] = v;
+}
+
+/* Partitions of m into j parts, non-decreasing from lo, into parts[]. */
+static void
+opt_split(struct cg_quot *g, uint32_t m, int j, uint32_t lo, uint32_t fl,
+    uint32_t *parts, int k)
+{
+	uint32_t a;
+	int i;
+
+	if (j == 1) {
+		if (m < lo || (k > 0 && (fl & CG_HEAP_UNEQUAL) &&
+		    m == parts[k - 1]) || (k > 0 && (fl & CG_HEAP_EQUAL) &&
+		    m != parts[k - 1]))
+			return;
+		parts[k] = m;
+		opt_put(g, (uint32_t)k + 1);
+		for (i = 0; i <= k; i++)
+			opt_put(g, parts[i]);
+		return;
+	}
+	for (a = lo; (uint64_t)a * (uint32_t)j <= m; a++) {
+		if (k > 0 && (fl & CG_HEAP_EQUAL) && a != parts[k - 1])
+			continue;
+		parts[k] = a;
+		opt_split(g, m - a, j - 1, (fl & CG_HEAP_UNEQUAL) ? a + 1 : a,
+		    fl, parts, k + 1);
+	}
+}
+
+static void
+options_of(struct cg_quot *g, uint32_t h)
+{
+	uint32_t k, mask, fl, parts[32];
+	int j;
+
+	for (k = 0; k <= h; k++) {
+		if (k <= g->maxtake) {
+			mask = g->mask[k];
+			fl = g->flags[k];
+		} else {
+			mask = g->r.tail_mask;
+			fl = g->r.tail_flags;
+		}
+		if (k == h) {
+			if (k > 0 && (mask & 1))
+				opt_put(g, 0);
+			continue;
+		}
+		for (j = 1; j < 32; j++)
+			if ((mask >> j & 1) && (uint32_t)j <= h - k &&
+			    !(k == 0 && j == 1))
+				opt_split(g, h - k, j, 1, fl, parts, 0);
+	}
+}
+
+static void
+options_upto(struct cg_quot *g, uint32_t n)
+{
+	uint32_t h, have = g->optoff ? g->n : 0;
+
+	g->optoff = cg_xreallocarray(g->optoff, (size_t)n + 2,
+	    sizeof *g->optoff);
+	if (have == 0)
+		g->optoff[0] = g->optoff[1] = 0;
+	for (h = have + 1; h <= n; h++) {
+		options_of(g, h);
+		g->optoff[h + 1] = (uint32_t)g->nopt;
+	}
+}
+
+/* Phi (in a candidate) of the sum of parts. */
+static uint64_t
+ds_phi_parts(const struct dsum *d, const uint64_t *phi, const uint32_t *p,
+    uint32_t cnt)
+{
+	uint64_t x = 0;
+	uint32_t i;
+
+	for (i = 0; i < cnt; i++)
+		x = ds_mul(d, x, phi[p[i]]);
+	return x;
+}
+
+/* ---------------------------------------------------------- transition sets */
+
+struct trsets {
+	uint32_t *off, *el;     /* heap h: el[off[h] .. off[h+1]) */
+};
+
+static void
+tr_free(struct trsets *s)
+{
+	free(s->off);
+	free(s->el);
+	s->off = s->el = NULL;
+}
+
+/* The sets {Phi(t) : t an option of h} for h = 0..n, in a candidate d
+ * (Phi given per heap) reduced by cls (element of d -> class; NULL for
+ * none), deduplicated. */
+static void
+tr_build(const struct cg_quot *g, uint32_t n, const struct dsum *d,
+    const uint64_t *phi, const uint32_t *cls, uint32_t ncls,
+    struct trsets *s)
+{
+	uint32_t h, i, *seen, stamp = 0, cap = 256, len = 0;
+
+	seen = cg_xcalloc(ncls, sizeof *seen);
+	s->off = cg_xreallocarray(NULL, (size_t)n + 2, sizeof *s->off);
+	s->el = cg_xreallocarray(NULL, cap, sizeof *s->el);
+	s->off[0] = s->off[1] = 0;
+	for (h = 1; h <= n; h++) {
+		stamp++;
+		for (i = g->optoff[h]; i < g->optoff[h + 1];
+		    i += 1 + g->opt[i]) {
+			uint64_t x = ds_phi_parts(d, phi, g->opt + i + 1,
+			    g->opt[i]);
+			uint32_t c = cls ? cls[x] : (uint32_t)x;
+
+			if (seen[c] == stamp)
+				continue;
+			seen[c] = stamp;
+			if (len == cap) {
+				cap *= 2;
+				s->el = cg_xreallocarray(s->el, cap,
+				    sizeof *s->el);
+			}
+			s->el[len++] = c;
+		}
+		s->off[h + 1] = len;
+	}
+	free(seen);
+}
+
+/* ---------------------------------------------------------- candidates */
+
+#define UNSET UINT32_MAX
+/* Elements a candidate's direct sum may have. */
+#define DS_LIMIT ((uint64_t)1 << 24)
+
+struct reach {                  /* a candidate's elements in lex order */
+	uint64_t *el;           /* r -> element of the direct sum */
+	uint32_t *idx;          /* element -> r */
+	uint32_t *up, *uh, *ue; /* el[r] = phi(uh)^ue . el[up] */
+	uint32_t n, cap;
+};
+
+static void
+reach_free(struct reach *s)
+{
+	free(s->el);
+	free(s->idx);
+	free(s->up);
+	free(s->uh);
+	free(s->ue);
+	memset(s, 0, sizeof *s);
+}
+
+static void
+reach_add(struct reach *s, uint64_t x, uint32_t up, uint32_t h, uint32_t e)
+{
+	if (s->n == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 256;
+		s->el = cg_xreallocarray(s->el, s->cap, sizeof *s->el);
+		s->up = cg_xreallocarray(s->up, s->cap, sizeof *s->up);
+		s->uh = cg_xreallocarray(s->uh, s->cap, sizeof *s->uh);
+		s->ue = cg_xreallocarray(s->ue, s->cap, sizeof *s->ue);
+	}
+	s->idx[x] = s->n;
+	s->el[s->n] = x;
+	s->up[s->n] = up;
+	s->uh[s->n] = h;
+	s->ue[s->n] = e;
+	s->n++;
+}
+
+/* The submonoid generated by phi[1..n], each element reached by its
+ * lex-least sum: heap h's powers times the elements of the smaller heaps,
+ * in the order (exponent of h, rank among the smaller heaps).  -1 past
+ * the limit. */
+static int
+lexleast(const struct dsum *d, const uint64_t *phi, uint32_t n,
+    uint32_t limit, struct reach *s)
+{
+	uint64_t pw[1024];
+	uint32_t h, e, np, old, i;
+
+	memset(s, 0, sizeof *s);
+	s->idx = cg_xreallocarray(NULL, d->size, sizeof *s->idx);
+	memset(s->idx, 0xff, d->size * sizeof *s->idx);
+	reach_add(s, 0, 0, 0, 0);
+	for (h = 1; h <= n; h++) {
+		if (phi[h] == 0)
+			continue;
+		pw[0] = 0;
+		for (np = 1; np < 1024; np++) {
+			uint64_t x = ds_mul(d, pw[np - 1], phi[h]);
+
+			for (i = 0; i < np && pw[i] != x; i++)
+				;
+			if (i < np)
+				break;
+			pw[np] = x;
+		}
+		old = s->n;
+		for (e = 1; e < np; e++)
+			for (i = 0; i < old; i++) {
+				uint64_t x = ds_mul(d, pw[e], s->el[i]);
+
+				if (s->idx[x] != UNSET)
+					continue;
+				if (s->n >= limit)
+					return -1;
+				reach_add(s, x, i, h, e);
+			}
+	}
+	return 0;
+}
+
+/* The lex-least sum of r as (heap, exponent) pairs, largest heap first;
+ * the count. */
+static uint32_t
+reach_word(const struct reach *s, uint32_t r, uint32_t *wh, uint32_t *we)
+{
+	uint32_t k = 0;
+
+	for (; r != 0; r = s->up[r]) {
+		wh[k] = s->uh[r];
+		we[k] = s->ue[r];
+		k++;
+	}
+	return k;
+}
+
+static uint64_t
+ds_pow(const struct dsum *d, uint64_t a, uint32_t e)
+{
+	uint64_t x = 0;
+
+	while (e-- > 0)
+		x = ds_mul(d, x, a);
+	return x;
+}
+
+/* Mark the P-portion over s (see the top of the file). */
+static uint8_t *
+mark(const struct cg_quot *g, uint32_t n, const struct dsum *d,
+    const uint64_t *phi, const struct reach *s)
+{
+	uint8_t *isp = cg_xcalloc(s->n ? s->n : 1, 1);
+	uint32_t wh[WMAX], we[WMAX], k, i, j, r;
+	uint64_t pre[WMAX + 1], suf[WMAX + 1], pw[WMAX];
+
+	for (r = 1; r < s->n; r++) {
+		int p = 1, any = 0;
+
+		k = reach_word(s, r, wh, we);
+		for (i = 0; i < k; i++)
+			pw[i] = ds_pow(d, phi[wh[i]], we[i]);
+		pre[0] = 0;
+		for (i = 0; i < k; i++)
+			pre[i + 1] = ds_mul(d, pre[i], pw[i]);
+		suf[k] = 0;
+		for (i = k; i-- > 0;)
+			suf[i] = ds_mul(d, suf[i + 1], pw[i]);
+		for (i = 0; i < k && p; i++) {
+			uint64_t base = ds_mul(d, ds_mul(d, pre[i], suf[i + 1]),
+			    ds_pow(d, phi[wh[i]], we[i] - 1));
+			uint32_t h = wh[i];
+
+			for (j = g->optoff[h]; j < g->optoff[h + 1];
+			    j += 1 + g->opt[j]) {
+				uint64_t y = ds_mul(d, base, ds_phi_parts(d, phi,
+				    g->opt + j + 1, g->opt[j]));
+
+				any = 1;
+				if (isp[s->idx[y]]) {
+					p = 0;
+					break;
+				}
+			}
+		}
+		isp[r] = (uint8_t)(p && any);
+	}
+	return isp;
+}
+
+/* Reduce (s, isp) to indistinguishability classes (Moore's refinement
+ * under the heaps' values) and fill q with the quotient. */
+static void
+reduce(const struct dsum *d, const uint64_t *phi, uint32_t n,
+    const struct reach *s, const uint8_t *isp, struct quot *q)
+{
+	uint32_t *cls = cg_xreallocarray(NULL, s->n, sizeof *cls);
+	uint32_t *ncls = cg_xreallocarray(NULL, s->n, sizeof *ncls);
+	uint64_t *gens = cg_xreallocarray(NULL, (size_t)n + 1, sizeof *gens);
+	uint32_t *key, ng = 0, count = 2, prev = 0, r, i, c, *rep, k;
+	uint32_t wh[WMAX], we[WMAX];
+	size_t wl = 0;
+
+	for (i = 1; i <= n; i++) {
+		uint32_t j;
+
+		for (j = 0; j < ng && gens[j] != phi[i]; j++)
+			;
+		if (j == ng && phi[i] != 0)
+			gens[ng++] = phi[i];
+	}
+	key = cg_xreallocarray(NULL, (size_t)ng + 1, sizeof *key);
+	for (r = 0; r < s->n; r++)
+		cls[r] = isp[r];
+	for (;;) {
+		struct cg_bytemap *m = cg_bytemap_new();
+		int isnew;
+
+		for (r = 0; r < s->n; r++) {
+			key[0] = cls[r];
+			for (i = 0; i < ng; i++)
+				key[i + 1] = cls[s->idx[ds_mul(d, s->el[r],
+				    gens[i])]];
+			ncls[r] = (uint32_t)cg_bytemap_intern(m, key,
+			    ((size_t)ng + 1) * sizeof *key, &isnew);
+		}
+		count = (uint32_t)cg_bytemap_count(m);
+		cg_bytemap_free(m);
+		memcpy(cls, ncls, s->n * sizeof *cls);
+		if (count == prev)
+			break;
+		prev = count;
+	}
+	memset(q, 0, sizeof *q);
+	rep = cg_xreallocarray(NULL, count, sizeof *rep);
+	for (c = 0, r = 0; r < s->n; r++)
+		if (cls[r] == c)
+			rep[c++] = r;
+	q->t.n = count;
+	q->t.mul = cg_xreallocarray(NULL, (size_t)count * count,
+	    sizeof *q->t.mul);
+	q->isp = cg_xreallocarray(NULL, count, 1);
+	for (c = 0; c < count; c++) {
+		q->isp[c] = isp[rep[c]];
+		for (i = 0; i < count; i++)
+			q->t.mul[(size_t)c * count + i] = cls[s->idx[ds_mul(d,
+			    s->el[rep[c]], s->el[rep[i]])]];
+	}
+	q->phi = cg_xreallocarray(NULL, (size_t)n + 1, sizeof *q->phi);
+	for (i = 0; i <= n; i++)
+		q->phi[i] = cls[s->idx[phi[i]]];
+	q->woff = cg_xreallocarray(NULL, (size_t)count + 1, sizeof *q->woff);
+	q->wh = q->we = NULL;
+	for (c = 0; c < count; c++) {
+		q->woff[c] = (uint32_t)wl;
+		k = reach_word(s, rep[c], wh, we);
+		q->wh = cg_xreallocarray(q->wh, wl + k + 1, sizeof *q->wh);
+		q->we = cg_xreallocarray(q->we, wl + k + 1, sizeof *q->we);
+		memcpy(q->wh + wl, wh, k * sizeof *wh);
+		memcpy(q->we + wl, we, k * sizeof *we);
+		wl += k;
+	}
+	q->woff[count] = (uint32_t)wl;
+	free(rep);
+	free(key);
+	free(gens);
+	free(ncls);
+	free(cls);
+}
+
+/* Candidate (d, phi) marked and reduced into q; -1 past the limit. */
+static int
+candidate(const struct cg_quot *g, uint32_t n, const struct dsum *d,
+    const uint64_t *phi, struct quot *q)
+{
+	struct reach s;
+	uint8_t *isp;
+
+	if (d->size > DS_LIMIT || lexleast(d, phi, n, g->limit, &s) < 0) {
+		if (d->size <= DS_LIMIT)
+			reach_free(&s);
+		return -1;
+	}
+	isp = mark(g, n, d, phi, &s);
+	reduce(d, phi, n, &s, isp, q);
+	free(isp);
+	reach_free(&s);
+	return 0;
+}
+
+/* ---------------------------------------------------------- sums */
+
+struct word {                   /* a sum of heaps, sizes ascending */
+	uint32_t *h;
+	uint32_t n, cap;
+};
+
+static void
+word_push(struct word *w, uint32_t h)
+{
+	uint32_t i;
+
+	if (w->n == w->cap) {
+		w->cap = w->cap ? 2 * w->cap : 16;
+		w->h = cg_xreallocarray(w->h, w->cap, sizeof *w->h);
+	}
+	for (i = w->n; i > 0 && w->h[i - 1] > h; i--)
+		w->h[i] = w->h[i - 1];
+	w->h[i] = h;
+	w->n++;
+}
+
+/* w with heap i replaced by option parts p[0..cnt). */
+static void
+word_option(const struct word *w, uint32_t i, const uint32_t *p,
+    uint32_t cnt, struct word *out)
+{
+	uint32_t j;
+
+	out->n = 0;
+	for (j = 0; j < w->n; j++)
+		if (j != i)
+			word_push(out, w->h[j]);
+	for (j = 0; j < cnt; j++)
+		word_push(out, p[j]);
+}
+
+/* x's lex-least sum in q, as a word. */
+static void
+quot_word(const struct quot *q, uint32_t x, struct word *w)
+{
+	uint32_t i, e;
+
+	w->n = 0;
+	for (i = q->woff[x]; i < q->woff[x + 1]; i++)
+		for (e = 0; e < q->we[i]; e++)
+			word_push(w, q->wh[i]);
+}
+
+static int
+predict(const struct quot *q, const struct word *w)
+{
+	uint32_t x = 0, i;
+
+	for (i = 0; i < w->n; i++)
+		x = tmul(&q->t, x, q->phi[w->h[i]]);
+	return q->isp[x];
+}
+
+/* The true misere outcome (1: P) of sums with heap n, the others valued
+ * by the verified quotient of the smaller heaps. */
+struct truth {
+	const struct cg_quot *g;
+	const struct quot *prev;
+	uint32_t n;
+	struct cg_bytemap *memo;
+	int over;
+};
+
+#define TRUTH_LIMIT ((size_t)1 << 22)
+
+static int
+truth(struct truth *t, const struct word *w)
+{
+	const struct cg_quot *g = t->g;
+	struct word o = { 0 };
+	uint32_t i, j;
+	uint64_t e;
+	int isnew, p = 0, any = 0;
+
+	if (w->n == 0 || w->h[w->n - 1] != t->n)
+		return predict(t->prev, w);
+	e = cg_bytemap_intern(t->memo, w->h, w->n * sizeof *w->h, &isnew);
+	if (!isnew && *cg_bytemap_value(t->memo, e) != 0)
+		return (int)*cg_bytemap_value(t->memo, e) - 1;
+	if (cg_bytemap_count(t->memo) > TRUTH_LIMIT || cg_stop) {
+		t->over = 1;
+		return 0;
+	}
+	p = 1;
+	for (i = 0; i < w->n && p; i++) {
+		if (i > 0 && w->h[i] == w->h[i - 1])
+			continue;
+		for (j = g->optoff[w->h[i]]; j < g->optoff[w->h[i] + 1] && p;
+		    j += 1 + g->opt[j]) {
+			any = 1;
+			word_option(w, i, g->opt + j + 1, g->opt[j], &o);
+			if (truth(t, &o))
+				p = 0;
+		}
+	}
+	free(o.h);
+	p = p && any;
+	*cg_bytemap_value(t->memo, e) = (uint64_t)p + 1;
+	return p;
+}
+
+/* From w, mispredicted by q or with a mispredicted option, to a sum that
+ * q mispredicts while predicting all its options right.  0, or -1 when
+ * the search is too large. */
+static int
+descend(struct truth *t, const struct quot *q, struct word *w)
+{
+	const struct cg_quot *g = t->g;
+	struct word o = { 0 };
+	uint32_t i, j;
+	int moved = 1;
+
+	while (moved && !t->over) {
+		moved = 0;
+		for (i = 0; i < w->n && !moved; i++) {
+			if (i > 0 && w->h[i] == w->h[i - 1])
+				continue;
+			for (j = g->optoff[w->h[i]]; j < g->optoff[w->h[i] + 1];
+			    j += 1 + g->opt[j]) {
+				word_option(w, i, g->opt + j + 1, g->opt[j], &o);
+				if (predict(q, &o) != truth(t, &o)) {
+					struct word tmp = *w;
+
+					*w = o;
+					o = tmp;
+					moved = 1;
+					break;
+				}
+			}
+		}
+	}
+	free(o.h);
+	if (t->over || predict(q, w) == truth(t, w))
+		return -1;
+	return 0;
+}
+
+/* ---------------------------------------------------------- least failure */
+
+/* Sums compared as MisereSolver orders them: the largest heap's count
+ * first, then the next heap's. */
+static int
+word_cmp(const struct word *a, const struct word *b)
+{
+	uint32_t i = a->n, j = b->n;
+
+	while (i > 0 && j > 0) {
+		if (a->h[i - 1] != b->h[j - 1])
+			return a->h[i - 1] > b->h[j - 1] ? 1 : -1;
+		i--;
+		j--;
+	}
+	return i > 0 ? 1 : j > 0 ? -1 : 0;
+}
+
+struct lex {
+	const struct cg_quot *g;
+	const struct quot *q;
+	const struct trsets *tr;
+	uint32_t W, *ex;
+	const uint64_t *pbits;
+	uint64_t **seen;        /* per element: transition sets met */
+	uint32_t *nseen, *capseen;
+	size_t steps;
+	int found;
+	struct word *out;
+};
+
+#define LEX_STEPS ((size_t)1 << 24)
+
+/* Has element x met a subset of t?  If not, remember t. */
+static int
+lex_dominated(struct lex *L, uint32_t x, const uint64_t *t)
+{
+	uint32_t i, b;
+
+	for (i = 0; i < L->nseen[x]; i++) {
+		const uint64_t *s = L->seen[x] + (size_t)i * L->W;
+
+		for (b = 0; b < L->W && !(s[b] & ~t[b]); b++)
+			;
+		if (b == L->W)
+			return 1;
+	}
+	if (L->nseen[x] == L->capseen[x]) {
+		L->capseen[x] = L->capseen[x] ? 2 * L->capseen[x] : 4;
+		L->seen[x] = cg_xreallocarray(L->seen[x],
+		    (size_t)L->capseen[x] * L->W, sizeof **L->seen);
+	}
+	memcpy(L->seen[x] + (size_t)L->nseen[x]++ * L->W, t,
+	    L->W * sizeof *t);
+	return 0;
+}
+
+/* Sums over heaps d, d-1, ..., 1 after a prefix of element x and
+ * transition set t, in lex order: the first whose prediction N has no
+ * option predicted P. */
+static void
+lex_rec(struct lex *L, uint32_t d, uint32_t x, const uint64_t *t, int empty)
+{
+	const struct quot *q = L->q;
+	uint64_t *nt;
+	uint32_t e, b, j, h, o;
+
+	if (L->found || ++L->steps > LEX_STEPS)
+		return;
+	if (d == 0) {
+		int hasp = 0;
+
+		if (empty || q->isp[x])
+			return;
+		for (b = 0; b < L->W; b++)
+			if (t[b] & L->pbits[b])
+				hasp = 1;
+		if (hasp)
+			return;
+		L->found = 1;
+		L->out->n = 0;
+		for (h = 1; h < L->g->n + 2 && h < WMAX; h++)
+			for (e = 0; e < L->ex[h]; e++)
+				word_push(L->out, h);
+		return;
+	}
+	lex_rec(L, d - 1, x, t, empty);
+	if (L->tr->off[d] == L->tr->off[d + 1])
+		return;
+	nt = cg_xcalloc(L->W, sizeof *nt);
+	for (e = 1; !L->found; e++) {
+		uint64_t *cur = cg_xcalloc(L->W, sizeof *cur);
+
+		for (b = 0; b < L->W; b++) {
+			uint64_t v = (e == 1 ? t : nt)[b];
+
+			while (v) {
+				o = tmul(&q->t, (uint32_t)(b * 64 +
+				    (uint32_t)__builtin_ctzll(v)), q->phi[d]);
+				v &= v - 1;
+				cur[o / 64] |= (uint64_t)1 << (o % 64);
+			}
+		}
+		for (j = L->tr->off[d]; j < L->tr->off[d + 1]; j++) {
+			o = tmul(&q->t, x, L->tr->el[j]);
+			cur[o / 64] |= (uint64_t)1 << (o % 64);
+		}
+		x = tmul(&q->t, x, q->phi[d]);
+		memcpy(nt, cur, L->W * sizeof *nt);
+		free(cur);
+		if (lex_dominated(L, x, nt) || L->steps > LEX_STEPS)
+			break;
+		L->ex[d] = e;
+		lex_rec(L, d - 1, x, nt, 0);
+		L->ex[d] = 0;
+	}
+	free(nt);
+}
+
+/*
+ * The least sum q gets wrong, as MisereSolver finds it: the least of the
+ * P-check's failures (an element's lex-least sum plus a heap) and the
+ * first sum in lex order predicted N with no option predicted P, the
+ * search cut where an element meets a superset of a transition set it
+ * met before.  Every smaller sum is then predicted consistently, so this
+ * one is wrong and its options right.  0 with w, -1 when none is found.
+ */
+static int
+least_failure(const struct cg_quot *g, uint32_t n, const struct quot *q,
+    struct word *w)
+{
+	struct dsum d1 = { 0 };
+	struct trsets tr;
+	struct lex L = { 0 };
+	struct word c = { 0 };
+	uint64_t *phi64, *pbits, *t0;
+	uint32_t nq = q->t.n, x, h, j;
+	int have = 0;
+
+	d1.nc = 1;
+	d1.c[0] = q->t;
+	d1.size = nq;
+	phi64 = cg_xreallocarray(NULL, (size_t)n + 1, sizeof *phi64);
+	for (h = 0; h <= n; h++)
+		phi64[h] = q->phi[h];
+	tr_build(g, n, &d1, phi64, NULL, nq, &tr);
+	free(phi64);
+	for (x = 0; x < nq; x++)
+		for (h = 1; h <= n; h++) {
+			if (!q->isp[tmul(&q->t, x, q->phi[h])])
+				continue;
+			for (j = tr.off[h]; j < tr.off[h + 1]; j++)
+				if (q->isp[tmul(&q->t, x, tr.el[j])])
+					break;
+			if (j == tr.off[h + 1])
+				continue;
+			quot_word(q, x, &c);
+			word_push(&c, h);
+			if (!have || word_cmp(&c, w) < 0) {
+				struct word tmp = *w;
+
+				*w = c;
+				c = tmp;
+				have = 1;
+			}
+		}
+	L.g = g;
+	L.q = q;
+	L.tr = &tr;
+	L.W = (nq + 63) / 64;
+	pbits = cg_xcalloc(L.W, sizeof *pbits);
+	for (x = 0; x < nq; x++)
+		if (q->isp[x])
+			pbits[x / 64] |= (uint64_t)1 << (x % 64);
+	L.pbits = pbits;
+	L.ex = cg_xcalloc((size_t)n + 2, sizeof *L.ex);
+	L.seen = cg_xcalloc(nq, sizeof *L.seen);
+	L.nseen = cg_xcalloc(nq, sizeof *L.nseen);
+	L.capseen = cg_xcalloc(nq, sizeof *L.capseen);
+	L.out = &c;
+	t0 = cg_xcalloc(L.W, sizeof *t0);
+	lex_rec(&L, n, 0, t0, 1);
+	if (L.found && (!have || word_cmp(&c, w) < 0)) {
+		struct word tmp = *w;
+
+		*w = c;
+		c = tmp;
+		have = 1;
+	}
+	for (x = 0; x < nq; x++)
+		free(L.seen[x]);
+	free(L.seen);
+	free(L.nseen);
+	free(L.capseen);
+	free(L.ex);
+	free(t0);
+	free(pbits);
+	free(c.h);
+	tr_free(&tr);
+	return have ? 0 : -1;
+}
+
+/* ---------------------------------------------------------- verification */
+
+/* Heaps 1..n grouped by (Phi, transition set) in q: one representative
+ * each, terminal heaps left out. */
+static uint32_t
+heap_classes(const struct quot *q, const struct trsets *tr, uint32_t n,
+    uint32_t *rep)
+{
+	struct cg_bytemap *m = cg_bytemap_new();
+	uint32_t *key = cg_xreallocarray(NULL, q->t.n + 2, sizeof *key);
+	uint32_t h, k = 0, len;
+	int isnew;
+
+	for (h = 1; h <= n; h++) {
+		if (tr->off[h] == tr->off[h + 1])
+			continue;
+		len = tr->off[h + 1] - tr->off[h];
+		key[0] = q->phi[h];
+		memcpy(key + 1, tr->el + tr->off[h], len * sizeof *key);
+		(void)cg_bytemap_intern(m, key, (len + 1) * sizeof *key,
+		    &isnew);
+		if (isnew)
+			rep[k++] = h;
+	}
+	cg_bytemap_free(m);
+	free(key);
+	return k;
+}
+
+#define STATE_LIMIT ((size_t)1 << 23)
+
+/*
+ * Verify q (its Phi) for heaps 1..n: 0 when it is the quotient, 1 with a
+ * failing sum in w, -1 when the check is too large.
+ */
+static int
+verify(const struct cg_quot *g, uint32_t n, const struct quot *q,
+    struct word *w)
+{
+	struct trsets trs, *tr = &trs;
+	struct dsum d1 = { 0 };
+	uint64_t *phi64;
+	uint32_t nq = q->t.n, W = (nq + 63) / 64, *hc, nh, x, i, j;
+	uint64_t *pbits, *tb = NULL, *nt;
+	uint32_t *sq = NULL, *spar = NULL, *sh = NULL, *head, *next = NULL;
+	size_t ns = 0, cap = 0, s;
+	int res = 0;
+
+	d1.nc = 1;
+	d1.c[0] = q->t;
+	d1.size = nq;
+	phi64 = cg_xreallocarray(NULL, (size_t)n + 1, sizeof *phi64);
+	for (i = 0; i <= n; i++)
+		phi64[i] = q->phi[i];
+	tr_build(g, n, &d1, phi64, NULL, nq, tr);
+	free(phi64);
+	hc = cg_xreallocarray(NULL, (size_t)n + 1, sizeof *hc);
+	nh = heap_classes(q, tr, n, hc);
+	/* P-check over the whole monoid */
+	for (x = 0; x < nq; x++)
+		for (i = 0; i < nh; i++) {
+			uint32_t h = hc[i];
+
+			if (!q->isp[tmul(&q->t, x, q->phi[h])])
+				continue;
+			for (j = tr->off[h]; j < tr->off[h + 1]; j++)
+				if (q->isp[tmul(&q->t, x, tr->el[j])]) {
+					quot_word(q, x, w);
+					word_push(w, h);
+					free(hc);
+					tr_free(tr);
+					return 1;
+				}
+		}
+	/* N-check over (element, transition set) states */
+	pbits = cg_xcalloc(W, sizeof *pbits);
+	for (x = 0; x < nq; x++)
+		if (q->isp[x])
+			pbits[x / 64] |= (uint64_t)1 << (x % 64);
+	head = cg_xreallocarray(NULL, nq, sizeof *head);
+	memset(head, 0xff, nq * sizeof *head);
+	nt = cg_xcalloc(W, sizeof *nt);
+#define GROW() do {                                                          \
+	if (ns == cap) {                                                     \
+		cap = cap ? 2 * cap : 1024;                                  \
+		tb = cg_xreallocarray(tb, cap * W, sizeof *tb);              \
+		sq = cg_xreallocarray(sq, cap, sizeof *sq);                  \
+		spar = cg_xreallocarray(spar, cap, sizeof *spar);            \
+		sh = cg_xreallocarray(sh, cap, sizeof *sh);                  \
+		next = cg_xreallocarray(next, cap, sizeof *next);            \
+	}                                                                    \
+} while (0)
+	GROW();
+	memset(tb, 0, W * sizeof *tb);
+	sq[0] = 0;
+	spar[0] = UNSET;
+	sh[0] = 0;
+	next[0] = UNSET;
+	head[0] = 0;
+	ns = 1;
+	for (s = 0; s < ns && res == 0; s++) {
+		for (i = 0; i < nh && res == 0; i++) {
+			uint32_t h = hc[i], q0 = sq[s], gq = q->phi[h];
+			uint32_t nq2 = tmul(&q->t, q0, gq), o;
+			const uint64_t *ts = tb + s * W;
+			int hasp = 0, dom = 0, bit;
+			size_t b;
+
+			memset(nt, 0, W * sizeof *nt);
+			for (b = 0; b < W; b++) {
+				uint64_t v = ts[b];
+
+				while (v) {
+					bit = __builtin_ctzll(v);
+					v &= v - 1;
+					o = tmul(&q->t, (uint32_t)(b * 64 +
+					    (size_t)bit), gq);
+					nt[o / 64] |= (uint64_t)1 << (o % 64);
+				}
+			}
+			for (j = tr->off[h]; j < tr->off[h + 1]; j++) {
+				o = tmul(&q->t, q0, tr->el[j]);
+				nt[o / 64] |= (uint64_t)1 << (o % 64);
+			}
+			for (b = 0; b < W; b++)
+				if (nt[b] & pbits[b])
+					hasp = 1;
+			if (q->isp[nq2] == hasp) {
+				/* a failure: the sum of this state */
+				size_t u;
+
+				w->n = 0;
+				word_push(w, h);
+				for (u = s; u != 0; u = spar[u])
+					word_push(w, sh[u]);
+				res = 1;
+				break;
+			}
+			for (o = head[nq2]; o != UNSET && !dom; o = next[o]) {
+				const uint64_t *to = tb + (size_t)o * W;
+
+				if (o == 0)
+					continue;
+				for (b = 0; b < W && !(to[b] & ~nt[b]); b++)
+					;
+				dom = b == W;
+			}
+			if (dom)
+				continue;
+			if (ns >= STATE_LIMIT || cg_stop) {
+				res = -1;
+				break;
+			}
+			GROW();
+			ts = tb + s * W;
+			memcpy(tb + ns * W, nt, W * sizeof *nt);
+			sq[ns] = nq2;
+			spar[ns] = (uint32_t)s;
+			sh[ns] = h;
+			next[ns] = head[nq2];
+			head[nq2] = (uint32_t)ns;
+			ns++;
+		}
+	}
+#undef GROW
+	free(nt);
+	free(head);
+	free(pbits);
+	free(tb);
+	free(sq);
+	free(spar);
+	free(sh);
+	free(next);
+	free(hc);
+	tr_free(tr);
+	return res;
+}
+
+/* ---------------------------------------------------------- growing */
+
+/* The submonoid of q generated by Phi of the heaps 1..n not in skip[],
+ * as table r; map[x] its index of x (UNSET outside). */
+static void
+submonoid(const struct quot *q, uint32_t n, const uint32_t *skip,
+    uint32_t nskip, struct table *r, uint32_t *map)
+{
+	uint32_t *el = cg_xreallocarray(NULL, q->t.n, sizeof *el);
+	uint32_t ne = 1, h, i, j, k;
+
+	memset(map, 0xff, q->t.n * sizeof *map);
+	el[0] = 0;
+	map[0] = 0;
+	for (h = 1; h <= n; h++) {
+		for (k = 0; k < nskip && skip[k] != h; k++)
+			;
+		if (k < nskip || q->phi[h] == 0)
+			continue;
+		for (i = 0; i < ne; i++) {
+			uint32_t x = tmul(&q->t, el[i], q->phi[h]);
+
+			if (map[x] == UNSET) {
+				map[x] = ne;
+				el[ne++] = x;
+			}
+		}
+	}
+	r->n = ne;
+	r->mul = cg_xreallocarray(NULL, (size_t)ne * ne, sizeof *r->mul);
+	for (i = 0; i < ne; i++)
+		for (j = 0; j < ne; j++)
+			r->mul[(size_t)i * ne + j] = map[tmul(&q->t, el[i],
+			    el[j])];
+	free(el);
+}
+
+/* Index of a in q: the least i with a^i = a^j for some j > i. */
+static uint32_t
+power_index(const struct table *t, uint32_t a)
+{
+	uint32_t pw[1024], np, i, x;
+
+	pw[0] = 0;
+	for (np = 1; np < 1024; np++) {
+		x = tmul(t, pw[np - 1], a);
+		for (i = 0; i < np; i++)
+			if (pw[i] == x)
+				return i;
+		pw[np] = x;
+	}
+	return np;
+}
+
+/*
+ * A new candidate from trial q, which mispredicts w (true outcome p)
+ * while predicting its options right: the heaps of w are made free in
+ * turn (one, then two, ...), each as a cyclic monoid whose index reaches
+ * its exponent in w, beside the submonoid of the other heaps.  0 with
+ * *out, 1 when none predicts w right, -1 past the limit.
+ */
+static int
+recalibrate(const struct cg_quot *g, uint32_t n, const struct quot *q,
+    const struct word *w, int p, struct quot *out)
+{
+	uint32_t hs[WMAX], ex[WMAX], nh = 0, i, sub, k, *map;
+	uint64_t *phi;
+	int res = 1;
+
+	for (i = 0; i < w->n; i++) {
+		if (q->phi[w->h[i]] == 0 && g->optoff[w->h[i]] ==
+		    g->optoff[w->h[i] + 1])
+			continue;
+		if (nh > 0 && hs[nh - 1] == w->h[i]) {
+			ex[nh - 1]++;
+			continue;
+		}
+		hs[nh] = w->h[i];
+		ex[nh++] = 1;
+	}
+	if (nh > MAXC - 1)
+		nh = MAXC - 1;
+	map = cg_xreallocarray(NULL, q->t.n, sizeof *map);
+	phi = cg_xreallocarray(NULL, (size_t)n + 1, sizeof *phi);
+	/* subsets in order of size, then of their bits */
+	for (k = 1; k <= nh && res == 1; k++)
+		for (sub = 1; sub < (1u << nh) && res == 1; sub++) {
+			struct dsum d = { 0 };
+			uint32_t skip[MAXC], ns = 0, h;
+			uint64_t mult;
+
+			if ((uint32_t)__builtin_popcount(sub) != k)
+				continue;
+			for (i = 0; i < nh; i++)
+				if (sub >> i & 1)
+					skip[ns++] = hs[i];
+			submonoid(q, n, skip, ns, &d.c[0], map);
+			d.nc = 1;
+			d.size = d.c[0].n;
+			for (h = 0; h <= n; h++)
+				phi[h] = map[q->phi[h]] == UNSET ? 0 :
+				    map[q->phi[h]];
+			for (i = 0; i < nh; i++) {
+				uint32_t idx, e;
+
+				if (!(sub >> i & 1))
+					continue;
+				idx = power_index(&q->t, q->phi[hs[i]]);
+				e = ex[i];
+				mult = d.size;
+				cyclic(&d.c[d.nc++], idx > e ? idx : e, 2);
+				d.size *= d.c[d.nc - 1].n;
+				phi[hs[i]] = mult;
+			}
+			if (d.size > DS_LIMIT || candidate(g, n, &d, phi,
+			    out) < 0) {
+				ds_free(&d);
+				res = -1;
+				break;
+			}
+			ds_free(&d);
+			if (predict(out, w) == p) {
+				res = 0;
+				break;
+			}
+			quot_free(out);
+		}
+	free(phi);
+	free(map);
+	return res;
+}
+
+static void
+say(char *msg, size_t len, const char *fmt, uint32_t n,
+    uint32_t v)
+{
+	snprintf(msg, len, fmt, n, v);
+}
+
+/* Extend the quotient of heaps 1..n-1 to heap n. */
+static int
+step(struct cg_quot *g, uint32_t n, char *msg, size_t len)
+{
+	struct quot *q = &g->q, trial = { 0 }, next = { 0 };
+	struct trsets tr;
+	struct dsum d = { 0 };
+	struct truth t = { 0 };
+	struct word w = { 0 };
+	uint64_t *phi;
+	uint32_t x, i, j, rounds = 0, np;
+	int nextp = 1, r;
+
+	q->phi = cg_xreallocarray(q->phi, (size_t)n + 1, sizeof *q->phi);
+	q->phi[n] = 0;
+	if (g->optoff[n] == g->optoff[n + 1])
+		return 0;               /* no move: the identity */
+	/* the old quotient, if some element takes heap n */
+	phi = cg_xreallocarray(NULL, (size_t)n + 1, sizeof *phi);
+	for (i = 0; i <= n; i++)
+		phi[i] = q->phi[i];
+	d.nc = 1;
+	d.c[0] = q->t;
+	d.size = q->t.n;
+	tr_build(g, n, &d, phi, NULL, q->t.n, &tr);
+	for (j = tr.off[n]; j < tr.off[n + 1]; j++)
+		if (q->isp[tr.el[j]])
+			nextp = 0;
+	for (x = 0; x < q->t.n; x++) {
+		uint32_t z;
+		int ok = q->isp[x] == nextp;
+
+		for (z = 0; z < q->t.n && ok; z++)
+			if (q->isp[tmul(&q->t, z, x)])
+				for (j = tr.off[n]; j < tr.off[n + 1]; j++)
+					if (q->isp[tmul(&q->t, z, tr.el[j])])
+						ok = 0;
+		if (!ok)
+			continue;
+		q->phi[n] = x;
+		r = verify(g, n, q, &w);
+		if (r == 0)
+			break;
+		if (r < 0) {
+			say(msg, len, "heap %u: the check of the quotient "
+			    "(order %u) is too large", n, q->t.n);
+			tr_free(&tr);
+			goto fail;
+		}
+	}
+	tr_free(&tr);
+	if (x < q->t.n) {
+		free(phi);
+		free(w.h);
+		return 0;
+	}
+	/* a direct sum with a new cyclic part for heap n */
+	d.nc = 2;
+	cyclic(&d.c[1], 2, 2);
+	d.size = (uint64_t)q->t.n * d.c[1].n;
+	phi[n] = q->t.n;
+	r = candidate(g, n, &d, phi, &trial);
+	table_free(&d.c[1]);
+	if (r < 0) {
+		say(msg, len, "heap %u: more than %u elements (the "
+		    "quotient may be infinite)", n, g->limit);
+		goto fail;
+	}
+	t.g = g;
+	t.prev = q;
+	t.n = n;
+	t.memo = cg_bytemap_new();
+	for (;;) {
+		if (cg_stop) {
+			snprintf(msg, len, "%s", cg_stop_reason());
+			goto fail;
+		}
+		if ((r = verify(g, n, &trial, &w)) == 0)
+			break;
+		if (r < 0) {
+			say(msg, len, "heap %u: the check of a candidate of "
+			    "order %u is too large", n, trial.t.n);
+			goto fail;
+		}
+		/* the least failure is wrong and its options right; when
+		 * the search misses it, the failure verify found is brought
+		 * down to one by the true outcomes of its options */
+		if (least_failure(g, n, &trial, &w) == 0)
+			np = (uint32_t)!predict(&trial, &w);
+		else if (descend(&t, &trial, &w) == 0)
+			np = (uint32_t)truth(&t, &w);
+		else {
+			say(msg, len, "heap %u: the sums a candidate of order "
+			    "%u gets wrong are too large to search", n,
+			    trial.t.n);
+			goto fail;
+		}
+		r = recalibrate(g, n, &trial, &w, (int)np, &next);
+		if (r != 0 || ++rounds > 1000) {
+			say(msg, len, r < 0 ? "heap %u: more than %u "
+			    "elements (the quotient may be infinite)" :
+			    "heap %u: no candidate found (%u elements tried)",
+			    n, r < 0 ? g->limit : trial.t.n);
+			goto fail;
+		}
+		if (g->progress)
+			fprintf(g->progress, "quotient: heap %u: candidate of "
+			    "order %u fails, next of order %u\n", n, trial.t.n,
+			    next.t.n);
+		quot_free(&trial);
+		trial = next;
+		memset(&next, 0, sizeof next);
+	}
+	cg_bytemap_free(t.memo);
+	quot_free(q);
+	*q = trial;
+	g->last_growth = n;
+	free(phi);
+	free(w.h);
+	return 0;
+fail:
+	if (t.memo)
+		cg_bytemap_free(t.memo);
+	quot_free(&trial);
+	free(phi);
+	free(w.h);
+	return -1;
+}
+
+/* ---------------------------------------------------------- the interface */
+
+struct cg_quot *
+cg_quot_new(const struct cg_heap_rules *r, const char **why)
+{
+	struct cg_heapseq *hs;
+	struct cg_quot *g;
+	size_t nt;
+
+	if ((hs = cg_heapseq_new(r, why)) == NULL)
+		return NULL;
+	g = cg_xcalloc(1, sizeof *g);
+	g->provable = cg_heapseq_provable(hs);
+	g->maxtake = r->max_take;
+	cg_heapseq_free(hs);
+	g->r = *r;
+	nt = (size_t)r->max_take + 1;
+	g->mask = cg_xreallocarray(NULL, nt, sizeof *g->mask);
+	g->flags = cg_xreallocarray(NULL, nt, sizeof *g->flags);
+	memcpy(g->mask, r->mask, nt * sizeof *g->mask);
+	memcpy(g->flags, r->flags, nt * sizeof *g->flags);
+	g->limit = CG_QUOT_LIMIT;
+	g->q.t.n = 1;
+	g->q.t.mul = cg_xcalloc(1, sizeof *g->q.t.mul);
+	g->q.isp = cg_xcalloc(1, 1);
+	g->q.phi = cg_xcalloc(1, sizeof *g->q.phi);
+	g->q.woff = cg_xcalloc(2, sizeof *g->q.woff);
+	options_upto(g, 0);
+	return g;
+}
+
+void
+cg_quot_free(struct cg_quot *g)
+{
+	if (g == NULL)
+		return;
+	quot_free(&g->q);
+	free(g->mask);
+	free(g->flags);
+	free(g->optoff);
+	free(g->opt);
+	free(g);
+}
+
+void
+cg_quot_progress(struct cg_quot *g, FILE *f)
+{
+	g->progress = f;
+}
+
+void
+cg_quot_limit(struct cg_quot *g, uint32_t elements)
+{
+	g->limit = elements ? elements : CG_QUOT_LIMIT;
+}
+
+int
+cg_quot_extend(struct cg_quot *g, uint32_t n, char *msg, size_t len)
+{
+	uint32_t h;
+
+	if (n >= WMAX) {
+		snprintf(msg, len, "heaps up to %u at most", WMAX - 1);
+		return -1;
+	}
+	for (h = g->n + 1; h <= n; h++) {
+		options_upto(g, h);
+		if (step(g, h, msg, len) < 0)
+			return -1;
+		g->n = h;
+			if (g->progress)
+			fprintf(g->progress, "quotient: heap %u: order %u, %u "
+			    "P-positions\n", h, g->q.t.n, cg_quot_pcount(g));
+	}
+	return 0;
+}
+
+uint32_t
+cg_quot_heaps(const struct cg_quot *g)
+{
+	return g->n;
+}
+
+uint32_t
+cg_quot_order(const struct cg_quot *g)
+{
+	return g->q.t.n;
+}
+
+uint32_t
+cg_quot_pcount(const struct cg_quot *g)
+{
+	uint32_t x, c = 0;
+
+	for (x = 0; x < g->q.t.n; x++)
+		c += g->q.isp[x];
+	return c;
+}
+
+uint32_t
+cg_quot_last_growth(const struct cg_quot *g)
+{
+	return g->last_growth;
+}
+
+int
+cg_quot_period(const struct cg_quot *g, uint32_t *n0, uint32_t *p)
+{
+	uint32_t pp, e, m, t = g->maxtake;
+
+	if (!g->provable)
+		return 0;
+	for (pp = 1; pp <= g->n; pp++)
+		for (e = 1; 2 * e + 2 * pp + t - 1 <= g->n; e++) {
+			for (m = e; m + pp <= g->n &&
+			    g->q.phi[m + pp] == g->q.phi[m]; m++)
+				;
+			if (m + pp > g->n) {
+				*n0 = e;
+				*p = pp;
+				return 1;
+			}
+		}
+	return 0;
+}
+
+uint32_t
+cg_quot_phi(const struct cg_quot *g, uint64_t h)
+{
+	uint32_t n0, p;
+
+	if (h <= g->n)
+		return g->q.phi[h];
+	if (!cg_quot_period(g, &n0, &p))
+		return UINT32_MAX;
+	return g->q.phi[n0 + (h - n0) % p];
+}
+
+uint32_t
+cg_quot_mul(const struct cg_quot *g, uint32_t x, uint32_t y)
+{
+	return tmul(&g->q.t, x, y);
+}
+
+int
+cg_quot_is_p(const struct cg_quot *g, uint32_t x)
+{
+	return g->q.isp[x];
+}
+
