@@ -430,9 +430,10 @@ mark(const struct cg_quot *g, uint32_t n, const struct dsum *d,
 
 /* Reduce (s, isp) to indistinguishability classes (Moore's refinement
  * under the heaps' values) and fill q with the quotient. */
-static void
+static int
 reduce(const struct dsum *d, const uint64_t *phi, uint32_t n,
-    const struct reach *s, const uint8_t *isp, struct quot *q)
+    const struct reach *s, const uint8_t *isp, uint32_t limit,
+    struct quot *q)
 {
 	uint32_t *cls = cg_xreallocarray(NULL, s->n, sizeof *cls);
 	uint32_t *ncls = cg_xreallocarray(NULL, s->n, sizeof *ncls);
@@ -472,6 +473,13 @@ reduce(const struct dsum *d, const uint64_t *phi, uint32_t n,
 		prev = count;
 	}
 	memset(q, 0, sizeof *q);
+	if (count > limit) {
+		free(key);
+		free(gens);
+		free(ncls);
+		free(cls);
+		return -1;
+	}
 	rep = cg_xreallocarray(NULL, count, sizeof *rep);
 	for (c = 0, r = 0; r < s->n; r++)
 		if (cls[r] == c)
@@ -506,6 +514,7 @@ reduce(const struct dsum *d, const uint64_t *phi, uint32_t n,
 	free(gens);
 	free(ncls);
 	free(cls);
+	return 0;
 }
 
 /* Candidate (d, phi) marked and reduced into q; -1 past the limit. */
@@ -515,17 +524,19 @@ candidate(const struct cg_quot *g, uint32_t n, const struct dsum *d,
 {
 	struct reach s;
 	uint8_t *isp;
+	int r;
 
-	if (d->size > DS_LIMIT || lexleast(d, phi, n, g->limit, &s) < 0) {
+	/* the elements before reduction may be many more than after */
+	if (d->size > DS_LIMIT || lexleast(d, phi, n, 16 * g->limit, &s) < 0) {
 		if (d->size <= DS_LIMIT)
 			reach_free(&s);
 		return -1;
 	}
 	isp = mark(g, n, d, phi, &s);
-	reduce(d, phi, n, &s, isp, q);
+	r = reduce(d, phi, n, &s, isp, g->limit, q);
 	free(isp);
 	reach_free(&s);
-	return 0;
+	return r;
 }
 
 /* ---------------------------------------------------------- sums */
@@ -1254,8 +1265,8 @@ step(struct cg_quot *g, uint32_t n, char *msg, size_t len)
 	r = candidate(g, n, &d, phi, &trial);
 	table_free(&d.c[1]);
 	if (r < 0) {
-		say(msg, len, "heap %u: more than %u elements (the "
-		    "quotient may be infinite)", n, g->limit);
+		say(msg, len, "heap %u: a candidate of more than %u "
+		    "elements: the quotient may be infinite", n, g->limit);
 		goto fail;
 	}
 	t.g = g;
@@ -1289,8 +1300,8 @@ step(struct cg_quot *g, uint32_t n, char *msg, size_t len)
 		}
 		r = recalibrate(g, n, &trial, &w, (int)np, &next);
 		if (r != 0 || ++rounds > 1000) {
-			say(msg, len, r < 0 ? "heap %u: more than %u "
-			    "elements (the quotient may be infinite)" :
+			say(msg, len, r < 0 ? "heap %u: a candidate of more than "
+			    "%u elements: the quotient may be infinite" :
 			    "heap %u: no candidate found (%u elements tried)",
 			    n, r < 0 ? g->limit : trial.t.n);
 			goto fail;

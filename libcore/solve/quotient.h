@@ -31,7 +31,7 @@
 
 /* Elements a candidate may have before the run stops (an infinite
  * quotient, such as 0.3122's at heap 7, grows without end). */
-#define CG_QUOT_LIMIT ((uint32_t)1 << 17)
+#define CG_QUOT_LIMIT ((uint32_t)1 << 13)
 
 struct cg_quot;
 

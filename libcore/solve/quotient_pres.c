@@ -261,8 +261,8 @@ cg_quot_print_ruleset(FILE *out, const char *spec, unsigned long n, int tsv,
 		cg_quot_progress(q, stderr);
 	if (cg_quot_extend(q, (uint32_t)n, msg, sizeof msg) < 0)
 		cg_die(cg_stop ? cg_stop_status() : CG_EXIT_DATA,
-		    "ruleset '%s': misere quotient: %s (the quotient of heaps "
-		    "up to %u has order %u)", spec, msg, cg_quot_heaps(q),
+		    "ruleset '%s': misere quotient: %s; the quotient of heaps "
+		    "up to %u has order %u", spec, msg, cg_quot_heaps(q),
 		    cg_quot_order(q));
 	p = cg_quot_pres_new(q);
 	cg_buf_init(&b);
