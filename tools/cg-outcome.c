@@ -66,6 +66,8 @@ static const char help[] =
     "                    period is proven (with --sequence or values)\n"
     "      --quotient N  heap games: the misere quotient of the heaps up\n"
     "                    to N (-t: one line; -v: each heap's step)\n"
+    "      --quotient-limit N  give up past candidates of N elements\n"
+    "                    (default 8192)\n"
     "      --heap-limit N  heap games: heaps computed one by one when no\n"
     "                    period is known (default 262144)\n"
     "  -r NAME[:PARAMS]  read bare positions of this ruleset\n"
@@ -75,7 +77,7 @@ static const char help[] =
 
 enum {
 	OPT_CHILDREN = CG_OPT_TOOL_BASE, OPT_CHECK, OPT_PROOF, OPT_SEQUENCE,
-	OPT_PERIODICITY, OPT_NOSHORTCUT, OPT_QUOTIENT, OPT_MAXMEM, OPT_HEAPLIMIT, OPT_SEARCH,
+	OPT_PERIODICITY, OPT_NOSHORTCUT, OPT_QUOTIENT, OPT_QLIMIT, OPT_MAXMEM, OPT_HEAPLIMIT, OPT_SEARCH,
 	OPT_JOBS, OPT_TABLEMEM, OPT_CHECKPOINT, OPT_CKPTSIZE, OPT_REMOTENESS
 };
 
@@ -272,6 +274,7 @@ main(int argc, char **argv)
 		{ "periodicity", required_argument, NULL, OPT_PERIODICITY },
 		{ "no-shortcut", no_argument, NULL, OPT_NOSHORTCUT },
 		{ "quotient", required_argument, NULL, OPT_QUOTIENT },
+		{ "quotient-limit", required_argument, NULL, OPT_QLIMIT },
 		{ "max-memory", required_argument, NULL, OPT_MAXMEM },
 		{ "heap-limit", required_argument, NULL, OPT_HEAPLIMIT },
 		{ "search", required_argument, NULL, OPT_SEARCH },
@@ -285,7 +288,7 @@ main(int argc, char **argv)
 	const char **db = NULL;
 	const char *spec = NULL;
 	unsigned long seq = (unsigned long)-1, per = (unsigned long)-1;
-	unsigned long quot = (unsigned long)-1;
+	unsigned long quot = (unsigned long)-1, qlimit = 0;
 	int c, misere = 0, nimber = 0, genus = 0;
 	size_t wrong = 0;
 
@@ -319,6 +322,10 @@ main(int argc, char **argv)
 		case OPT_NOSHORTCUT: o.no_shortcut = 1; break;
 		case OPT_QUOTIENT:
 			quot = cg_parse_count(optarg, "--quotient", 1, 4095);
+			break;
+		case OPT_QLIMIT:
+			qlimit = cg_parse_count(optarg, "--quotient-limit", 2,
+			    1 << 16);
 			break;
 		case OPT_HEAPLIMIT:
 			o.heap_limit = cg_parse_count(optarg, "--heap-limit",
@@ -372,7 +379,8 @@ main(int argc, char **argv)
 		    || per != (unsigned long)-1)
 			cg_usage(usage);
 		cg_watch_signals();
-		cg_quot_print_ruleset(stdout, spec, quot, tsv, o.progress);
+		cg_quot_print_ruleset(stdout, spec, quot, (uint32_t)qlimit,
+		    tsv, o.progress);
 		cg_check_write(stdout, "standard output");
 		cg_plugin_unload_all();
 		cg_close_stdout();

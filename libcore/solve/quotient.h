@@ -87,8 +87,9 @@ int cg_quot_is_p(const struct cg_quot *q, uint32_t x);
 /* cg-outcome --quotient: Q_n of ruleset spec (NAME[:PARAMS]) on out, in
  * the text form cg-outcome(1) defines, or with tsv one line: the code,
  * the order, the P-positions, the presentation, the P-portion.  Dies on
- * a ruleset that is no heap game or a quotient it cannot find. */
+ * a ruleset that is no heap game or a quotient it cannot find within
+ * limit elements (0: CG_QUOT_LIMIT). */
 void cg_quot_print_ruleset(FILE *out, const char *spec, unsigned long n,
-    int tsv, int progress);
+    uint32_t limit, int tsv, int progress);
 
 #endif

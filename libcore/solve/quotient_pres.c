@@ -2,7 +2,8 @@
  * generators, normal forms, relations and the P-portion.
  *
  * Generators are the values of the heaps that lie outside the submonoid
- * of the smaller heaps' values, named a, b, ... in heap order.  An
+ * of the smaller heaps' values, less those that the others generate (the
+ * earliest first), named a, b, ... in heap order.  An
  * element's normal form is its least monomial in degree-lexicographic
  * order (more of an earlier generator first), found breadth-first over
  * monomials whose exponents never go back to an earlier generator; the
@@ -85,6 +86,34 @@ generators(struct cg_quot_pres *p)
 					el[ne++] = x;
 				}
 			}
+	}
+	/* keep a least set: a generator in the submonoid of the others
+	 * goes, the earliest first */
+	for (k = 0; k < p->ngen; k++) {
+		memset(in, 0, p->nq * sizeof *in);
+		el[0] = 0;
+		in[0] = 1;
+		ne = 1;
+		for (i = 0; i < ne; i++)
+			for (h = 0; h < p->ngen; h++) {
+				uint32_t x;
+
+				if (h == k)
+					continue;
+				x = cg_quot_mul(p->q, el[i], p->gen_elem[h]);
+				if (!in[x]) {
+					in[x] = 1;
+					el[ne++] = x;
+				}
+			}
+		if (!in[p->gen_elem[k]])
+			continue;
+		memmove(p->gen_elem + k, p->gen_elem + k + 1,
+		    (p->ngen - k - 1) * sizeof *p->gen_elem);
+		memmove(p->gen_heap + k, p->gen_heap + k + 1,
+		    (p->ngen - k - 1) * sizeof *p->gen_heap);
+		p->ngen--;
+		k--;
 	}
 	free(in);
 	free(el);
@@ -237,8 +266,8 @@ code_of(const char *spec)
 }
 
 void
-cg_quot_print_ruleset(FILE *out, const char *spec, unsigned long n, int tsv,
-    int progress)
+cg_quot_print_ruleset(FILE *out, const char *spec, unsigned long n,
+    uint32_t limit, int tsv, int progress)
 {
 	struct cg_plugin *pl = cg_plugin_get(spec, CG_EXIT_USAGE);
 	const struct cg_heap_rules *r = NULL;
@@ -259,6 +288,7 @@ cg_quot_print_ruleset(FILE *out, const char *spec, unsigned long n, int tsv,
 		cg_die(CG_EXIT_DATA, "ruleset '%s': %s", spec, why);
 	if (progress)
 		cg_quot_progress(q, stderr);
+	cg_quot_limit(q, limit);
 	if (cg_quot_extend(q, (uint32_t)n, msg, sizeof msg) < 0)
 		cg_die(cg_stop ? cg_stop_status() : CG_EXIT_DATA,
 		    "ruleset '%s': misere quotient: %s; the quotient of heaps "

@@ -23,6 +23,22 @@ load common
 	assert_line --regexp '^periodic	.*the quotient of the whole game$'
 }
 
+@test "quotient: 0.123's presentation and P-portion" {
+	# Expected: Siegel's MisereSolver (public CGSuite repository,
+	# org.cgsuite.core.misere.solver, built here from its source with a
+	# shim for its octal move generator) on 0.123 to heap 30 prints
+	# <a,b,c,d | a2=1, b4=b2, b2c=b3, c2=1, b2d=d, cd=bd, d3=ad2> with
+	# P-portion {a, b2, ac, bd, d2}: the same relations, sorted here.
+	run cg cg-outcome -r octal:0.123 --quotient 30 -t
+	assert_success
+	rels=$(printf '%s\n' "$output" | cut -f4 | sed 's/.*| //; s/>$//' |
+	    tr ',' '\n' | sed 's/^ //' | sort | tr '\n' ' ')
+	[ "$rels" = "a^2=1 b^2c=b^3 b^2d=d b^4=b^2 c^2=1 cd=bd d^3=ad^2 " ]
+	pp=$(printf '%s\n' "$output" | cut -f5 | tr ',' '\n' | sed 's/^ //' |
+	    sort | tr '\n' ' ')
+	[ "$pp" = "a ac b^2 bd d^2 " ]
+}
+
 @test "quotient: an order-8 quotient is R8 (0.75)" {
 	# Expected: Siegel (arXiv math/0703070; Plambeck and Siegel, JCTA 115,
 	# 2008): the only misere quotient of order 8 is
@@ -40,9 +56,9 @@ load common
 @test "quotient: 0.3122 is infinite at heap 7: a clear stop" {
 	# Expected: 0.3122's quotient of heaps up to 7 is infinite (Games of
 	# No Chance 4, pp. 267-278); the run stops at heap 7, exit 1.
-	run cg cg-outcome -r octal:0.3122 --quotient 9
+	run cg cg-outcome -r octal:0.3122 --quotient 9 --quotient-limit 1024
 	assert_failure 1
-	assert_output --partial "heap 7: a candidate of more than"
+	assert_output --partial "heap 7: a candidate of more than 1024 elements"
 	assert_output --partial "the quotient may be infinite"
 }
 
