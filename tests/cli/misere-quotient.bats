@@ -101,3 +101,23 @@ load common
 	assert_failure 1
 	assert_output --partial "is not a heap game"
 }
+
+@test "quotient: a tame game has the tame quotient T2; rules files and subtraction games too" {
+	# Expected: subtraction {1,2} has nim values 0,1,2 and is tame; the
+	# quotient of a tame game with heaps of those values is
+	# T2 = <a,b | a^2=1, b^3=b>, P-portion {a, b^2} (Plambeck and Siegel,
+	# JCTA 115, 2008: the tame quotients).
+	run cg cg-outcome -r subtraction:1,2 --quotient 20 -t
+	assert_success
+	assert_output "$(printf '1,2\t6\t2\t<a,b | a^2=1, b^3=b>\ta, b^2')"
+	# 0.123 written as a rules file has 0.123's quotient
+	mkdir -p "$BATS_TEST_TMPDIR/r"
+	printf '%s\n' 'board heaps' 'measure counters' 'both take 1 leave 0' \
+	    'both take 2 leave 1' 'both take 3 leave 0,1' \
+	    > "$BATS_TEST_TMPDIR/r/t123.cgr"
+	run cg cg-outcome -P "$BATS_TEST_TMPDIR/r" -r t123 --quotient 30 -t
+	assert_success
+	a=$(printf '%s\n' "$output" | cut -f2-)
+	run cg cg-outcome -r octal:0.123 --quotient 30 -t
+	[ "$(printf '%s\n' "$output" | cut -f2-)" = "$a" ]
+}
