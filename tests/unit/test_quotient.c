@@ -46,7 +46,7 @@ static const struct code *cur;
 static int
 misere_p(const uint32_t *h, size_t n)
 {
-	uint32_t o[16];
+	uint32_t o[64];         /* at most one heap per counter */
 	size_t i, j, m;
 	uint32_t k, a, left;
 	uint64_t e;
