@@ -447,7 +447,6 @@ cg_session_quotient_value(struct cg_session *se, enum cg_kind kind,
 				se->qc[i].q = NULL;
 			}
 		free(l.h);
-		cg_stop = 0;
 		return 0;
 	}
 	for (i = 0; i < l.n; i++) {
