@@ -408,6 +408,7 @@ cg_session_quotient_value(struct cg_session *se, enum cg_kind kind,
 	size_t i;
 
 	if (kind != CG_KIND_MISERE || se->o.check || se->o.search != NULL ||
+	    se->o.ndb != 0 ||
 	    rs == NULL ||
 	    pos == NULL || !CG_HAS_HOOK(rs, extension) ||
 	    (r = cg_rs_extension(rs, CG_EXT_HEAP_RULES)) == NULL ||

@@ -89,7 +89,7 @@ int cg_session_value(struct cg_session *se, struct cg_solver *s,
  * 1 with 'P' or 'N' in out; 0 when it does not apply (another kind, a
  * heap past CG_QUOT_SESSION_HEAPS with no proven period, a quotient not
  * found within CG_QUOT_SESSION_LIMIT elements, a search named by
- * --search), the search then answers.
+ * --search, -D databases to fill), the search then answers.
  * With progress, says which on stderr. */
 #define CG_QUOT_SESSION_HEAPS 64
 #define CG_QUOT_SESSION_LIMIT 4096
