@@ -260,6 +260,7 @@ main(int argc, char **argv)
 		cg_die(CG_EXIT_USAGE, "want one position to play from, got %d",
 		    argc - optind);
 	rs = cg_plugin_get(spec, CG_EXIT_USAGE);
+	cg_rs_refuse_loopy(rs, NULL, 0, "cg-play plays games that end");
 	/* a bad base is reported before the game starts, not at the first
 	 * lookup (perhaps moves into it) */
 	cg_kb_check(rs);
