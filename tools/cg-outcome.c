@@ -178,14 +178,36 @@ loopy_doc(struct cg_doc *d)
 		cg_doc_write(stdout, d);
 }
 
+/* The roots of d that are positions of loopy rulesets, explored and
+ * solved together; NULL when there are none. */
+static struct cg_loopy_rs *
+loopy_positions(struct cg_doc *d, int progress)
+{
+	uint32_t i;
+
+	for (i = 0; i < d->nroot && (children || (kind != CG_KIND_OUTCOME &&
+	    kind != CG_KIND_NIMBER)); i++)
+		cg_rs_refuse_loopy(d->node[d->root[i]].rs, d->file,
+		    d->node[d->root[i]].line, "-m, -g and --children do not "
+		    "take it");
+	return cg_loopy_rs_solve(d, (kind == CG_KIND_NIMBER ?
+	    CG_LOOPY_NIMBER : CG_LOOPY_CLASS) | (remoteness ?
+	    CG_LOOPY_REMOTENESS : 0), progress ? stderr : NULL);
+}
+
 static void
 each(struct cg_doc *d, void *arg)
 {
 	struct cg_solver *dsolver = NULL;
+	struct cg_loopy_rs *lr = loopy_positions(d, *(int *)arg);
+	int graph = d->cyclic || remoteness;
 	uint32_t i;
 
-	(void)arg;
-	if (d->cyclic || remoteness) {
+	/* positions of a loopy ruleset with their options written out are
+	 * solved on the document's graph, never searched */
+	for (i = 0; i < d->n && !graph; i++)
+		graph = cg_rs_loopy(d->node[i].rs);
+	if (lr == NULL && graph) {
 		loopy_doc(d);
 		return;
 	}
@@ -198,6 +220,12 @@ each(struct cg_doc *d, void *arg)
 		const char *vals[1];
 		size_t nids;
 
+		if (cg_loopy_rs_row(lr, x, tsv ? stdout : NULL))
+			continue;
+		if (graph)
+			cg_die_at(d->file, n->line, "a root that is no position "
+			    "of a loopy ruleset, in a document whose roots "
+			    "are: give it a document of its own");
 		if (n->rs != NULL && n->rs->result != NULL && n->pos != NULL) {
 			result_root(d, x);
 			continue;
@@ -237,6 +265,7 @@ each(struct cg_doc *d, void *arg)
 		}
 		cg_buf_free(&val);
 	}
+	cg_loopy_rs_free(lr);
 	if (!tsv && !children)
 		cg_doc_write(stdout, d);
 }
@@ -375,7 +404,7 @@ main(int argc, char **argv)
 		(void)cg_session_solver(session, cg_plugin_get(spec,
 		    CG_EXIT_USAGE));
 	cg_each_document_flags(argc - optind, argv + optind, spec,
-	    CG_EACH_CYCLES, each, NULL);
+	    CG_EACH_CYCLES | CG_EACH_LOOPY, each, &o.progress);
 	if (o.check)
 		wrong = cg_session_check(session);
 	cg_session_save(session);

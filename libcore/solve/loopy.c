@@ -1,8 +1,11 @@
-/* loopy.c - the games of a document as a graph with cycles (loopy.h). */
+/* loopy.c - the games of a document as a graph with cycles, and the
+ * positions of loopy rulesets (loopy.h). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/util.h"
+#include "base/watch.h"
+#include "solve/explore.h"
 #include "solve/loopy.h"
 #include "solve/retro.h"
 
@@ -138,4 +141,208 @@ cg_loopy_rows(struct cg_doc *d, unsigned what, FILE *tsv)
 		free(off[k]);
 		free(to[k]);
 	}
+}
+
+/* ---- positions of loopy rulesets */
+
+struct space {
+	struct cg_plugin *rs;
+	struct cg_explore *e;
+	struct cg_retro *r;
+	struct cg_gsg *v;
+};
+
+struct cg_loopy_rs {
+	struct cg_doc *d;
+	unsigned what;
+	struct space *sp;
+	size_t nsp;
+	/* per node of d: 1 + its space, 0 for a node that is not a root
+	 * position of a loopy ruleset; and its node in that space */
+	uint32_t *in, *at;
+	uint32_t stop_root;      /* the root being explored when stopped */
+};
+
+static int
+loopy_root(const struct cg_node *n)
+{
+	return n->rs != NULL && n->pos != NULL && !n->expanded &&
+	    cg_rs_loopy(n->rs);
+}
+
+struct cg_loopy_rs *
+cg_loopy_rs_new(struct cg_doc *d, unsigned what)
+{
+	struct cg_loopy_rs *h;
+	uint32_t i, x;
+	size_t k;
+
+	for (i = 0; i < d->nroot; i++)
+		if (loopy_root(&d->node[d->root[i]]))
+			break;
+	if (i == d->nroot)
+		return NULL;
+	h = cg_xcalloc(1, sizeof *h);
+	h->d = d;
+	h->what = what;
+	h->in = cg_xcalloc(d->n ? d->n : 1, sizeof *h->in);
+	h->at = cg_xcalloc(d->n ? d->n : 1, sizeof *h->at);
+	for (i = 0; i < d->nroot; i++) {
+		struct cg_node *n = &d->node[x = d->root[i]];
+
+		if (!loopy_root(n))
+			continue;
+		if ((what & CG_LOOPY_NIMBER) && !n->rs->impartial)
+			cg_die_at(d->file, n->line, "ruleset '%s' is not "
+			    "impartial: -n needs an impartial game",
+			    n->rs->name);
+		for (k = 0; k < h->nsp && h->sp[k].rs != n->rs; k++)
+			;
+		if (k == h->nsp) {
+			h->sp = cg_xreallocarray(h->sp, ++h->nsp,
+			    sizeof *h->sp);
+			memset(&h->sp[k], 0, sizeof h->sp[k]);
+			h->sp[k].rs = n->rs;
+			h->sp[k].e = cg_explore_new(n->rs);
+		}
+		h->in[x] = (uint32_t)k + 1;
+		h->at[x] = cg_explore_add(h->sp[k].e, n->pos, n->poslen);
+	}
+	return h;
+}
+
+int
+cg_loopy_rs_run(struct cg_loopy_rs *h)
+{
+	struct cg_retro_graph g;
+	uint32_t i;
+	size_t k;
+
+	for (k = 0; k < h->nsp; k++) {
+		struct space *s = &h->sp[k];
+
+		if (cg_explore_run(s->e) < 0) {
+			/* the first root whose graph was not done */
+			for (i = 0; i < h->d->nroot; i++) {
+				uint32_t x = h->d->root[i];
+
+				if (h->in[x] == k + 1 && h->at[x] >=
+				    cg_explore_expanded(s->e))
+					break;
+			}
+			h->stop_root = h->d->root[i < h->d->nroot ? i : 0];
+			return -1;
+		}
+		cg_explore_graph(s->e, &g);
+		if (h->what & (CG_LOOPY_CLASS | CG_LOOPY_REMOTENESS))
+			s->r = cg_retro_solve(&g);
+		if (h->what & CG_LOOPY_NIMBER)
+			s->v = cg_gsg_solve(&g);
+	}
+	return 0;
+}
+
+int
+cg_loopy_rs_row(struct cg_loopy_rs *h, uint32_t x, FILE *tsv)
+{
+	static const char *const key[3] = { "outcome", "nimber",
+	    "remoteness" };
+	struct cg_buf val[3];
+	const char *vals[3];
+	const char *keys[3];
+	struct space *s;
+	uint32_t y;
+	int k, nv = 0;
+
+	if (h == NULL || h->in[x] == 0)
+		return 0;
+	s = &h->sp[h->in[x] - 1];
+	y = h->at[x];
+	for (k = 0; k < 3; k++)
+		cg_buf_init(&val[k]);
+	if (h->what & CG_LOOPY_CLASS) {
+		keys[nv] = key[0];
+		cg_buf_addstr(&val[nv++], cg_retro_class(s->r, y));
+	}
+	if (h->what & CG_LOOPY_NIMBER) {
+		keys[nv] = key[1];
+		cg_gsg_text(cg_gsg_of(s->v, y), &val[nv++]);
+	}
+	if (h->what & CG_LOOPY_REMOTENESS) {
+		keys[nv] = key[2];
+		cg_retro_remoteness_text(s->r, y, &val[nv++]);
+	}
+	for (k = 0; k < nv; k++)
+		vals[k] = cg_buf_str(&val[k]);
+	if (tsv != NULL)
+		cg_tsv_row(tsv, h->d, x, vals, (size_t)nv);
+	else
+		for (k = 0; k < nv; k++)
+			cg_doc_annotate(h->d, x, keys[k], vals[k]);
+	for (k = 0; k < 3; k++)
+		cg_buf_free(&val[k]);
+	return 1;
+}
+
+uint32_t
+cg_loopy_rs_stopped_at(const struct cg_loopy_rs *h)
+{
+	return h->stop_root;
+}
+
+void
+cg_loopy_rs_count(const struct cg_loopy_rs *h, uint64_t *positions,
+    uint64_t *options)
+{
+	size_t k;
+
+	*positions = *options = 0;
+	for (k = 0; k < h->nsp; k++) {
+		*positions += cg_explore_count(h->sp[k].e);
+		*options += cg_explore_options(h->sp[k].e);
+	}
+}
+
+struct cg_loopy_rs *
+cg_loopy_rs_solve(struct cg_doc *d, unsigned what, FILE *progress)
+{
+	struct cg_loopy_rs *h = cg_loopy_rs_new(d, what);
+	uint64_t np, no;
+
+	if (h == NULL)
+		return NULL;
+	if (cg_loopy_rs_run(h) < 0) {
+		cg_loopy_rs_count(h, &np, &no);
+		if (cg_stop != CG_STOP_MEMORY)
+			cg_die(cg_stop_status(), "%s", cg_stop_reason());
+		cg_die_at(d->file, d->node[h->stop_root].line, "game too "
+		    "large to explore: %s after %llu positions",
+		    cg_stop_reason(), (unsigned long long)np);
+	}
+	if (progress != NULL) {
+		cg_loopy_rs_count(h, &np, &no);
+		fprintf(progress, "%s: %llu positions, %llu moves explored "
+		    "and solved in %.3f s\n", cg_progname,
+		    (unsigned long long)np, (unsigned long long)no,
+		    cg_elapsed());
+	}
+	return h;
+}
+
+void
+cg_loopy_rs_free(struct cg_loopy_rs *h)
+{
+	size_t k;
+
+	if (h == NULL)
+		return;
+	for (k = 0; k < h->nsp; k++) {
+		cg_explore_free(h->sp[k].e);
+		cg_retro_free(h->sp[k].r);
+		cg_gsg_free(h->sp[k].v);
+	}
+	free(h->sp);
+	free(h->in);
+	free(h->at);
+	free(h);
 }

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "format/doc.h"
+#include "host/plugin.h"
 
 enum {
 	CG_LOOPY_CLASS = 1,        /* the outcome class ("outcome") */
@@ -24,5 +25,35 @@ enum {
  * on a node whose Left and Right options differ (not impartial).
  */
 void cg_loopy_rows(struct cg_doc *d, unsigned what, FILE *tsv);
+
+/*
+ * The roots of d that are positions of loopy rulesets (CG_LOOPY, given
+ * by their text, not by option records): the positions each reaches by
+ * either player's moves are explored through the plugin (solve/explore.h:
+ * one graph per ruleset, shared by the roots), then solved as above.
+ * NULL when d has no such root.  Stops with "file:line: ..." at a root of
+ * a partizan ruleset when CG_LOOPY_NIMBER is asked.
+ */
+struct cg_loopy_rs;
+struct cg_loopy_rs *cg_loopy_rs_new(struct cg_doc *d, unsigned what);
+/* Explore and solve: 0, or -1 when cg_stop stopped the exploration
+ * (a signal or the memory limit; cg_loopy_rs_stopped_at names the root
+ * whose graph was unfinished). */
+int cg_loopy_rs_run(struct cg_loopy_rs *h);
+uint32_t cg_loopy_rs_stopped_at(const struct cg_loopy_rs *h);
+/* Root x's values, as cg_loopy_rows writes them: 1, or 0 (nothing
+ * written) when x is not a position of a loopy ruleset. */
+int cg_loopy_rs_row(struct cg_loopy_rs *h, uint32_t x, FILE *tsv);
+/* Positions met and options (moves) explored, over every ruleset. */
+void cg_loopy_rs_count(const struct cg_loopy_rs *h, uint64_t *positions,
+    uint64_t *options);
+/* new and run: NULL when d has no such root; when the exploration is
+ * stopped, stops the program ("interrupted", exit 128 + the signal, or
+ * "file:line: game too large to explore: memory limit of N MB reached
+ * after P positions", exit 1).  With progress, one line there: the
+ * positions and moves, and the seconds since the start. */
+struct cg_loopy_rs *cg_loopy_rs_solve(struct cg_doc *d, unsigned what,
+    FILE *progress);
+void cg_loopy_rs_free(struct cg_loopy_rs *h);
 
 #endif

@@ -86,3 +86,79 @@ rules_error() {
 	assert_line "L	2	1	2-1"
 	assert_line "R	3	1	2-3"
 }
+
+# every string over the characters $1 of lengths 1 to $2
+strings() {
+	python3 -c '
+import itertools, sys
+for n in range(1, int(sys.argv[2]) + 1):
+    for t in itertools.product(sys.argv[1], repeat=n):
+        print("".join(t))' "$1" "$2"
+}
+
+@test "cg-outcome solves positions of a loopy ruleset: classes and remoteness as a brute force finds them" {
+	strings '.lr' 5 > "$T/pos"
+	python3 "$CG_ROOT/tests/cli/loopy/strips.py" slide $(cat "$T/pos") > "$T/want"
+	run bash -c "cg-parse -r slide $(tr '\n' ' ' < "$T/pos") | cg-outcome -t --remoteness | diff - '$T/want'"
+	assert_success
+	# every class of a game that ends meets the test (the draws come
+	# with Backsliding Toads and Frogs, backsliding.bats)
+	assert_equal "$(cut -f2 "$T/want" | sort -u | tr '\n' ' ')" "L N P R "
+	# hand check: in l..r the player to move is squeezed against the
+	# edge: L .l.r, R .lr., L l.r., R lr.., and Left cannot move
+	assert_equal "$(grep '^l\.\.r	' "$T/want")" "l..r	P	l4 l4"
+}
+
+@test "the same values from the graph cg-options -a writes, cycles and all" {
+	for p in l..r .l.r. l.l.r; do
+		run bash -c "cg-parse -r slide $p | cg-options -a | cg-outcome -t --remoteness"
+		assert_success
+		want=$(cg-parse -r slide $p | cg-outcome -t --remoteness)
+		assert_equal "${output#*	}" "${want#*	}"
+	done
+	run bash -c "cg-parse -r slide l..r | cg-options -a | grep -c '^N'"
+	assert_output 6
+}
+
+@test "cg-outcome -n gives generalized Sprague-Grundy values of a loopy impartial ruleset" {
+	printf '%s\n' 'board strip' 'cells . x' 'loopy' \
+	    'both x . -> . x  along e w' > "$T/rules/imp.cgr"
+	strings '.x' 5 > "$T/pos"
+	python3 "$CG_ROOT/tests/cli/loopy/strips.py" imp -n $(cat "$T/pos") > "$T/want"
+	run bash -c "cg-parse -r imp $(tr '\n' ' ' < "$T/pos") | cg-outcome -t -n --remoteness | diff - '$T/want'"
+	assert_success
+	grep -q '	inf	' "$T/want"
+	run bash -c "cg-parse -r slide l.r | cg-outcome -n"
+	assert_failure 1
+	assert_output "cg-outcome: -:3: ruleset 'slide' is not impartial: -n needs an impartial game"
+}
+
+@test "cg-outcome refuses -m, -g and --children for a loopy ruleset, and a partial graph" {
+	for o in -m -g --children; do
+		run bash -c "cg-parse -r slide l.r | cg-outcome $o"
+		assert_failure 1
+		assert_output "cg-outcome: -:3: ruleset 'slide' is loopy (its moves can come back to a position, so a game may never end): -m, -g and --children do not take it"
+	done
+	# one level of options written out: the rest is not searched
+	run bash -c "cg-parse -r slide l..r | cg-options | timeout 20 cg-outcome -t"
+	assert_failure 1
+	assert_output --partial "has a position but no 'E' record"
+}
+
+@test "cg-outcome annotates the roots of a loopy ruleset and reports the graph it explored" {
+	run bash -c "cg-parse -r slide l.r lr | cg-outcome --remoteness -v 2>'$T/err'"
+	assert_success
+	assert_line "A	1	outcome	N"
+	assert_line "A	1	remoteness	w1 w1"
+	assert_line "A	2	outcome	P"
+	# l.r, .lr and lr. from it, and lr: 4 positions; moves: l.r has two,
+	# .lr and lr. one each
+	run cat "$T/err"
+	assert_output --regexp '^cg-outcome: 4 positions, 4 moves explored and solved in [0-9.]+ s$'
+}
+
+@test "cg-outcome stops at the memory limit while exploring, with the root's line" {
+	run bash -c "cg-parse -r slide l.r | cg-outcome -t --max-memory 1"
+	assert_failure 1
+	assert_output --regexp "^cg-outcome: -:3: game too large to explore: memory limit of 1 MB reached after [0-9]+ positions$"
+}
