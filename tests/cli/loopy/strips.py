@@ -48,17 +48,17 @@ def jumps(p, piece, over, d):
 # slide: l (Left) and r (Right) step one square either way into an
 # empty square.  imp: x steps either way, for both players.
 # backsliding: Backsliding Toads and Frogs (Siegel, Games of No Chance 3;
-# CGSuite's BackslidingToadsAndFrogs): a toad T (Left) steps right into
+# CGSuite's BackslidingToadsAndFrogs): a toad t (Left) steps right into
 # an empty square or jumps right over one frog into an empty square,
-# and may step back left into an empty square; a frog F (Right) the
+# and may step back left into an empty square; a frog f (Right) the
 # same, mirrored; no backward jumps.
 GAMES = {
     'slide': (lambda p: steps(p, 'l', (1, -1)),
               lambda p: steps(p, 'r', (1, -1))),
     'imp': (lambda p: steps(p, 'x', (1, -1)),
             lambda p: steps(p, 'x', (1, -1))),
-    'backsliding': (lambda p: steps(p, 'T', (1, -1)) + jumps(p, 'T', 'F', 1),
-                    lambda p: steps(p, 'F', (-1, 1)) + jumps(p, 'F', 'T', -1)),
+    'backsliding': (lambda p: steps(p, 't', (1, -1)) + jumps(p, 't', 'f', 1),
+                    lambda p: steps(p, 'f', (-1, 1)) + jumps(p, 'f', 't', -1)),
 }
 
 
