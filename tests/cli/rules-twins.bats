@@ -77,7 +77,8 @@ vector() {
 }
 
 @test "the twins load and list as the compiled rulesets do" {
-	for name in domineering cram clobber toads col snort subtraction; do
+	for name in domineering cram clobber toads col snort subtraction \
+	    backsliding; do
 		[ -f "$RULES/$name.cgr" ]
 		a=$(cg-parse -l | grep "^$name	")
 		b=$(CG_PLUGIN_PATH=$RULES cg-parse -l | grep "^$name	")
@@ -181,6 +182,18 @@ moves() {
 	head -40 "$T/strips" | CG_PLUGIN_PATH=$RULES moves toads right > "$T/b"
 	cmp "$T/a" "$T/b"
 	grep -q -- '-' "$T/a"
+}
+
+@test "backsliding twin (a loopy rules file): every strip of up to 8 squares" {
+	python3 -c '
+import itertools
+for n in range(1, 9):
+    for t in itertools.product(".tf", repeat=n):
+        print("".join(t))' > "$T/strips"
+	both backsliding cg-outcome -t --remoteness < "$T/strips"
+	# the twin is loopy too: -L says so for both
+	[ "$(cg-parse -L | grep '^backsliding	' | cut -f2)" = loopy ]
+	[ "$(CG_PLUGIN_PATH=$RULES cg-parse -L | grep '^backsliding	' | cut -f2)" = loopy ]
 }
 
 # random_graphs SEED N MAXV: N graphs in CGSuite's notation, vertices
