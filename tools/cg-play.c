@@ -8,6 +8,7 @@
 #include "kb/kbmove.h"
 #include "host/plugin.h"
 #include "play/play.h"
+#include "solve/loopy.h"
 #include "base/tool.h"
 #include "base/util.h"
 
@@ -17,7 +18,8 @@ static const char usage[] =
 static const char help[] =
     "Play POSITION against the computer under normal play (who cannot move\n"
     "loses), or to the result a game won on the board declares, in any\n"
-    "ruleset.  The position is shown before each move (a\n"
+    "ruleset; in a loopy one, a position that comes back a third time with\n"
+    "the same player to move is a draw.  The position is shown before each move (a\n"
     "board as a grid with coordinates; a sum with its components).  Type a\n"
     "move as\n"
     "  #N       the Nth move of the list ? shows\n"
@@ -224,6 +226,25 @@ person_moves(struct cg_plugin *rs, struct cg_buf *pos, int turn)
 	return k >= 0;
 }
 
+/* A position that comes back (only a loopy game's can) is pointed out;
+ * the third time with the same player to move the game is a draw: 1. */
+static int
+repeated(struct cg_play_history *h, struct cg_plugin *rs,
+    const struct cg_buf *pos, int turn)
+{
+	unsigned long k = cg_play_repeat(h, rs, pos->data, pos->len,
+	    (enum cg_side)turn);
+
+	if (k == 2)
+		printf("This position has come back with %s to move (a third "
+		    "time is a draw).\n", side_name[turn]);
+	if (k < 3)
+		return 0;
+	printf("This position has come back a third time with %s to move: "
+	    "a draw.\n", side_name[turn]);
+	return 1;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -237,6 +258,7 @@ main(int argc, char **argv)
 	const char *spec = NULL;
 	struct cg_plugin *rs;
 	struct cg_buf pos, end;
+	struct cg_play_history *hist = cg_play_history_new();
 	int c, you = CG_LEFT, turn = CG_LEFT;
 
 	cg_tool_init(argc, argv);
@@ -260,7 +282,6 @@ main(int argc, char **argv)
 		cg_die(CG_EXIT_USAGE, "want one position to play from, got %d",
 		    argc - optind);
 	rs = cg_plugin_get(spec, CG_EXIT_USAGE);
-	cg_rs_refuse_loopy(rs, NULL, 0, "cg-play plays games that end");
 	/* a bad base is reported before the game starts, not at the first
 	 * lookup (perhaps moves into it) */
 	cg_kb_check(rs);
@@ -274,6 +295,8 @@ main(int argc, char **argv)
 	    side_name[turn]);
 	for (;;) {
 		show(rs, pos.data, pos.len);
+		if (repeated(hist, rs, &pos, turn))
+			break;
 		end.len = 0;
 		if ((c = cg_play_over(rs, pos.data, pos.len, turn, &end)) >= 0) {
 			printf("%s%s.\n", cg_buf_str(&end), c == you ? " (you)" :
@@ -287,6 +310,8 @@ main(int argc, char **argv)
 	}
 	cg_buf_free(&pos);
 	cg_buf_free(&end);
+	cg_play_history_free(hist);
+	cg_loopy_free_all();
 	free(line);
 	cg_kb_close_all();
 	cg_plugin_unload_all();

@@ -47,4 +47,17 @@ void cg_play_show(struct cg_plugin *rs, const unsigned char *pos,
 int cg_play_over(struct cg_plugin *rs, const unsigned char *pos,
     size_t len, enum cg_side side, struct cg_buf *out);
 
+/*
+ * The positions of one game, for loopy rulesets, whose positions can
+ * come back: cg_play_repeat records that pos (up to the ruleset's
+ * symmetries) is reached with side to move and returns how many times
+ * it has been, this time included.
+ */
+struct cg_play_history;
+struct cg_play_history *cg_play_history_new(void);
+unsigned long cg_play_repeat(struct cg_play_history *h,
+    struct cg_plugin *rs, const unsigned char *pos, size_t len,
+    enum cg_side side);
+void cg_play_history_free(struct cg_play_history *h);
+
 #endif

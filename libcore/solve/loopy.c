@@ -346,3 +346,69 @@ cg_loopy_rs_free(struct cg_loopy_rs *h)
 	free(h->at);
 	free(h);
 }
+
+/* ---- positions of a loopy ruleset one at a time (cg-play) */
+
+struct cg_loopy_game {
+	struct cg_plugin *rs;
+	struct cg_explore *e;
+	struct cg_retro *r;
+	uint32_t solved;          /* nodes when r was made */
+	struct cg_loopy_game *next;
+};
+
+static struct cg_loopy_game *games;
+
+struct cg_loopy_game *
+cg_loopy_game(struct cg_plugin *rs)
+{
+	struct cg_loopy_game *g;
+
+	for (g = games; g != NULL; g = g->next)
+		if (g->rs == rs)
+			return g;
+	g = cg_xcalloc(1, sizeof *g);
+	g->rs = rs;
+	g->e = cg_explore_new(rs);
+	g->next = games;
+	games = g;
+	return g;
+}
+
+void
+cg_loopy_game_value(struct cg_loopy_game *g, const unsigned char *pos,
+    size_t len, enum cg_side side, int *res, uint32_t *rem,
+    const char **cls)
+{
+	struct cg_retro_graph rg;
+	uint32_t x = cg_explore_add(g->e, pos, len);
+
+	if (g->r == NULL || cg_explore_count(g->e) != g->solved) {
+		/* a position not met yet: what it reaches is explored and
+		 * the whole graph solved again (a game in play stays in the
+		 * graph of its first position, so this is once a game) */
+		if (cg_explore_run(g->e) < 0)
+			cg_die(cg_stop_status(), "%s", cg_stop_reason());
+		cg_explore_graph(g->e, &rg);
+		cg_retro_free(g->r);
+		g->r = cg_retro_solve(&rg);
+		g->solved = cg_explore_count(g->e);
+	}
+	*res = g->r->res[side][x];
+	*rem = g->r->rem[side][x];
+	if (cls != NULL)
+		*cls = cg_retro_class(g->r, x);
+}
+
+void
+cg_loopy_free_all(void)
+{
+	struct cg_loopy_game *g;
+
+	while ((g = games) != NULL) {
+		games = g->next;
+		cg_explore_free(g->e);
+		cg_retro_free(g->r);
+		free(g);
+	}
+}

@@ -56,4 +56,19 @@ struct cg_loopy_rs *cg_loopy_rs_solve(struct cg_doc *d, unsigned what,
     FILE *progress);
 void cg_loopy_rs_free(struct cg_loopy_rs *h);
 
+/*
+ * One position of a loopy ruleset at a time, for play: a graph per
+ * ruleset, kept until cg_loopy_free_all, grown by what each new position
+ * reaches and solved again then.  *res is CG_RETRO_WIN, _LOSS or _DRAW
+ * for side, to move at pos, *rem its remoteness, *cls (when not NULL)
+ * the position's class.  An interrupt or the memory limit stops the
+ * program with its reason.
+ */
+struct cg_loopy_game;
+struct cg_loopy_game *cg_loopy_game(struct cg_plugin *rs);
+void cg_loopy_game_value(struct cg_loopy_game *g, const unsigned char *pos,
+    size_t len, enum cg_side side, int *res, uint32_t *rem,
+    const char **cls);
+void cg_loopy_free_all(void);
+
 #endif
