@@ -10,7 +10,11 @@
  * explored count is checked against the family's size, the sum over
  * a, b <= 3 of N! / (a! b! (N-a-b)!).  Built and run by bench/loopy.
  *
- *   loopy-bench LO HI     strips of LO..HI squares, one graph per N
+ * Then, with FOXGEESE set to K, Fox and Geese (foxgeese) with K geese on
+ * the 8x8 board: every placement of the geese and the fox on the dark
+ * squares, the same figures (K = 4: 1,006,880 positions).
+ *
+ *   loopy-bench LO HI [K]   strips of LO..HI squares, one graph per N
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,19 +75,91 @@ place(struct cg_explore *e, unsigned char *s, unsigned n, unsigned i,
 	}
 }
 
-int
-main(int argc, char **argv)
+/* Explore, solve and print one row: the positions added to e. */
+static void
+run(const char *label, struct cg_explore *e, uint64_t want, double t0)
 {
 	static const char *const names[] = { "L", "R", "N", "P", "D", "PHat",
 	    "PCheck", "NHat", "NCheck" };
+	struct cg_retro_graph g;
+	struct cg_retro *r;
+	uint64_t count[9] = { 0 };
+	double t1, t2;
+	uint32_t x, np;
+	unsigned k;
+
+	if (cg_explore_run(e) < 0)
+		cg_die(1, "stopped");
+	cg_explore_graph(e, &g);
+	t1 = cpu_now();
+	r = cg_retro_solve(&g);
+	t2 = cpu_now();
+	np = cg_explore_count(e);
+	if (np != want)
+		cg_die(1, "%s: %u positions explored, the family has %llu",
+		    label, np, (unsigned long long)want);
+	for (x = 0; x < np; x++) {
+		const char *c = cg_retro_class(r, x);
+
+		for (k = 0; k < 9 && strcmp(c, names[k]) != 0; k++)
+			;
+		if (k < 9)
+			count[k]++;
+	}
+	printf("%3s %10u %11llu %8.3fs %8.3fs %8.3fs %11.0f %11.0f ", label,
+	    np, (unsigned long long)cg_explore_options(e), t1 - t0, t2 - t1,
+	    t2 - t0, np / (t2 - t1 > 0 ? t2 - t1 : 1e-9),
+	    np / (t2 - t0 > 0 ? t2 - t0 : 1e-9));
+	for (k = 0; k < 9; k++)
+		if (count[k])
+			printf(" %s=%llu", names[k],
+			    (unsigned long long)count[k]);
+	printf("\n");
+	fflush(stdout);
+	cg_retro_free(r);
+}
+
+/* Every placement of k geese and the fox on the dark squares of the 8x8
+ * board, from dark square i on. */
+static void
+geese(struct cg_explore *e, char *b, unsigned i, unsigned k)
+{
+	unsigned f, r, c;
+
+	if (k == 0) {
+		for (f = 0; f < 32; f++) {
+			r = f / 4;
+			c = 2 * (f % 4) + (r % 2 == 0);
+			/* text row r from the top is board row 8 - r */
+			if (b[r * 9 + c] != '.')
+				continue;
+			b[r * 9 + c] = 'o';
+			(void)cg_explore_add(e, (unsigned char *)b, 71);
+			b[r * 9 + c] = '.';
+		}
+		return;
+	}
+	for (; i < 32; i++) {
+		r = i / 4;
+		c = 2 * (i % 4) + (r % 2 == 0);
+		b[r * 9 + c] = 'x';
+		geese(e, b, i + 1, k - 1);
+		b[r * 9 + c] = '.';
+	}
+}
+
+int
+main(int argc, char **argv)
+{
 	struct cg_plugin *rs;
 	unsigned lo, hi, n, a, b, k;
 	unsigned char s[64];
 
 	cg_tool_init(argc, argv);
-	if (argc != 3 || (lo = (unsigned)atoi(argv[1])) < 1 ||
+	if (argc < 3 || argc > 4 || (lo = (unsigned)atoi(argv[1])) < 1 ||
 	    (hi = (unsigned)atoi(argv[2])) < lo || hi > 40) {
-		fprintf(stderr, "usage: loopy-bench LO HI (1 <= LO <= HI <= 40)\n");
+		fprintf(stderr, "usage: loopy-bench LO HI [GEESE] (1 <= LO <= "
+		    "HI <= 40)\n");
 		return 2;
 	}
 	rs = cg_plugin_get("backsliding", 2);
@@ -92,11 +168,9 @@ main(int argc, char **argv)
 	    "total pos/s");
 	for (n = lo; n <= hi; n++) {
 		struct cg_explore *e = cg_explore_new(rs);
-		struct cg_retro_graph g;
-		struct cg_retro *r;
-		uint64_t want = 0, count[9] = { 0 };
-		double t0, t1, t2;
-		uint32_t x, np;
+		uint64_t want = 0;
+		char label[16];
+		double t0;
 
 		for (a = 0; a <= 3; a++)
 			for (b = 0; b <= 3 && a + b <= n; b++)
@@ -105,35 +179,28 @@ main(int argc, char **argv)
 		for (a = 0; a <= 3; a++)
 			for (b = 0; b <= 3 && a + b <= n; b++)
 				place(e, s, n, 0, a, b);
-		if (cg_explore_run(e) < 0)
-			cg_die(1, "stopped");
-		cg_explore_graph(e, &g);
-		t1 = cpu_now();
-		r = cg_retro_solve(&g);
-		t2 = cpu_now();
-		np = cg_explore_count(e);
-		if (np != want)
-			cg_die(1, "N=%u: %u positions explored, the family has "
-			    "%llu", n, np, (unsigned long long)want);
-		for (x = 0; x < np; x++) {
-			const char *c = cg_retro_class(r, x);
+		snprintf(label, sizeof label, "%u", n);
+		run(label, e, want, t0);
+		cg_explore_free(e);
+	}
+	if (argc > 3) {
+		struct cg_explore *e;
+		char board[72], label[16];
+		double t0;
 
-			for (k = 0; k < 9 && strcmp(c, names[k]) != 0; k++)
-				;
-			if (k < 9)
-				count[k]++;
-		}
-		printf("%3u %10u %11llu %8.3fs %8.3fs %8.3fs %11.0f %11.0f ", n,
-		    np, (unsigned long long)cg_explore_options(e), t1 - t0,
-		    t2 - t1, t2 - t0, np / (t2 - t1 > 0 ? t2 - t1 : 1e-9),
-		    np / (t2 - t0 > 0 ? t2 - t0 : 1e-9));
-		for (k = 0; k < 9; k++)
-			if (count[k])
-				printf(" %s=%llu", names[k],
-				    (unsigned long long)count[k]);
-		printf("\n");
-		fflush(stdout);
-		cg_retro_free(r);
+		k = (unsigned)atoi(argv[3]);
+		if (k < 1 || k > 8)
+			cg_die(2, "geese: 1 to 8");
+		for (n = 0; n < 71; n++)
+			board[n] = n % 9 == 8 ? '|' : '.';
+		board[71] = '\0';
+		e = cg_explore_new(cg_plugin_get("foxgeese", 2));
+		printf("Fox and Geese, %u geese on the 8x8 board (label: geese)\n",
+		    k);
+		t0 = cpu_now();
+		geese(e, board, 0, k);
+		snprintf(label, sizeof label, "%u", k);
+		run(label, e, choose(32, k) * (32 - k), t0);
 		cg_explore_free(e);
 	}
 	cg_plugin_unload_all();
