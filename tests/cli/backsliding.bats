@@ -107,3 +107,16 @@ for n in range(1, 8):
 	assert_output "cg-outcome: interrupted"
 	[ ! -s "$T/out" ]
 }
+
+@test "backsliding: --dot draws the cycles, a move and its way back" {
+	# t.f.: Left's 1-2 leads to .tf., whose toad slides back (2-1)
+	run bash -c "cg-parse -r backsliding t.f. | cg-options -a --dot"
+	assert_success
+	assert_line '	n1 [label="t.f."];'
+	assert_line --regexp '^	n1 -> (n[0-9]+) \[color=blue, label="1-2"\];$'
+	to=$(printf '%s\n' "$output" | sed -n 's/^	n1 -> \(n[0-9]*\) \[color=blue, label="1-2"\];$/\1/p')
+	assert_line "	$to -> n1 [color=blue, label=\"2-1\"];"
+	command -v dot > /dev/null || skip "no Graphviz"
+	printf '%s\n' "$output" | dot -Tsvg > "$T/g.svg"
+	grep -q '<svg' "$T/g.svg"
+}
