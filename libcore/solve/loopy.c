@@ -161,6 +161,7 @@ struct cg_loopy_rs {
 	 * position of a loopy ruleset; and its node in that space */
 	uint32_t *in, *at;
 	uint32_t stop_root;      /* the root being explored when stopped */
+	FILE *progress;          /* where cg_loopy_rs_solve reports, or NULL */
 };
 
 static int
@@ -303,15 +304,42 @@ cg_loopy_rs_count(const struct cg_loopy_rs *h, uint64_t *positions,
 	}
 }
 
+/* Once a second while exploring: positions met and expanded, the rate,
+ * memory. */
+static void
+explore_progress(void *ctx, double secs)
+{
+	struct cg_loopy_rs *h = ctx;
+	uint64_t met = 0, done = 0;
+	size_t k;
+
+	for (k = 0; k < h->nsp; k++) {
+		met += cg_explore_count(h->sp[k].e);
+		done += cg_explore_expanded(h->sp[k].e);
+	}
+	fprintf(h->progress, "%s: %llu positions explored, %llu waiting, "
+	    "%.0f/s, %.1f MB resident\n", cg_progname,
+	    (unsigned long long)done, (unsigned long long)(met - done),
+	    (double)done / (secs > 0 ? secs : 1), (double)cg_memory_rss() /
+	    1048576.0);
+}
+
 struct cg_loopy_rs *
 cg_loopy_rs_solve(struct cg_doc *d, unsigned what, FILE *progress)
 {
 	struct cg_loopy_rs *h = cg_loopy_rs_new(d, what);
 	uint64_t np, no;
+	int rc;
 
 	if (h == NULL)
 		return NULL;
-	if (cg_loopy_rs_run(h) < 0) {
+	h->progress = progress;
+	if (progress != NULL)
+		cg_progress_every(1.0, explore_progress, h);
+	rc = cg_loopy_rs_run(h);
+	if (progress != NULL)
+		cg_progress_every(1.0, NULL, NULL);
+	if (rc < 0) {
 		cg_loopy_rs_count(h, &np, &no);
 		if (cg_stop != CG_STOP_MEMORY)
 			cg_die(cg_stop_status(), "%s", cg_stop_reason());

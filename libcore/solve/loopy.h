@@ -50,8 +50,10 @@ void cg_loopy_rs_count(const struct cg_loopy_rs *h, uint64_t *positions,
 /* new and run: NULL when d has no such root; when the exploration is
  * stopped, stops the program ("interrupted", exit 128 + the signal, or
  * "file:line: game too large to explore: memory limit of N MB reached
- * after P positions", exit 1).  With progress, one line there: the
- * positions and moves, and the seconds since the start. */
+ * after P positions", exit 1).  With progress, a line there every
+ * second while exploring (positions explored and waiting, the rate,
+ * memory), and one at the end: the positions and moves, and the seconds
+ * since the start. */
 struct cg_loopy_rs *cg_loopy_rs_solve(struct cg_doc *d, unsigned what,
     FILE *progress);
 void cg_loopy_rs_free(struct cg_loopy_rs *h);
