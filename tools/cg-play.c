@@ -226,25 +226,6 @@ person_moves(struct cg_plugin *rs, struct cg_buf *pos, int turn)
 	return k >= 0;
 }
 
-/* A position that comes back (only a loopy game's can) is pointed out;
- * the third time with the same player to move the game is a draw: 1. */
-static int
-repeated(struct cg_play_history *h, struct cg_plugin *rs,
-    const struct cg_buf *pos, int turn)
-{
-	unsigned long k = cg_play_repeat(h, rs, pos->data, pos->len,
-	    (enum cg_side)turn);
-
-	if (k == 2)
-		printf("This position has come back with %s to move (a third "
-		    "time is a draw).\n", side_name[turn]);
-	if (k < 3)
-		return 0;
-	printf("This position has come back a third time with %s to move: "
-	    "a draw.\n", side_name[turn]);
-	return 1;
-}
-
 int
 main(int argc, char **argv)
 {
@@ -295,7 +276,10 @@ main(int argc, char **argv)
 	    side_name[turn]);
 	for (;;) {
 		show(rs, pos.data, pos.len);
-		if (repeated(hist, rs, &pos, turn))
+		end.len = 0;
+		c = cg_play_repeat(hist, rs, pos.data, pos.len, turn, &end);
+		printf("%s", cg_buf_str(&end));
+		if (c)
 			break;
 		end.len = 0;
 		if ((c = cg_play_over(rs, pos.data, pos.len, turn, &end)) >= 0) {

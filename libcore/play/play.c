@@ -276,9 +276,10 @@ cg_play_history_new(void)
 	return h;
 }
 
-unsigned long
+int
 cg_play_repeat(struct cg_play_history *h, struct cg_plugin *rs,
-    const unsigned char *pos, size_t len, enum cg_side side)
+    const unsigned char *pos, size_t len, enum cg_side side,
+    struct cg_buf *out)
 {
 	uint64_t *count;
 	int isnew;
@@ -290,7 +291,14 @@ cg_play_repeat(struct cg_play_history *h, struct cg_plugin *rs,
 		die_rs(rs);
 	count = cg_bytemap_value(h->seen, cg_bytemap_intern(h->seen,
 	    h->key.data, h->key.len, &isnew));
-	return (unsigned long)++*count;
+	if (++*count == 2)
+		cg_buf_addf(out, "This position has come back with %s to move "
+		    "(a third time is a draw).\n", side_name[side]);
+	if (*count < 3)
+		return 0;
+	cg_buf_addf(out, "This position has come back a third time with %s "
+	    "to move: a draw.\n", side_name[side]);
+	return 1;
 }
 
 void
