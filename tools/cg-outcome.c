@@ -182,7 +182,7 @@ loopy_doc(struct cg_doc *d)
 /* The roots of d that are positions of loopy rulesets, explored and
  * solved together; NULL when there are none. */
 static struct cg_loopy_rs *
-loopy_positions(struct cg_doc *d, int progress)
+loopy_positions(struct cg_doc *d, int progress, int graph)
 {
 	uint32_t i;
 
@@ -193,21 +193,23 @@ loopy_positions(struct cg_doc *d, int progress)
 		    "take it");
 	return cg_loopy_rs_solve(d, (kind == CG_KIND_NIMBER ?
 	    CG_LOOPY_NIMBER : CG_LOOPY_CLASS) | (remoteness ?
-	    CG_LOOPY_REMOTENESS : 0), progress ? stderr : NULL);
+	    CG_LOOPY_REMOTENESS : 0) | (graph ? CG_LOOPY_ALL : 0),
+	    progress ? stderr : NULL);
 }
 
 static void
 each(struct cg_doc *d, void *arg)
 {
 	struct cg_solver *dsolver = NULL;
-	struct cg_loopy_rs *lr = loopy_positions(d, *(int *)arg);
+	struct cg_loopy_rs *lr;
 	int graph = d->cyclic || remoteness;
 	uint32_t i;
 
-	/* positions of a loopy ruleset with their options written out are
-	 * solved on the document's graph, never searched */
+	/* a document with a loopy ruleset's nodes is never searched: its
+	 * roots are explored through the ruleset, or its graph is solved */
 	for (i = 0; i < d->n && !graph; i++)
 		graph = cg_rs_loopy(d->node[i].rs);
+	lr = loopy_positions(d, *(int *)arg, graph);
 	if (lr == NULL && graph) {
 		loopy_doc(d);
 		return;
@@ -223,10 +225,6 @@ each(struct cg_doc *d, void *arg)
 
 		if (cg_loopy_rs_row(lr, x, tsv ? stdout : NULL))
 			continue;
-		if (graph)
-			cg_die_at(d->file, n->line, "a root that is no position "
-			    "of a loopy ruleset, in a document whose roots "
-			    "are: give it a document of its own");
 		if (n->rs != NULL && n->rs->result != NULL && n->pos != NULL) {
 			result_root(d, x);
 			continue;

@@ -167,8 +167,10 @@ struct cg_loopy_rs {
 static int
 loopy_root(const struct cg_node *n)
 {
-	return n->rs != NULL && n->pos != NULL && !n->expanded &&
-	    cg_rs_loopy(n->rs);
+	/* option records, when the document has them, are the plugin's
+	 * own, so the plugin's moves are taken whether or not they are
+	 * written (cg-options -d N writes some of them) */
+	return n->rs != NULL && n->pos != NULL && cg_rs_loopy(n->rs);
 }
 
 struct cg_loopy_rs *
@@ -191,6 +193,10 @@ cg_loopy_rs_new(struct cg_doc *d, unsigned what)
 	for (i = 0; i < d->nroot; i++) {
 		struct cg_node *n = &d->node[x = d->root[i]];
 
+		if (!loopy_root(n) && (what & CG_LOOPY_ALL))
+			cg_die_at(d->file, n->line, "a root that is no "
+			    "position of a loopy ruleset, in a document whose "
+			    "roots are: give it a document of its own");
 		if (!loopy_root(n))
 			continue;
 		if ((what & CG_LOOPY_NIMBER) && !n->rs->impartial)

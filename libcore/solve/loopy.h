@@ -12,7 +12,10 @@
 enum {
 	CG_LOOPY_CLASS = 1,        /* the outcome class ("outcome") */
 	CG_LOOPY_NIMBER = 2,       /* generalized SG value ("nimber") */
-	CG_LOOPY_REMOTENESS = 4    /* "wN lN", "d" per side ("remoteness") */
+	CG_LOOPY_REMOTENESS = 4,   /* "wN lN", "d" per side ("remoteness") */
+	/* cg_loopy_rs_new: every root must be a position of a loopy
+	 * ruleset (the others have no graph to be solved on) */
+	CG_LOOPY_ALL = 8
 };
 
 /*
@@ -27,12 +30,14 @@ enum {
 void cg_loopy_rows(struct cg_doc *d, unsigned what, FILE *tsv);
 
 /*
- * The roots of d that are positions of loopy rulesets (CG_LOOPY, given
- * by their text, not by option records): the positions each reaches by
- * either player's moves are explored through the plugin (solve/explore.h:
+ * The roots of d that are positions of loopy rulesets (CG_LOOPY; option
+ * records the document may have for them are not read, the plugin's
+ * moves being the same): the positions each reaches by either player's
+ * moves are explored through the plugin (solve/explore.h:
  * one graph per ruleset, shared by the roots), then solved as above.
  * NULL when d has no such root.  Stops with "file:line: ..." at a root of
- * a partizan ruleset when CG_LOOPY_NIMBER is asked.
+ * a partizan ruleset when CG_LOOPY_NIMBER is asked, and with
+ * CG_LOOPY_ALL at a root that is not such a position.
  */
 struct cg_loopy_rs;
 struct cg_loopy_rs *cg_loopy_rs_new(struct cg_doc *d, unsigned what);

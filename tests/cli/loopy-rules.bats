@@ -133,16 +133,21 @@ for n in range(1, int(sys.argv[2]) + 1):
 	assert_output "cg-outcome: -:3: ruleset 'slide' is not impartial: -n needs an impartial game"
 }
 
-@test "cg-outcome refuses -m, -g and --children for a loopy ruleset, and a partial graph" {
+@test "cg-outcome refuses -m, -g and --children for a loopy ruleset, and takes a partial graph" {
 	for o in -m -g --children; do
 		run bash -c "cg-parse -r slide l.r | cg-outcome $o"
 		assert_failure 1
 		assert_output "cg-outcome: -:3: ruleset 'slide' is loopy (its moves can come back to a position, so a game may never end): -m, -g and --children do not take it"
 	done
-	# one level of options written out: the rest is not searched
+	# one level of options written out: the root is still explored
+	# through the ruleset (l..r is P, as the first test finds)
 	run bash -c "cg-parse -r slide l..r | cg-options | timeout 20 cg-outcome -t"
+	assert_success
+	assert_output "l..r	P"
+	# a document of loopy positions and an abstract game: refused
+	run bash -c "printf 'cgt\t1\nruleset\tslide\nN\t1\tl.r\nruleset\t\nN\t2\nE\t2\nroot\t1\nroot\t2\nend\n' | cg-outcome -t"
 	assert_failure 1
-	assert_output --partial "has a position but no 'E' record"
+	assert_output --partial "a root that is no position of a loopy ruleset"
 }
 
 @test "cg-outcome annotates the roots of a loopy ruleset and reports the graph it explored" {
