@@ -186,11 +186,10 @@ loopy_positions(struct cg_doc *d, int progress, int graph)
 {
 	uint32_t i;
 
-	for (i = 0; i < d->nroot && (children || (kind != CG_KIND_OUTCOME &&
-	    kind != CG_KIND_NIMBER)); i++)
+	for (i = 0; i < d->nroot && kind != CG_KIND_OUTCOME &&
+	    kind != CG_KIND_NIMBER; i++)
 		cg_rs_refuse_loopy(d->node[d->root[i]].rs, d->file,
-		    d->node[d->root[i]].line, "-m, -g and --children do not "
-		    "take it");
+		    d->node[d->root[i]].line, "-m and -g do not take it");
 	return cg_loopy_rs_solve(d, (kind == CG_KIND_NIMBER ?
 	    CG_LOOPY_NIMBER : CG_LOOPY_CLASS) | (remoteness ?
 	    CG_LOOPY_REMOTENESS : 0) | (graph ? CG_LOOPY_ALL : 0),
@@ -223,8 +222,14 @@ each(struct cg_doc *d, void *arg)
 		const char *vals[1];
 		size_t nids;
 
-		if (cg_loopy_rs_row(lr, x, tsv ? stdout : NULL))
+		if (children) {
+			struct row r = { d, x, kind == CG_KIND_NIMBER };
+
+			if (cg_loopy_rs_children(lr, x, print_child, &r))
+				continue;
+		} else if (cg_loopy_rs_row(lr, x, tsv ? stdout : NULL)) {
 			continue;
+		}
 		if (n->rs != NULL && n->rs->result != NULL && n->pos != NULL) {
 			result_root(d, x);
 			continue;

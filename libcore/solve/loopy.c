@@ -291,6 +291,66 @@ cg_loopy_rs_row(struct cg_loopy_rs *h, uint32_t x, FILE *tsv)
 	return 1;
 }
 
+struct child_walk {
+	struct cg_loopy_rs *h;
+	struct space *sp;
+	int side;
+	cg_loopy_child_fn fn;
+	void *ctx;
+	struct cg_buf text, val;
+};
+
+static int
+on_child(void *ctx, const unsigned char *pos, size_t len, const char *move)
+{
+	struct child_walk *w = ctx;
+	uint32_t y = cg_explore_add(w->sp->e, pos, len);
+
+	w->text.len = 0;
+	w->val.len = 0;
+	if (cg_rs_print(w->sp->rs, pos, len, &w->text) < 0)
+		cg_die(CG_EXIT_DATA, "ruleset '%s': %s", w->sp->rs->name,
+		    cg_rs_errmsg(w->sp->rs));
+	if (w->h->what & CG_LOOPY_NIMBER)
+		cg_gsg_text(cg_gsg_of(w->sp->v, y), &w->val);
+	else
+		cg_buf_addstr(&w->val, cg_retro_class(w->sp->r, y));
+	w->fn(w->ctx, w->side, move ? move : "", cg_buf_str(&w->text),
+	    cg_buf_str(&w->val));
+	return 0;
+}
+
+int
+cg_loopy_rs_children(struct cg_loopy_rs *h, uint32_t x, cg_loopy_child_fn fn,
+    void *ctx)
+{
+	struct child_walk w;
+	const struct cg_node *n;
+	int s;
+
+	if (h == NULL || h->in[x] == 0)
+		return 0;
+	n = &h->d->node[x];
+	memset(&w, 0, sizeof w);
+	w.h = h;
+	w.sp = &h->sp[h->in[x] - 1];
+	w.fn = fn;
+	w.ctx = ctx;
+	cg_buf_init(&w.text);
+	cg_buf_init(&w.val);
+	/* an impartial game's moves are listed once */
+	for (s = 0; s < ((h->what & CG_LOOPY_NIMBER) ? 1 : 2); s++) {
+		w.side = s;
+		if (cg_rs_options(w.sp->rs, n->pos, n->poslen, (enum cg_side)s,
+		    on_child, &w) < 0)
+			cg_die_at(h->d->file, n->line, "ruleset '%s': %s",
+			    w.sp->rs->name, cg_rs_errmsg(w.sp->rs));
+	}
+	cg_buf_free(&w.text);
+	cg_buf_free(&w.val);
+	return 1;
+}
+
 uint32_t
 cg_loopy_rs_stopped_at(const struct cg_loopy_rs *h)
 {

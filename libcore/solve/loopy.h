@@ -46,6 +46,15 @@ struct cg_loopy_rs *cg_loopy_rs_new(struct cg_doc *d, unsigned what);
  * whose graph was unfinished). */
 int cg_loopy_rs_run(struct cg_loopy_rs *h);
 uint32_t cg_loopy_rs_stopped_at(const struct cg_loopy_rs *h);
+/* --children: fn for each option of root x (for Left, then Right; once,
+ * as Left's, when CG_LOOPY_NIMBER was asked): the side, the move's name
+ * ("" when it has none), the option's text and its value (its class, or
+ * its generalized Sprague-Grundy value).  1, or 0 (nothing called) when
+ * x is not a position of a loopy ruleset. */
+typedef void (*cg_loopy_child_fn)(void *ctx, int side, const char *move,
+    const char *child, const char *value);
+int cg_loopy_rs_children(struct cg_loopy_rs *h, uint32_t x,
+    cg_loopy_child_fn fn, void *ctx);
 /* Root x's values, as cg_loopy_rows writes them: 1, or 0 (nothing
  * written) when x is not a position of a loopy ruleset. */
 int cg_loopy_rs_row(struct cg_loopy_rs *h, uint32_t x, FILE *tsv);

@@ -133,11 +133,11 @@ for n in range(1, int(sys.argv[2]) + 1):
 	assert_output "cg-outcome: -:3: ruleset 'slide' is not impartial: -n needs an impartial game"
 }
 
-@test "cg-outcome refuses -m, -g and --children for a loopy ruleset, and takes a partial graph" {
-	for o in -m -g --children; do
+@test "cg-outcome refuses -m and -g for a loopy ruleset, and takes a partial graph" {
+	for o in -m -g; do
 		run bash -c "cg-parse -r slide l.r | cg-outcome $o"
 		assert_failure 1
-		assert_output "cg-outcome: -:3: ruleset 'slide' is loopy (its moves can come back to a position, so a game may never end): -m, -g and --children do not take it"
+		assert_output "cg-outcome: -:3: ruleset 'slide' is loopy (its moves can come back to a position, so a game may never end): -m and -g do not take it"
 	done
 	# one level of options written out: the root is still explored
 	# through the ruleset (l..r is P, as the first test finds)
@@ -166,4 +166,22 @@ for n in range(1, int(sys.argv[2]) + 1):
 	run bash -c "cg-parse -r slide l.r | cg-outcome -t --max-memory 1"
 	assert_failure 1
 	assert_output --regexp "^cg-outcome: -:3: game too large to explore: memory limit of 1 MB reached after [0-9]+ positions$"
+}
+
+@test "cg-outcome --children lists a loopy position's options with their classes" {
+	# l..r: Left's l slides to .l.r, Right's r to l.r.; their classes
+	# from the brute force
+	want=$(python3 "$CG_ROOT/tests/cli/loopy/strips.py" slide .l.r l.r. | cut -f2)
+	run bash -c "cg-parse -r slide l..r | cg-outcome --children"
+	assert_success
+	assert_output "l..r	L:1-2	.l.r	$(sed -n 1p <<<"$want")
+l..r	R:4-3	l.r.	$(sed -n 2p <<<"$want")"
+	# impartial, with -n: each move once, with the option's value
+	printf '%s\n' 'board strip' 'cells . x' 'loopy' \
+	    'both x . -> . x  along e w' > "$T/rules/imp.cgr"
+	want=$(python3 "$CG_ROOT/tests/cli/loopy/strips.py" imp -n .x.. x... | cut -f2)
+	run bash -c "cg-parse -r imp x... | cg-outcome --children -n"
+	assert_success
+	assert_output --partial "x...	1-2	.x..	$(sed -n 1p <<<"$want")"
+	[ "${#lines[@]}" -eq 1 ]
 }
