@@ -94,17 +94,22 @@ for n in range(1, 8):
 
 @test "backsliding: an interrupt stops a large exploration" {
 	# twelve toads and twelve frogs on 32 squares reach far more
-	# positions than the time this test waits
-	"$CG_BUILD/bin/cg-outcome" -r backsliding -t --max-memory 400 \
+	# positions than the time this test waits: the signal goes once the
+	# first progress line shows the exploration under way
+	"$CG_BUILD/bin/cg-outcome" -r backsliding -t -v --max-memory 400 \
 	    <<<"tttttttttttt........ffffffffffff" > "$T/out" 2> "$T/err" &
 	pid=$!
-	sleep 0.5
+	for i in $(seq 1 200); do
+		grep -q 'positions explored' "$T/err" && break
+		sleep 0.05
+	done
 	kill -INT "$pid"
 	status=0
 	wait "$pid" || status=$?
 	[ "$status" -eq 130 ] || { cat "$T/err"; return 1; }
-	run cat "$T/err"
+	run tail -n 1 "$T/err"
 	assert_output "cg-outcome: interrupted"
+	grep -q '^cg-outcome: [0-9]* positions explored, [0-9]* waiting' "$T/err"
 	[ ! -s "$T/out" ]
 }
 
