@@ -239,9 +239,13 @@ main(int argc, char **argv)
 	if (o.use_kb && spec != NULL)
 		cg_kb_expect(cg_plugin_get(spec, CG_EXIT_USAGE));
 	t0 = cg_elapsed();
-	if (spec != NULL)
+	if (spec != NULL) {
 		cg_rs_refuse_result(cg_plugin_get(spec, CG_EXIT_USAGE), NULL, 0,
 		    NO_BASE);
+		cg_rs_refuse_loopy(cg_plugin_get(spec, CG_EXIT_USAGE), NULL, 0,
+		    "a knowledge base is built from the leaves up, which needs "
+		    "every game to end");
+	}
 	b = cg_kb_builder_new(&o, spec ? cg_plugin_get(spec, CG_EXIT_USAGE) :
 	    NULL);
 	if (o.family != NULL)

@@ -159,7 +159,10 @@ main(int argc, char **argv)
 		cg_usage(usage);
 	cg_watch_memory_default();
 	cg_watch_signals();
-	cg_each_document(argc - optind, argv + optind, spec, each, NULL);
+	/* expansion is breadth first with every position one node, so the
+	 * graph of a loopy ruleset is finite and written with its cycles */
+	cg_each_document_flags(argc - optind, argv + optind, spec,
+	    CG_EACH_CYCLES | CG_EACH_LOOPY, each, NULL);
 	cg_plugin_unload_all();
 	cg_close_stdout();
 	return 0;

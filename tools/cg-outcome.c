@@ -36,7 +36,8 @@ static const char help[] =
     "  -g                the genus (impartial games), as CGSuite prints it\n"
     "      --children    list each option of each root with its value\n"
     "      --remoteness  also moves to the end under best play, per player\n"
-    "                    moving first (documents with every node's options)\n"
+    "                    moving first (loopy rulesets, documents with every\n"
+    "                    node's options)\n"
     "  -D FILE           load the solving database FILE (Glop/SPOTS .spr)\n"
     "                    before the run; the first one is saved after it\n"
     "      --check       re-derive the results with the -D databases only as\n"
@@ -183,14 +184,37 @@ loopy_doc(struct cg_doc *d)
 		cg_doc_write(stdout, d);
 }
 
+/* The roots of d that are positions of loopy rulesets, explored and
+ * solved together; NULL when there are none. */
+static struct cg_loopy_rs *
+loopy_positions(struct cg_doc *d, int progress, int graph)
+{
+	uint32_t i;
+
+	for (i = 0; i < d->nroot && kind != CG_KIND_OUTCOME &&
+	    kind != CG_KIND_NIMBER; i++)
+		cg_rs_refuse_loopy(d->node[d->root[i]].rs, d->file,
+		    d->node[d->root[i]].line, "-m and -g do not take it");
+	return cg_loopy_rs_solve(d, (kind == CG_KIND_NIMBER ?
+	    CG_LOOPY_NIMBER : CG_LOOPY_CLASS) | (remoteness ?
+	    CG_LOOPY_REMOTENESS : 0) | (graph ? CG_LOOPY_ALL : 0),
+	    progress ? stderr : NULL);
+}
+
 static void
 each(struct cg_doc *d, void *arg)
 {
 	struct cg_solver *dsolver = NULL;
+	struct cg_loopy_rs *lr;
+	int graph = d->cyclic || remoteness;
 	uint32_t i;
 
-	(void)arg;
-	if (d->cyclic || remoteness) {
+	/* a document with a loopy ruleset's nodes is never searched: its
+	 * roots are explored through the ruleset, or its graph is solved */
+	for (i = 0; i < d->n && !graph; i++)
+		graph = cg_rs_loopy(d->node[i].rs);
+	lr = loopy_positions(d, *(int *)arg, graph);
+	if (lr == NULL && graph) {
 		loopy_doc(d);
 		return;
 	}
@@ -203,6 +227,14 @@ each(struct cg_doc *d, void *arg)
 		const char *vals[1];
 		size_t nids;
 
+		if (children) {
+			struct row r = { d, x, kind == CG_KIND_NIMBER };
+
+			if (cg_loopy_rs_children(lr, x, print_child, &r))
+				continue;
+		} else if (cg_loopy_rs_row(lr, x, tsv ? stdout : NULL)) {
+			continue;
+		}
 		if (n->rs != NULL && n->rs->result != NULL && n->pos != NULL) {
 			result_root(d, x);
 			continue;
@@ -243,6 +275,7 @@ each(struct cg_doc *d, void *arg)
 		}
 		cg_buf_free(&val);
 	}
+	cg_loopy_rs_free(lr);
 	if (!tsv && !children)
 		cg_doc_write(stdout, d);
 }
@@ -403,7 +436,7 @@ main(int argc, char **argv)
 		(void)cg_session_solver(session, cg_plugin_get(spec,
 		    CG_EXIT_USAGE));
 	cg_each_document_flags(argc - optind, argv + optind, spec,
-	    CG_EACH_CYCLES, each, NULL);
+	    CG_EACH_CYCLES | CG_EACH_LOOPY, each, &o.progress);
 	if (o.check)
 		wrong = cg_session_check(session);
 	cg_session_save(session);

@@ -8,6 +8,7 @@
 #include "kb/kbmove.h"
 #include "host/plugin.h"
 #include "play/play.h"
+#include "solve/loopy.h"
 #include "base/tool.h"
 #include "base/util.h"
 
@@ -17,7 +18,8 @@ static const char usage[] =
 static const char help[] =
     "Play POSITION against the computer under normal play (who cannot move\n"
     "loses), or to the result a game won on the board declares, in any\n"
-    "ruleset.  The position is shown before each move (a\n"
+    "ruleset; in a loopy one, a position that comes back a third time with\n"
+    "the same player to move is a draw.  The position is shown before each move (a\n"
     "board as a grid with coordinates; a sum with its components).  Type a\n"
     "move as\n"
     "  #N       the Nth move of the list ? shows\n"
@@ -237,6 +239,7 @@ main(int argc, char **argv)
 	const char *spec = NULL;
 	struct cg_plugin *rs;
 	struct cg_buf pos, end;
+	struct cg_play_history *hist = cg_play_history_new();
 	int c, you = CG_LEFT, turn = CG_LEFT;
 
 	cg_tool_init(argc, argv);
@@ -274,6 +277,11 @@ main(int argc, char **argv)
 	for (;;) {
 		show(rs, pos.data, pos.len);
 		end.len = 0;
+		c = cg_play_repeat(hist, rs, pos.data, pos.len, turn, &end);
+		printf("%s", cg_buf_str(&end));
+		if (c)
+			break;
+		end.len = 0;
 		if ((c = cg_play_over(rs, pos.data, pos.len, turn, &end)) >= 0) {
 			printf("%s%s.\n", cg_buf_str(&end), c == you ? " (you)" :
 			    c == 2 ? "" : " (the computer)");
@@ -286,6 +294,8 @@ main(int argc, char **argv)
 	}
 	cg_buf_free(&pos);
 	cg_buf_free(&end);
+	cg_play_history_free(hist);
+	cg_loopy_free_all();
 	free(line);
 	cg_kb_close_all();
 	cg_plugin_unload_all();

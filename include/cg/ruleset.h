@@ -61,6 +61,11 @@ enum {
  * guess: without the flag a position's text is shown as it is. */
 #define CG_BOARD        (1u << 5)
 #define CG_INTERPRETER  (1u << 6) /* not a ruleset: load() reads rules files */
+/* Moves may come back to an earlier position, so a game may go on for
+ * ever (a loopy game; play that never ends is a draw).  The ruleset has
+ * no measure().  Engines that need every game to end refuse it; the
+ * retrograde analysis of cg-outcome solves its positions with draws. */
+#define CG_LOOPY        (1u << 7)
 
 /* A growable byte buffer owned by the host.  Plugins append through the
  * host's buf_* services and never free or reallocate data themselves. */

@@ -1178,6 +1178,10 @@ cg_each_document_flags(int argc, char **argv, const char *ruleset,
 		while ((d = cg_reader_next(r)) != NULL) {
 			if (d->cyclic && !(flags & CG_EACH_CYCLES))
 				cg_doc_refuse_cycles(d);
+			if (!(flags & CG_EACH_LOOPY))
+				cg_doc_refuse_loopy(d, "this program needs "
+				    "every game to end (cg-outcome solves "
+				    "loopy games)");
 			fn(d, arg);
 			cg_doc_free(d);
 		}
@@ -1212,5 +1216,16 @@ cg_doc_refuse_results(const struct cg_doc *d, const char *why)
 	for (i = 0; i < d->n; i++)
 		if (d->node[i].rs != NULL)
 			cg_rs_refuse_result(d->node[i].rs, d->file,
+			    d->node[i].line, why);
+}
+
+void
+cg_doc_refuse_loopy(const struct cg_doc *d, const char *why)
+{
+	uint32_t i;
+
+	for (i = 0; i < d->n; i++)
+		if (d->node[i].rs != NULL)
+			cg_rs_refuse_loopy(d->node[i].rs, d->file,
 			    d->node[i].line, why);
 }

@@ -134,6 +134,10 @@ void cg_doc_root_label(const struct cg_doc *d, uint32_t node,
  * normal-play games. */
 void cg_doc_refuse_results(const struct cg_doc *d, const char *why);
 
+/* Stop (cg_rs_refuse_loopy) at the first node of d whose ruleset is
+ * loopy, saying why. */
+void cg_doc_refuse_loopy(const struct cg_doc *d, const char *why);
+
 /* ---- the tools' loop */
 
 /*
@@ -148,6 +152,11 @@ void cg_each_document(int argc, char **argv, const char *ruleset,
  * (d->cyclic set), else they are refused (cg_doc_refuse_cycles) before
  * fn sees them. */
 #define CG_EACH_CYCLES 1
+/* With CG_EACH_LOOPY, positions of loopy rulesets (CG_LOOPY) are passed
+ * to fn; else the first node of one stops the program
+ * (cg_doc_refuse_loopy): the one check that keeps every engine that
+ * needs games to end from meeting a loopy ruleset. */
+#define CG_EACH_LOOPY 2
 void cg_each_document_flags(int argc, char **argv, const char *ruleset,
     unsigned flags, void (*fn)(struct cg_doc *d, void *arg), void *arg);
 

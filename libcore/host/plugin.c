@@ -360,6 +360,26 @@ cg_rs_refuse_result(struct cg_plugin *p, const char *file,
 		    "the board (%s): %s", p->name, CG_EXT_RESULT, why);
 }
 
+int
+cg_rs_loopy(const struct cg_plugin *p)
+{
+	return p != NULL && (p->rs->flags & CG_LOOPY) != 0;
+}
+
+void
+cg_rs_refuse_loopy(struct cg_plugin *p, const char *file,
+    unsigned long line, const char *why)
+{
+	if (!cg_rs_loopy(p))
+		return;
+	if (file != NULL)
+		cg_die_at(file, line, "ruleset '%s' is loopy (its moves can "
+		    "come back to a position, so a game may never end): %s",
+		    p->name, why);
+	cg_die(CG_EXIT_DATA, "ruleset '%s' is loopy (its moves can come back "
+	    "to a position, so a game may never end): %s", p->name, why);
+}
+
 void
 cg_rs_capabilities(const struct cg_ruleset *rs, struct cg_buf *out)
 {
@@ -371,6 +391,7 @@ cg_rs_capabilities(const struct cg_ruleset *rs, struct cg_buf *out)
 		{ CG_DECOMPOSES, "decomposes" },
 		{ CG_SYNCHRONIZED, "synchronized" },
 		{ CG_ENUMERATES, "enumerates" }, { CG_BOARD, "board" },
+		{ CG_LOOPY, "loopy" },
 	};
 	size_t i, start = out->len;
 

@@ -177,6 +177,14 @@ int cg_rs_move_parse(struct cg_plugin *p, const unsigned char *pos,
  * none). */
 void cg_rs_capabilities(const struct cg_ruleset *rs, struct cg_buf *out);
 
+/* Whether p's moves can come back to a position (CG_LOOPY). */
+int cg_rs_loopy(const struct cg_plugin *p);
+/* Stop with "[file:line: ]ruleset 'NAME' is loopy (...): why" when p is
+ * loopy (file NULL: no position); the one refusal of loopy rulesets, for
+ * every engine that needs each game to end. */
+void cg_rs_refuse_loopy(struct cg_plugin *p, const char *file,
+    unsigned long line, const char *why);
+
 /* The cg.result hooks (cg/result.h): whether pos is over and with what
  * result, and Left's payoff; CG_EUNSUPPORTED without them. */
 int cg_rs_result(struct cg_plugin *p, const unsigned char *pos, size_t len,

@@ -9,7 +9,9 @@
 #include "kb/kbvalue.h"
 #include "base/util.h"
 #include "base/watch.h"
+#include "solve/loopy.h"
 #include "solve/result.h"
+#include "solve/retro.h"
 
 static size_t n_base, n_computed;
 
@@ -300,6 +302,47 @@ result_moves(struct cg_plugin *rs, enum cg_side side, struct cg_kbmove *m,
 	free(v);
 }
 
+/* A loopy game: each child solved by retrograde analysis with the other
+ * player to move.  The best moves win soonest; with no win, those that
+ * draw; with neither, those that lose last.  The quickest win is the one
+ * to take: a winning move that does not bring the end nearer could be
+ * answered until the game came round again. */
+static void
+loopy_moves(struct cg_plugin *rs, enum cg_side side, struct cg_kbmove *m,
+    size_t n, const char *const *kinds, size_t nkinds)
+{
+	struct cg_loopy_game *g = cg_loopy_game(rs);
+	int *res = cg_xmalloc((n ? n : 1) * sizeof *res), want;
+	uint32_t *rem = cg_xmalloc((n ? n : 1) * sizeof *rem), r = 0;
+	const char *cls;
+	size_t i, k;
+
+	/* results are the opponent's, to move in the child */
+	want = CG_RETRO_WIN;
+	for (i = 0; i < n; i++) {
+		cg_loopy_game_value(g, m[i].child, m[i].len,
+		    side == CG_LEFT ? CG_RIGHT : CG_LEFT, &res[i], &rem[i],
+		    &cls);
+		m[i].outcome = cg_xstrdup(cls);
+		for (k = 0; k < nkinds; k++)
+			if (strcmp(kinds[k], "outcome") == 0)
+				m[i].value[k] = cg_xstrdup(cls);
+		m[i].wins = res[i] == CG_RETRO_LOSS;
+		m[i].draws = res[i] == CG_RETRO_DRAW;
+		m[i].from_base = 0;
+		if (res[i] < want || (res[i] == want && (want ==
+		    CG_RETRO_LOSS ? rem[i] < r : rem[i] > r))) {
+			want = res[i];
+			r = rem[i];
+		}
+	}
+	for (i = 0; i < n; i++)
+		m[i].best = res[i] == want && (want == CG_RETRO_DRAW ||
+		    rem[i] == r);
+	free(res);
+	free(rem);
+}
+
 size_t
 cg_kb_moves(struct cg_plugin *rs, const unsigned char *pos, size_t len,
     enum cg_side side, const char *const *kinds, size_t nkinds,
@@ -318,6 +361,11 @@ cg_kb_moves(struct cg_plugin *rs, const unsigned char *pos, size_t len,
 	}
 	if (kinds == NULL) {
 		/* names and children only */
+		*out = c.m;
+		return c.n;
+	}
+	if (cg_rs_loopy(rs)) {
+		loopy_moves(rs, side, c.m, c.n, kinds, nkinds);
 		*out = c.m;
 		return c.n;
 	}

@@ -30,7 +30,10 @@ struct cg_kbmove {
  * winning ones (the child is P or a win for the mover); when no move wins,
  * every move is best.  In a game that ends in a result (cg.result) the
  * outcome is the child's class (cg-outcome(1)) and the best moves are
- * those whose result, by minimax, is the mover's best.  With kinds NULL, only the moves and children are
+ * those whose result, by minimax, is the mover's best.  In a loopy game
+ * (CG_LOOPY) the outcome is the child's class of a loopy game, by
+ * retrograde analysis, and the best moves are the quickest wins, else
+ * the draws, else the slowest losses.  With kinds NULL, only the moves and children are
  * filled in (no values, no best).  Returns the number of moves (0: side cannot move).
  */
 size_t cg_kb_moves(struct cg_plugin *rs, const unsigned char *pos,

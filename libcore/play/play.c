@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/bytemap.h"
 #include "base/util.h"
 #include "cg/result.h"
 #include "play/play.h"
@@ -256,4 +257,56 @@ cg_play_over(struct cg_plugin *rs, const unsigned char *pos, size_t len,
 	default:
 		return verdict(side == CG_LEFT ? -1 : 1, out);
 	}
+}
+
+/* ---- repetitions */
+
+struct cg_play_history {
+	struct cg_bytemap *seen;   /* canonical bytes and the side -> count */
+	struct cg_buf key;
+};
+
+struct cg_play_history *
+cg_play_history_new(void)
+{
+	struct cg_play_history *h = cg_xcalloc(1, sizeof *h);
+
+	h->seen = cg_bytemap_new();
+	cg_buf_init(&h->key);
+	return h;
+}
+
+int
+cg_play_repeat(struct cg_play_history *h, struct cg_plugin *rs,
+    const unsigned char *pos, size_t len, enum cg_side side,
+    struct cg_buf *out)
+{
+	uint64_t *count;
+	int isnew;
+
+	h->key.len = 0;
+	/* the side first, so a key is never a prefix of another's bytes */
+	cg_buf_addc(&h->key, side == CG_LEFT ? 'L' : 'R');
+	if (cg_rs_canonical(rs, pos, len, &h->key) < 0)
+		die_rs(rs);
+	count = cg_bytemap_value(h->seen, cg_bytemap_intern(h->seen,
+	    h->key.data, h->key.len, &isnew));
+	if (++*count == 2)
+		cg_buf_addf(out, "This position has come back with %s to move "
+		    "(a third time is a draw).\n", side_name[side]);
+	if (*count < 3)
+		return 0;
+	cg_buf_addf(out, "This position has come back a third time with %s "
+	    "to move: a draw.\n", side_name[side]);
+	return 1;
+}
+
+void
+cg_play_history_free(struct cg_play_history *h)
+{
+	if (h == NULL)
+		return;
+	cg_bytemap_free(h->seen);
+	cg_buf_free(&h->key);
+	free(h);
 }

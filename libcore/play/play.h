@@ -47,4 +47,20 @@ void cg_play_show(struct cg_plugin *rs, const unsigned char *pos,
 int cg_play_over(struct cg_plugin *rs, const unsigned char *pos,
     size_t len, enum cg_side side, struct cg_buf *out);
 
+/*
+ * The positions of one game, for loopy rulesets, whose positions can
+ * come back: cg_play_repeat records that pos (up to the ruleset's
+ * symmetries) is reached with side to move.  The second time it appends
+ * a line to out saying so ("This position has come back with Left to
+ * move (a third time is a draw).\n") and returns 0; the third time, the
+ * draw ("This position has come back a third time with Left to move: a
+ * draw.\n") and returns 1: the game is over.
+ */
+struct cg_play_history;
+struct cg_play_history *cg_play_history_new(void);
+int cg_play_repeat(struct cg_play_history *h, struct cg_plugin *rs,
+    const unsigned char *pos, size_t len, enum cg_side side,
+    struct cg_buf *out);
+void cg_play_history_free(struct cg_play_history *h);
+
 #endif

@@ -743,5 +743,7 @@ cg_heapseq_print_ruleset(FILE *out, const char *spec, unsigned long seq,
 	if (r == NULL)
 		cg_die(CG_EXIT_DATA, "ruleset '%s' is not a heap game (no %s)",
 		    spec, CG_EXT_HEAP_RULES);
+	cg_rs_refuse_loopy(p, NULL, 0, "a heap's nim value comes from its "
+	    "options' values");
 	cg_heapseq_print(out, r, spec, seq, per, noshortcut);
 }

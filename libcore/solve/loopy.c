@@ -1,8 +1,11 @@
-/* loopy.c - the games of a document as a graph with cycles (loopy.h). */
+/* loopy.c - the games of a document as a graph with cycles, and the
+ * positions of loopy rulesets (loopy.h). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/util.h"
+#include "base/watch.h"
+#include "solve/explore.h"
 #include "solve/loopy.h"
 #include "solve/retro.h"
 
@@ -137,5 +140,369 @@ cg_loopy_rows(struct cg_doc *d, unsigned what, FILE *tsv)
 	for (k = 0; k < 2; k++) {
 		free(off[k]);
 		free(to[k]);
+	}
+}
+
+/* ---- positions of loopy rulesets */
+
+struct space {
+	struct cg_plugin *rs;
+	struct cg_explore *e;
+	struct cg_retro *r;
+	struct cg_gsg *v;
+};
+
+struct cg_loopy_rs {
+	struct cg_doc *d;
+	unsigned what;
+	struct space *sp;
+	size_t nsp;
+	/* per node of d: 1 + its space, 0 for a node that is not a root
+	 * position of a loopy ruleset; and its node in that space */
+	uint32_t *in, *at;
+	uint32_t stop_root;      /* the root being explored when stopped */
+	FILE *progress;          /* where cg_loopy_rs_solve reports, or NULL */
+};
+
+static int
+loopy_root(const struct cg_node *n)
+{
+	/* option records, when the document has them, are the plugin's
+	 * own, so the plugin's moves are taken whether or not they are
+	 * written (cg-options -d N writes some of them) */
+	return n->rs != NULL && n->pos != NULL && cg_rs_loopy(n->rs);
+}
+
+struct cg_loopy_rs *
+cg_loopy_rs_new(struct cg_doc *d, unsigned what)
+{
+	struct cg_loopy_rs *h;
+	uint32_t i, x;
+	size_t k;
+
+	for (i = 0; i < d->nroot; i++)
+		if (loopy_root(&d->node[d->root[i]]))
+			break;
+	if (i == d->nroot)
+		return NULL;
+	h = cg_xcalloc(1, sizeof *h);
+	h->d = d;
+	h->what = what;
+	h->in = cg_xcalloc(d->n ? d->n : 1, sizeof *h->in);
+	h->at = cg_xcalloc(d->n ? d->n : 1, sizeof *h->at);
+	for (i = 0; i < d->nroot; i++) {
+		struct cg_node *n = &d->node[x = d->root[i]];
+
+		if (!loopy_root(n) && (what & CG_LOOPY_ALL))
+			cg_die_at(d->file, n->line, "a root that is no "
+			    "position of a loopy ruleset, in a document whose "
+			    "roots are: give it a document of its own");
+		if (!loopy_root(n))
+			continue;
+		if ((what & CG_LOOPY_NIMBER) && !n->rs->impartial)
+			cg_die_at(d->file, n->line, "ruleset '%s' is not "
+			    "impartial: -n needs an impartial game",
+			    n->rs->name);
+		for (k = 0; k < h->nsp && h->sp[k].rs != n->rs; k++)
+			;
+		if (k == h->nsp) {
+			h->sp = cg_xreallocarray(h->sp, ++h->nsp,
+			    sizeof *h->sp);
+			memset(&h->sp[k], 0, sizeof h->sp[k]);
+			h->sp[k].rs = n->rs;
+			h->sp[k].e = cg_explore_new(n->rs);
+		}
+		h->in[x] = (uint32_t)k + 1;
+		h->at[x] = cg_explore_add(h->sp[k].e, n->pos, n->poslen);
+	}
+	return h;
+}
+
+int
+cg_loopy_rs_run(struct cg_loopy_rs *h)
+{
+	struct cg_retro_graph g;
+	uint32_t i;
+	size_t k;
+
+	for (k = 0; k < h->nsp; k++) {
+		struct space *s = &h->sp[k];
+
+		if (cg_explore_run(s->e) < 0) {
+			/* the first root whose graph was not done */
+			for (i = 0; i < h->d->nroot; i++) {
+				uint32_t x = h->d->root[i];
+
+				if (h->in[x] == k + 1 && h->at[x] >=
+				    cg_explore_expanded(s->e))
+					break;
+			}
+			h->stop_root = h->d->root[i < h->d->nroot ? i : 0];
+			return -1;
+		}
+		cg_explore_graph(s->e, &g);
+		if (h->what & (CG_LOOPY_CLASS | CG_LOOPY_REMOTENESS))
+			s->r = cg_retro_solve(&g);
+		if (h->what & CG_LOOPY_NIMBER)
+			s->v = cg_gsg_solve(&g);
+	}
+	return 0;
+}
+
+int
+cg_loopy_rs_row(struct cg_loopy_rs *h, uint32_t x, FILE *tsv)
+{
+	static const char *const key[3] = { "outcome", "nimber",
+	    "remoteness" };
+	struct cg_buf val[3];
+	const char *vals[3];
+	const char *keys[3];
+	struct space *s;
+	uint32_t y;
+	int k, nv = 0;
+
+	if (h == NULL || h->in[x] == 0)
+		return 0;
+	s = &h->sp[h->in[x] - 1];
+	y = h->at[x];
+	for (k = 0; k < 3; k++)
+		cg_buf_init(&val[k]);
+	if (h->what & CG_LOOPY_CLASS) {
+		keys[nv] = key[0];
+		cg_buf_addstr(&val[nv++], cg_retro_class(s->r, y));
+	}
+	if (h->what & CG_LOOPY_NIMBER) {
+		keys[nv] = key[1];
+		cg_gsg_text(cg_gsg_of(s->v, y), &val[nv++]);
+	}
+	if (h->what & CG_LOOPY_REMOTENESS) {
+		keys[nv] = key[2];
+		cg_retro_remoteness_text(s->r, y, &val[nv++]);
+	}
+	for (k = 0; k < nv; k++)
+		vals[k] = cg_buf_str(&val[k]);
+	if (tsv != NULL)
+		cg_tsv_row(tsv, h->d, x, vals, (size_t)nv);
+	else
+		for (k = 0; k < nv; k++)
+			cg_doc_annotate(h->d, x, keys[k], vals[k]);
+	for (k = 0; k < 3; k++)
+		cg_buf_free(&val[k]);
+	return 1;
+}
+
+struct child_walk {
+	struct cg_loopy_rs *h;
+	struct space *sp;
+	int side;
+	cg_loopy_child_fn fn;
+	void *ctx;
+	struct cg_buf text, val;
+};
+
+static int
+on_child(void *ctx, const unsigned char *pos, size_t len, const char *move)
+{
+	struct child_walk *w = ctx;
+	uint32_t y = cg_explore_add(w->sp->e, pos, len);
+
+	w->text.len = 0;
+	w->val.len = 0;
+	if (cg_rs_print(w->sp->rs, pos, len, &w->text) < 0)
+		cg_die(CG_EXIT_DATA, "ruleset '%s': %s", w->sp->rs->name,
+		    cg_rs_errmsg(w->sp->rs));
+	if (w->h->what & CG_LOOPY_NIMBER)
+		cg_gsg_text(cg_gsg_of(w->sp->v, y), &w->val);
+	else
+		cg_buf_addstr(&w->val, cg_retro_class(w->sp->r, y));
+	w->fn(w->ctx, w->side, move ? move : "", cg_buf_str(&w->text),
+	    cg_buf_str(&w->val));
+	return 0;
+}
+
+int
+cg_loopy_rs_children(struct cg_loopy_rs *h, uint32_t x, cg_loopy_child_fn fn,
+    void *ctx)
+{
+	struct child_walk w;
+	const struct cg_node *n;
+	int s;
+
+	if (h == NULL || h->in[x] == 0)
+		return 0;
+	n = &h->d->node[x];
+	memset(&w, 0, sizeof w);
+	w.h = h;
+	w.sp = &h->sp[h->in[x] - 1];
+	w.fn = fn;
+	w.ctx = ctx;
+	cg_buf_init(&w.text);
+	cg_buf_init(&w.val);
+	/* an impartial game's moves are listed once */
+	for (s = 0; s < ((h->what & CG_LOOPY_NIMBER) ? 1 : 2); s++) {
+		w.side = s;
+		if (cg_rs_options(w.sp->rs, n->pos, n->poslen, (enum cg_side)s,
+		    on_child, &w) < 0)
+			cg_die_at(h->d->file, n->line, "ruleset '%s': %s",
+			    w.sp->rs->name, cg_rs_errmsg(w.sp->rs));
+	}
+	cg_buf_free(&w.text);
+	cg_buf_free(&w.val);
+	return 1;
+}
+
+uint32_t
+cg_loopy_rs_stopped_at(const struct cg_loopy_rs *h)
+{
+	return h->stop_root;
+}
+
+void
+cg_loopy_rs_count(const struct cg_loopy_rs *h, uint64_t *positions,
+    uint64_t *options)
+{
+	size_t k;
+
+	*positions = *options = 0;
+	for (k = 0; k < h->nsp; k++) {
+		*positions += cg_explore_count(h->sp[k].e);
+		*options += cg_explore_options(h->sp[k].e);
+	}
+}
+
+/* Once a second while exploring: positions met and expanded, the rate,
+ * memory. */
+static void
+explore_progress(void *ctx, double secs)
+{
+	struct cg_loopy_rs *h = ctx;
+	uint64_t met = 0, done = 0;
+	size_t k;
+
+	for (k = 0; k < h->nsp; k++) {
+		met += cg_explore_count(h->sp[k].e);
+		done += cg_explore_expanded(h->sp[k].e);
+	}
+	fprintf(h->progress, "%s: %llu positions explored, %llu waiting, "
+	    "%.0f/s, %.1f MB resident\n", cg_progname,
+	    (unsigned long long)done, (unsigned long long)(met - done),
+	    (double)done / (secs > 0 ? secs : 1), (double)cg_memory_rss() /
+	    1048576.0);
+}
+
+struct cg_loopy_rs *
+cg_loopy_rs_solve(struct cg_doc *d, unsigned what, FILE *progress)
+{
+	struct cg_loopy_rs *h = cg_loopy_rs_new(d, what);
+	uint64_t np, no;
+	int rc;
+
+	if (h == NULL)
+		return NULL;
+	h->progress = progress;
+	if (progress != NULL)
+		cg_progress_every(1.0, explore_progress, h);
+	rc = cg_loopy_rs_run(h);
+	if (progress != NULL)
+		cg_progress_every(1.0, NULL, NULL);
+	if (rc < 0) {
+		cg_loopy_rs_count(h, &np, &no);
+		if (cg_stop != CG_STOP_MEMORY)
+			cg_die(cg_stop_status(), "%s", cg_stop_reason());
+		cg_die_at(d->file, d->node[h->stop_root].line, "game too "
+		    "large to explore: %s after %llu positions",
+		    cg_stop_reason(), (unsigned long long)np);
+	}
+	if (progress != NULL) {
+		cg_loopy_rs_count(h, &np, &no);
+		fprintf(progress, "%s: %llu positions, %llu moves explored "
+		    "and solved in %.3f s\n", cg_progname,
+		    (unsigned long long)np, (unsigned long long)no,
+		    cg_elapsed());
+	}
+	return h;
+}
+
+void
+cg_loopy_rs_free(struct cg_loopy_rs *h)
+{
+	size_t k;
+
+	if (h == NULL)
+		return;
+	for (k = 0; k < h->nsp; k++) {
+		cg_explore_free(h->sp[k].e);
+		cg_retro_free(h->sp[k].r);
+		cg_gsg_free(h->sp[k].v);
+	}
+	free(h->sp);
+	free(h->in);
+	free(h->at);
+	free(h);
+}
+
+/* ---- positions of a loopy ruleset one at a time (cg-play) */
+
+struct cg_loopy_game {
+	struct cg_plugin *rs;
+	struct cg_explore *e;
+	struct cg_retro *r;
+	uint32_t solved;          /* nodes when r was made */
+	struct cg_loopy_game *next;
+};
+
+static struct cg_loopy_game *games;
+
+struct cg_loopy_game *
+cg_loopy_game(struct cg_plugin *rs)
+{
+	struct cg_loopy_game *g;
+
+	for (g = games; g != NULL; g = g->next)
+		if (g->rs == rs)
+			return g;
+	g = cg_xcalloc(1, sizeof *g);
+	g->rs = rs;
+	g->e = cg_explore_new(rs);
+	g->next = games;
+	games = g;
+	return g;
+}
+
+void
+cg_loopy_game_value(struct cg_loopy_game *g, const unsigned char *pos,
+    size_t len, enum cg_side side, int *res, uint32_t *rem,
+    const char **cls)
+{
+	struct cg_retro_graph rg;
+	uint32_t x = cg_explore_add(g->e, pos, len);
+
+	if (g->r == NULL || cg_explore_count(g->e) != g->solved) {
+		/* a position not met yet: what it reaches is explored and
+		 * the whole graph solved again (a game in play stays in the
+		 * graph of its first position, so this is once a game) */
+		if (cg_explore_run(g->e) < 0)
+			cg_die(cg_stop_status(), "%s", cg_stop_reason());
+		cg_explore_graph(g->e, &rg);
+		cg_retro_free(g->r);
+		g->r = cg_retro_solve(&rg);
+		g->solved = cg_explore_count(g->e);
+	}
+	*res = g->r->res[side][x];
+	*rem = g->r->rem[side][x];
+	if (cls != NULL)
+		*cls = cg_retro_class(g->r, x);
+}
+
+void
+cg_loopy_free_all(void)
+{
+	struct cg_loopy_game *g;
+
+	while ((g = games) != NULL) {
+		games = g->next;
+		cg_explore_free(g->e);
+		cg_retro_free(g->r);
+		free(g);
 	}
 }

@@ -7,11 +7,15 @@
 #include <stdio.h>
 
 #include "format/doc.h"
+#include "host/plugin.h"
 
 enum {
 	CG_LOOPY_CLASS = 1,        /* the outcome class ("outcome") */
 	CG_LOOPY_NIMBER = 2,       /* generalized SG value ("nimber") */
-	CG_LOOPY_REMOTENESS = 4    /* "wN lN", "d" per side ("remoteness") */
+	CG_LOOPY_REMOTENESS = 4,   /* "wN lN", "d" per side ("remoteness") */
+	/* cg_loopy_rs_new: every root must be a position of a loopy
+	 * ruleset (the others have no graph to be solved on) */
+	CG_LOOPY_ALL = 8
 };
 
 /*
@@ -24,5 +28,63 @@ enum {
  * on a node whose Left and Right options differ (not impartial).
  */
 void cg_loopy_rows(struct cg_doc *d, unsigned what, FILE *tsv);
+
+/*
+ * The roots of d that are positions of loopy rulesets (CG_LOOPY; option
+ * records the document may have for them are not read, the plugin's
+ * moves being the same): the positions each reaches by either player's
+ * moves are explored through the plugin (solve/explore.h:
+ * one graph per ruleset, shared by the roots), then solved as above.
+ * NULL when d has no such root.  Stops with "file:line: ..." at a root of
+ * a partizan ruleset when CG_LOOPY_NIMBER is asked, and with
+ * CG_LOOPY_ALL at a root that is not such a position.
+ */
+struct cg_loopy_rs;
+struct cg_loopy_rs *cg_loopy_rs_new(struct cg_doc *d, unsigned what);
+/* Explore and solve: 0, or -1 when cg_stop stopped the exploration
+ * (a signal or the memory limit; cg_loopy_rs_stopped_at names the root
+ * whose graph was unfinished). */
+int cg_loopy_rs_run(struct cg_loopy_rs *h);
+uint32_t cg_loopy_rs_stopped_at(const struct cg_loopy_rs *h);
+/* --children: fn for each option of root x (for Left, then Right; once,
+ * as Left's, when CG_LOOPY_NIMBER was asked): the side, the move's name
+ * ("" when it has none), the option's text and its value (its class, or
+ * its generalized Sprague-Grundy value).  1, or 0 (nothing called) when
+ * x is not a position of a loopy ruleset. */
+typedef void (*cg_loopy_child_fn)(void *ctx, int side, const char *move,
+    const char *child, const char *value);
+int cg_loopy_rs_children(struct cg_loopy_rs *h, uint32_t x,
+    cg_loopy_child_fn fn, void *ctx);
+/* Root x's values, as cg_loopy_rows writes them: 1, or 0 (nothing
+ * written) when x is not a position of a loopy ruleset. */
+int cg_loopy_rs_row(struct cg_loopy_rs *h, uint32_t x, FILE *tsv);
+/* Positions met and options (moves) explored, over every ruleset. */
+void cg_loopy_rs_count(const struct cg_loopy_rs *h, uint64_t *positions,
+    uint64_t *options);
+/* new and run: NULL when d has no such root; when the exploration is
+ * stopped, stops the program ("interrupted", exit 128 + the signal, or
+ * "file:line: game too large to explore: memory limit of N MB reached
+ * after P positions", exit 1).  With progress, a line there every
+ * second while exploring (positions explored and waiting, the rate,
+ * memory), and one at the end: the positions and moves, and the seconds
+ * since the start. */
+struct cg_loopy_rs *cg_loopy_rs_solve(struct cg_doc *d, unsigned what,
+    FILE *progress);
+void cg_loopy_rs_free(struct cg_loopy_rs *h);
+
+/*
+ * One position of a loopy ruleset at a time, for play: a graph per
+ * ruleset, kept until cg_loopy_free_all, grown by what each new position
+ * reaches and solved again then.  *res is CG_RETRO_WIN, _LOSS or _DRAW
+ * for side, to move at pos, *rem its remoteness, *cls (when not NULL)
+ * the position's class.  An interrupt or the memory limit stops the
+ * program with its reason.
+ */
+struct cg_loopy_game;
+struct cg_loopy_game *cg_loopy_game(struct cg_plugin *rs);
+void cg_loopy_game_value(struct cg_loopy_game *g, const unsigned char *pos,
+    size_t len, enum cg_side side, int *res, uint32_t *rem,
+    const char **cls);
+void cg_loopy_free_all(void);
 
 #endif

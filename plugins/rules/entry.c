@@ -198,6 +198,14 @@ set_hooks(struct rfile *rf)
 			rs->enumerate = grid_hooks_enumerate;
 			rs->flags |= CG_ENUMERATES;
 		}
+		if (r->loopy) {
+			/* no measure, no order by it; and no synchronized
+			 * value, which is a short game's */
+			rs->flags |= CG_LOOPY;
+			if (r->kind == BOARD_GRID)
+				rs->flags |= CG_BOARD;
+			break;
+		}
 		rs->order_key = grid_hooks_order_key;
 		rs->measure = grid_hooks_measure;
 		if (r->kind == BOARD_GRID)

@@ -438,6 +438,29 @@ rules_next_term(const struct cg_host *h, struct cg_error *err,
 	return 1;
 }
 
+/* loopy: in place of a measure, the moves may come back to a position
+ * (grids and strips: a heap or graph game is taken apart by its
+ * measure's proofs and its components' values, which need an end). */
+static int
+do_loopy(struct reader *rd)
+{
+	int rc;
+
+	if ((rc = need_board(rd, "loopy")) < 0)
+		return rc;
+	if (rd->have_measure)
+		return ERR(rd, rd->r->loopy ? "'loopy' given twice" :
+		    "'measure' and 'loopy' both given (a loopy game has no "
+		    "measure)");
+	if (rd->r->kind != BOARD_GRID && rd->r->kind != BOARD_STRIP)
+		return ERR(rd, "'loopy' is for grid and strip boards");
+	if ((rc = args(rd, 0, 0)) < 0)
+		return rc;
+	rd->have_measure = 1;
+	rd->r->loopy = rd->line;
+	return CG_OK;
+}
+
 /* measure TERM [+|- TERM]... */
 static int
 do_measure(struct reader *rd)
@@ -453,7 +476,9 @@ do_measure(struct reader *rd)
 	if ((rc = need_board(rd, "measure")) < 0)
 		return rc;
 	if (rd->have_measure)
-		return ERR(rd, "'measure' given twice");
+		return ERR(rd, rd->r->loopy ? "'measure' and 'loopy' both "
+		    "given (a loopy game has no measure)" :
+		    "'measure' given twice");
 	if ((rc = args(rd, 1, MAX_TOKENS)) < 0)
 		return rc;
 	for (t = 1; t < rd->ntok && n + strlen(rd->tok[t]) + 2 < sizeof text;
@@ -1329,6 +1354,8 @@ directive(struct reader *rd)
 		return do_param(rd);
 	if (strcmp(w, "measure") == 0)
 		return do_measure(rd);
+	if (strcmp(w, "loopy") == 0)
+		return do_loopy(rd);
 	if (strcmp(w, "components") == 0)
 		return do_components(rd);
 	if (strcmp(w, "symmetry") == 0)
@@ -1379,7 +1406,10 @@ finish(struct reader *rd)
 	if (!rd->have_measure)
 		return ERR(rd, "no 'measure': every rules file names a "
 		    "quantity each move decreases (cgr(5)), so no game can "
-		    "go on for ever");
+		    "go on for ever, or says 'loopy'");
+	if (r->loopy && r->family)
+		return rules_error(h, rd->err, r->loopy, "'loopy' with "
+		    "'family': knowledge bases need games that end");
 	r->impartial = 1;
 	for (i = 0; i < r->nrule; i++)
 		if (r->rule[i].side != SIDE_BOTH)
@@ -1402,6 +1432,10 @@ finish(struct reader *rd)
 		return rc;
 	if ((rc = ends_finish(h, r, rd->err)) < 0)
 		return rc;
+	if (r->loopy && r->result)
+		return rules_error(h, rd->err, r->loopy, "'loopy' with 'win', "
+		    "'draw', 'nomove' or 'payoff': a loopy game is played to "
+		    "the last move");
 	for (i = 0; i < r->nparam; i++) {
 		int used = 0, k;
 
@@ -1412,7 +1446,7 @@ finish(struct reader *rd)
 			return rules_error(h, rd->err, r->param[i].line,
 			    "parameter '%s' is never used", r->param[i].name);
 	}
-	switch (r->kind) {
+	switch (r->loopy ? -1 : r->kind) {
 	case BOARD_GRID:
 	case BOARD_STRIP:
 		rc = measure_check_lines(h, r, rd->err);

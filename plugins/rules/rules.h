@@ -213,6 +213,8 @@ struct rules {
 	unsigned nsym;         /* 1, 2, 4 or 8 (grid.h's symmetry prefix) */
 	struct grid_game gg;   /* for grid.h: wall, symmetries, keep */
 	int family;            /* enumerate() exists */
+	unsigned long loopy;   /* the 'loopy' line (0: none): no measure,
+	                        * moves may come back (CG_LOOPY) */
 	struct cellset family_cells;
 	struct param param[MAX_PARAMS];
 	int nparam;

@@ -204,3 +204,53 @@ teardown() {
 	grep -qx '  2  . # .' <<<"$out"
 	grep -q '^Right cannot move: Left wins (you)\.$' <<<"$out"
 }
+
+@test "a loopy game (backsliding): the computer wins by the quickest way" {
+	# t.f, Left first: Left's only move is 1-2 (.tf); Right jumps 3-1
+	# (ft.); Left's only move is 2-3 (f.t); the frog slides back 1-2
+	# (.ft) and the toad, with the frog behind it and the edge ahead,
+	# cannot move.  Each of Right's moves is its only one.
+	run cg cg-play -r backsliding t.f <<<$'hint\n1-2\n2-3\n'
+	assert_success
+	assert_line "  #1  1-2  leads to .tf, N: you lose against best play"
+	assert_line "Right (computer) plays 3-1"
+	assert_line "Right (computer) plays 1-2"
+	assert_line "Left cannot move: Right wins (the computer)."
+	refute_line --partial "come back"
+}
+
+@test "a loopy game: a position that comes back is pointed out, the third time is a draw" {
+	# ff..tt is a draw (D) whoever starts, by the brute force of
+	# tests/cli/loopy/strips.py, as is f.ft.t; the toads shuffle and the
+	# frogs answer, so positions come back
+	[ "$(python3 "$CG_ROOT/tests/cli/loopy/strips.py" backsliding ff..tt f.ft.t | cut -f2 | tr '\n' ' ')" = "D D " ]
+	cg cg-play -r backsliding ff..tt <<<$'5-4\n6-5\n5-6\n6-5\n5-6\n6-5\n' > "$T/out"
+	cat "$T/out"
+	# every position shown, with the side to move after it (the prompt,
+	# the computer's move, or the draw), counted here: the "come back"
+	# lines must be where a (position, side) pair is met the second
+	# time, and the game must end at the first third time
+	awk '
+	    /^  [.tf]+$/ { pos = $1; next }
+	    pos != "" && /^This position has come back with/ { said[pos] = 1; next }
+	    pos != "" && /^(Left to move>|This position has come back a third time with Left)/ { side = "L" }
+	    pos != "" && /^Right \(computer\)/ { side = "R" }
+	    pos != "" && side != "" {
+		k = pos " " side
+		n[k]++
+		if (n[k] == 2 && !said[pos]) { print "no repeat said: " k; bad = 1 }
+		if (n[k] != 2 && said[pos]) { print "repeat said wrongly: " k; bad = 1 }
+		if (n[k] == 3) { third = k; if (!/a third time/) bad = 1 }
+		delete said[pos]; pos = ""; side = ""
+	    }
+	    END {
+		if (third == "") { print "no third time"; bad = 1 }
+		exit bad
+	    }' "$T/out"
+	[ "$(grep -c 'come back with' "$T/out")" -ge 2 ]
+	run tail -n 1 "$T/out"
+	assert_output --regexp '^This position has come back a third time with (Left|Right) to move: a draw\.$'
+	# the computer draws, never claims a win: the positions are drawn
+	! grep -q 'cannot move' "$T/out"
+	! grep -q 'every move loses' "$T/out"
+}

@@ -77,7 +77,8 @@ vector() {
 }
 
 @test "the twins load and list as the compiled rulesets do" {
-	for name in domineering cram clobber toads col snort subtraction; do
+	for name in domineering cram clobber toads col snort subtraction \
+	    backsliding; do
 		[ -f "$RULES/$name.cgr" ]
 		a=$(cg-parse -l | grep "^$name	")
 		b=$(CG_PLUGIN_PATH=$RULES cg-parse -l | grep "^$name	")
@@ -180,6 +181,36 @@ moves() {
 	head -40 "$T/strips" | moves toads right > "$T/a"
 	head -40 "$T/strips" | CG_PLUGIN_PATH=$RULES moves toads right > "$T/b"
 	cmp "$T/a" "$T/b"
+	grep -q -- '-' "$T/a"
+}
+
+# as_sets: each line of moves' output with the numbers dropped and the
+# moves sorted
+as_sets() {
+	awk -F';' '{ sub(/:/, ":;"); n = 0; for (i = 2; i < NF; i++) { m = $i; sub(/^ #[0-9]+ /, "", m); a[++n] = m }
+	    s = $1; for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
+		if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
+	    for (i = 1; i <= n; i++) s = s ";" a[i]; print s }'
+}
+
+@test "backsliding twin (a loopy rules file): every strip of up to 8 squares" {
+	python3 -c '
+import itertools
+for n in range(1, 9):
+    for t in itertools.product(".tf", repeat=n):
+        print("".join(t))' > "$T/strips"
+	both backsliding cg-outcome -t --remoteness < "$T/strips"
+	# the twin is loopy too: -L says so for both
+	[ "$(cg-parse -L | grep '^backsliding	' | cut -f2)" = loopy ]
+	[ "$(CG_PLUGIN_PATH=$RULES cg-parse -L | grep '^backsliding	' | cut -f2)" = loopy ]
+	# the moves by name, forward and back, as sets (the plugin lists a
+	# creature's moves together, the twin rule by rule)
+	for side in left right; do
+		head -60 "$T/strips" | moves backsliding $side | as_sets > "$T/a"
+		head -60 "$T/strips" | CG_PLUGIN_PATH=$RULES moves backsliding $side |
+		    as_sets > "$T/b"
+		cmp "$T/a" "$T/b"
+	done
 	grep -q -- '-' "$T/a"
 }
 

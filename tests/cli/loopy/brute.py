@@ -127,4 +127,5 @@ def main():
                     f.write('#%d\t%s\n' % (u + 1, t))
 
 
-main()
+if __name__ == '__main__':
+    main()
