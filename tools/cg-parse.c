@@ -131,7 +131,9 @@ list_one(const char *name, const char *path, const struct cg_ruleset *rs,
 static void
 read_positions(struct cg_doc *d, struct cg_plugin *rs, const char *spec)
 {
-	struct cg_reader *r = cg_reader_open_bare("-", spec);
+	/* game literals are read here, loopy ones by lgame.h */
+	struct cg_reader *r = strcmp(rs->name, "game") == 0 ?
+	    cg_reader_open_lines("-") : cg_reader_open_bare("-", spec);
 	struct cg_doc *in = cg_reader_next(r);
 	uint32_t i;
 
