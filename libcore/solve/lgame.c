@@ -432,7 +432,7 @@ lg_ge_matrix(const struct cg_lgame *g, const uint32_t *q, uint32_t n)
 
 	if (np > CG_LGAME_MAXPAIRS)
 		cg_die(CG_EXIT_DATA, "comparing loopy games of %u nodes: more "
-		    "than %llu pairs", (unsigned)n,
+		    "than %llu pairs of nodes to order", (unsigned)n,
 		    (unsigned long long)CG_LGAME_MAXPAIRS);
 	for (i = 0; i < g->n; i++)
 		idx[i] = UINT32_MAX;

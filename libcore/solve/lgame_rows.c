@@ -5,6 +5,7 @@
 
 #include "base/util.h"
 #include "solve/lgame.h"
+#include "solve/lgame_int.h"
 #include "values/notation.h"
 
 int
@@ -36,6 +37,21 @@ cg_lgame_compare_text(struct cg_lgame *g, uint32_t x, const char *text,
 		    "both stoppers (their order by onsides and offsides is not "
 		    "computed here)", text);
 		return -1;
+	}
+	{
+		uint32_t nx, ny, *q;
+
+		free(lg_reach(g, x, &nx));
+		q = lg_reach(g, y, &ny);
+		free(q);
+		if ((uint64_t)(nx + ny + 1) * (nx + ny + 1) >
+		    CG_LGAME_MAXPAIRS) {
+			snprintf(msg, msgsize, "-c '%s': games of %u and %u "
+			    "nodes: more than %llu pairs of nodes to order",
+			    text, (unsigned)nx, (unsigned)ny,
+			    (unsigned long long)CG_LGAME_MAXPAIRS);
+			return -1;
+		}
 	}
 	cg_buf_addstr(out, rel[cg_lgame_compare(g, x, y) + 1]);
 	return 0;

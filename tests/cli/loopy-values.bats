@@ -85,6 +85,41 @@ rows() {
 	done
 }
 
+@test "sums of loopy literals are the games the brute force finds equal" {
+	# upon + upon = {0 | upon*}, as up + up = {0 | up*}; uponth is
+	# {0 | -upon + *} (CGSuite) = {0 | v[on]*};
+	# x over = {x | pass}; upon* = {0,pass | 0}.  The brute force of
+	# stoppers.py decides each equality on the graphs cg-parse writes;
+	# cg-canon must print the right-hand side's simplest form.
+	local p a b want
+	for p in '^[on]+^[on]#{0|^[on]*}' '^<on>#{0|v[on]*}' \
+	    '1+over#{1|pass}' '^[on]+*#{0,pass|0}'; do
+		a=${p%#*}
+		b=${p#*#}
+		cg cg-parse -r game -- "$a" "$b" on > "$T/s.cgt"
+		want=$(python3 "$CG_ROOT/tests/cli/loopy/stoppers.py" equal \
+		    "$T/s.cgt")
+		[ "$want" = "==" ] || { echo "$a vs $b: $want"; return 1; }
+		run cg cg-canon -t "$T/s.cgt"
+		assert_success
+		[ "$(echo "${lines[0]}" | cut -f2)" = \
+		    "$(echo "${lines[1]}" | cut -f2)" ] || {
+			echo "$a and $b print differently: $output"
+			return 1
+		}
+	done
+}
+
+@test "a graph too large to order is an error of its line" {
+	# seven upons: 3^7 = 2187 nodes, past the 1448 of cg-canon(1)
+	run cg cg-parse -r game '^[on]+^[on]+^[on]+^[on]+^[on]+^[on]+^[on]' 1
+	echo "$output" > "$T/u.cgt"
+	run cg cg-canon -t "$T/u.cgt"
+	assert_failure 1
+	assert_output --partial "a stopper of 2187 nodes: more than 2097152 pairs"
+	assert_output --partial $'1\t1'
+}
+
 @test "on is the largest and off the smallest of these stoppers" {
 	# Siegel, ch. VI: on >= G >= off for every stopper G.
 	run rows on
