@@ -81,6 +81,12 @@ int cg_lgame_simplify(const struct cg_lgame *g, uint32_t x,
  * named nodes (a, b, ...) where a cycle passes through another node. */
 void cg_lgame_print(const struct cg_lgame *g, struct cg_buf *out);
 
+/* The left (side CG_LEFT) or right stop of a simplest form (root 0), a
+ * pseudonumber written as CGSuite writes one: a number, on, off, x over,
+ * x under.  Returns 0, or -1 when play reaches a position where the
+ * player to move has no move and that is no pseudonumber. */
+int cg_lgame_stop(const struct cg_lgame *g, int side, struct cg_buf *out);
+
 /* The outcome class of x (cg_retro_class). */
 const char *cg_lgame_class(const struct cg_lgame *g, uint32_t x);
 
@@ -90,13 +96,14 @@ const char *cg_lgame_class(const struct cg_lgame *g, uint32_t x);
 int cg_lgame_compare_text(struct cg_lgame *g, uint32_t x, const char *text,
     struct cg_buf *out, char *msg, size_t msgsize);
 
-/* Is name a property cg_lgame_rows gives (canon, outcome)? */
+/* Is name a property cg_lgame_rows gives (canon, outcome, lstop,
+ * rstop)? */
 int cg_lgame_property_known(const char *name);
 
 /*
  * cg-canon's values of the roots of a document read as a graph that may
  * have cycles: the properties props (canon: the simplest form of a
- * stopper; outcome: the class with draws), then
+ * stopper; outcome: the class with draws; lstop, rstop: its stops), then
  * a comparison with each literal of cmps.  One row per root to tsv, or,
  * with tsv NULL, annotations (the property's name, "cmp LITERAL") and
  * the document written to out.  A root whose value cannot be given (not

@@ -482,3 +482,122 @@ cg_lgame_print(const struct cg_lgame *g, struct cg_buf *out)
 	free(p.name);
 	free(p.onstack);
 }
+
+/* ------------------------------------------------------------ stops */
+
+/* A pseudonumber: on (inf 1), off (inf -1), or x plus an infinitesimal
+ * sign eps (x over: 1, x: 0, x under: -1). */
+struct pseudo {
+	int inf, eps;
+	struct cg_dyadic x;
+};
+
+static int
+pseudo_cmp(struct pseudo a, struct pseudo b)
+{
+	int c;
+
+	if (a.inf != 0 || b.inf != 0)
+		return (a.inf > b.inf) - (a.inf < b.inf);
+	c = cg_dyadic_cmp(a.x, b.x);
+	return c != 0 ? c : (a.eps > b.eps) - (a.eps < b.eps);
+}
+
+/* Is v a pseudonumber: a number, on, off, x over or x under? */
+static int
+pseudo_of(const struct pr *p, uint32_t v, struct pseudo *out)
+{
+	const struct cg_lnode *n = &p->g->v[v];
+	uint64_t m;
+	int s;
+
+	memset(out, 0, sizeof *out);
+	if (p->val[v] != CG_NO_GAME)
+		return cg_canon_is_number(p->val[v]) &&
+		    nus(p, v, 0, &out->x, &m);
+	for (s = 0; s < 2; s++) {
+		if (n->nopt[s] != 1 || n->opt[s][0] != v)
+			continue;
+		if (n->nopt[!s] == 0) {
+			out->inf = s == CG_LEFT ? 1 : -1;
+			return 1;
+		}
+		if (n->nopt[!s] == 1 && p->val[n->opt[!s][0]] != CG_NO_GAME &&
+		    cg_canon_is_number(p->val[n->opt[!s][0]]) &&
+		    nus(p, n->opt[!s][0], 0, &out->x, &m)) {
+			out->eps = s == CG_RIGHT ? 1 : -1;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* The stop of v with side s to move: the pseudonumber play reaches
+ * when each player moves to the best stop for them (Siegel, ch. VI:
+ * alternating play of a stopper ends).  done[2 * v + s] memoizes. */
+static int
+stop_rec(const struct pr *p, uint32_t v, int s, struct pseudo *st,
+    uint8_t *done)
+{
+	const struct cg_lnode *n = &p->g->v[v];
+	struct pseudo best, o;
+	uint32_t k;
+
+	if (done[2 * v + s] == 1)
+		return -1;      /* alternating play without end: no stopper */
+	if (pseudo_of(p, v, &o)) {
+		*st = o;
+		return 0;
+	}
+	if (n->nopt[s] == 0)
+		return -1;
+	done[2 * v + s] = 1;
+	for (k = 0; k < n->nopt[s]; k++) {
+		if (stop_rec(p, n->opt[s][k], !s, &o, done) < 0) {
+			done[2 * v + s] = 0;
+			return -1;
+		}
+		if (k == 0 || (s == CG_LEFT ? pseudo_cmp(o, best) > 0 :
+		    pseudo_cmp(o, best) < 0))
+			best = o;
+	}
+	done[2 * v + s] = 0;
+	*st = best;
+	return 0;
+}
+
+int
+cg_lgame_stop(const struct cg_lgame *g, int side, struct cg_buf *out)
+{
+	struct pr p;
+	struct pseudo st;
+	uint8_t *state = cg_xcalloc(g->n, 1), *done;
+	uint32_t i;
+	int rc;
+
+	p.g = g;
+	p.val = cg_xcalloc(g->n, sizeof *p.val);
+	p.name = p.onstack = NULL;
+	p.names = 0;
+	for (i = 0; i < g->n; i++)
+		short_val(&p, i, state);
+	done = cg_xcalloc(2 * (size_t)g->n, 1);
+	/* the stop of a number is itself; else the best of the options'
+	 * stops with the other side to move */
+	rc = stop_rec(&p, 0, side, &st, done);
+	if (rc == 0) {
+		if (st.inf != 0) {
+			cg_buf_addstr(out, st.inf > 0 ? "on" : "off");
+		} else {
+			if (st.eps == 0 || cg_dyadic_sign(st.x) != 0)
+				cg_canon_print(cg_canon_number(st.x), out);
+			if (st.eps != 0)
+				cg_buf_addstr(out, st.eps > 0 ? "over" :
+				    "under");
+		}
+	}
+	free(done);
+	free(state);
+	free(p.val);
+	return rc;
+}

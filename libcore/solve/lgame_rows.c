@@ -60,7 +60,8 @@ cg_lgame_compare_text(struct cg_lgame *g, uint32_t x, const char *text,
 int
 cg_lgame_property_known(const char *name)
 {
-	return strcmp(name, "canon") == 0 || strcmp(name, "outcome") == 0;
+	return strcmp(name, "canon") == 0 || strcmp(name, "outcome") == 0 ||
+	    strcmp(name, "lstop") == 0 || strcmp(name, "rstop") == 0;
 }
 
 /* One value of root x (a node of g); -1 with msg when it has none. */
@@ -74,14 +75,22 @@ value(struct cg_lgame *g, uint32_t x, const char *prop, struct cg_buf *b,
 		cg_buf_addstr(b, cg_lgame_class(g, x));
 		return 0;
 	}
-	if (strcmp(prop, "canon") != 0) {
+	if (!cg_lgame_property_known(prop)) {
 		snprintf(msg, msgsize, "property '%s' is not computed for "
-		    "loopy games (canon and outcome are)", prop);
+		    "loopy games (canon, outcome, lstop and rstop are)", prop);
 		return -1;
 	}
 	if (cg_lgame_simplify(g, x, &c, msg, msgsize) < 0)
 		return -1;
-	cg_lgame_print(&c, b);
+	if (strcmp(prop, "canon") == 0) {
+		cg_lgame_print(&c, b);
+	} else if (cg_lgame_stop(&c, strcmp(prop, "lstop") == 0 ? CG_LEFT :
+	    CG_RIGHT, b) < 0) {
+		snprintf(msg, msgsize, "no %s: play reaches a position with no "
+		    "move that is not a pseudonumber", prop);
+		cg_lgame_free(&c);
+		return -1;
+	}
 	cg_lgame_free(&c);
 	return 0;
 }

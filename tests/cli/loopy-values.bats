@@ -110,6 +110,25 @@ rows() {
 	done
 }
 
+@test "stops of stoppers by hand" {
+	# A pseudonumber (a number, on, off, x over, x under) is its own
+	# stop; otherwise the left stop is the best right stop of the Left
+	# options and the right stop the least left stop of the Right
+	# options (CGSuite's stops of stoppers; Siegel, ch. VI).  {on|off}:
+	# on and off.  ^[on] = {pass|*}: its Left option is itself, whose
+	# right stop is the left stop of * = 0; so 0 and 0.  {2|-3under}: 2
+	# and -3under.  {on|*}: on and 0.  {over|under}: over and under.
+	run rows '{on|off}' '^[on]' '{2|{pass|-3}}' '{on|*}' '{over|under}'
+	assert_success
+	cg cg-parse -r game '{on|off}' '^[on]' '{2|{pass|-3}}' '{on|*}' \
+	    '{over|under}' 1over > "$T/s.cgt"
+	run cg cg-canon -t -p lstop,rstop "$T/s.cgt"
+	assert_success
+	assert_output "$(printf '%s\t%s\t%s\n' '{on|off}' on off  '^[on]' 0 0 \
+	    '{2|{pass|-3}}' 2 -3under  '{on|*}' on 0 \
+	    '{over|under}' over under  1over 1over 1over)"
+}
+
 @test "a graph too large to order is an error of its line" {
 	# seven upons: 3^7 = 2187 nodes, past the 1448 of cg-canon(1)
 	run cg cg-parse -r game '^[on]+^[on]+^[on]+^[on]+^[on]+^[on]+^[on]' 1
