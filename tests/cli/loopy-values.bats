@@ -110,6 +110,21 @@ rows() {
 	done
 }
 
+@test "random stoppers the brute force finds equal have one simplest form" {
+	# Siegel, ch. VI: equal stoppers have isomorphic simplest forms, so
+	# they print alike.
+	local G H R a b n=0
+	python3 "$CG_ROOT/tests/cli/loopy/stoppers.py" 101 300 |
+	    awk -F'\t' '$3 == "=="' > "$T/eq"
+	while IFS=$'\t' read -r G H R; do
+		a=$(cg cg-parse -r game -- "$G" | cg cg-canon -t | cut -f2)
+		b=$(cg cg-parse -r game -- "$H" | cg cg-canon -t | cut -f2)
+		[ "$a" = "$b" ] || { echo "$G: $a; $H: $b"; return 1; }
+		n=$((n + 1))
+	done < "$T/eq"
+	[ "$n" -ge 10 ]
+}
+
 @test "stops of stoppers by hand" {
 	# A pseudonumber (a number, on, off, x over, x under) is its own
 	# stop; otherwise the left stop is the best right stop of the Left
