@@ -11,6 +11,7 @@
 #include "graph/graph.h"
 #include "kb/kb.h"
 #include "solve/canonical.h"
+#include "solve/lgame.h"
 #include "solve/misere_canon.h"
 #include "values/canon.h"
 #include "values/canonprop.h"
@@ -42,7 +43,9 @@ static const char help[] =
     "                    numberish switch uptimal zero allsmall\n"
     "  -c GAME           compare each root with the game literal GAME: a\n"
     "                    column (or annotation cmp) with ==, <, > or <>\n"
-    "                    (confused); repeatable\n"
+    "                    (confused); repeatable.  Loopy games (documents\n"
+    "                    with cycles, loopy literals): canon is the simplest\n"
+    "                    form of a stopper, outcome its class with draws\n"
     "  -K FILE           look positions up in this knowledge base first\n"
     "      --stats       print store statistics on standard error\n"
     "      --progress    report progress on standard error every second\n"
@@ -162,6 +165,18 @@ make_row(void *arg)
 		w->b[i].len = 0;
 		if (i < nprops) {
 			cg_canon_property(g, props[i], &w->b[i]);
+		} else if (cmpgame[i - nprops] == CG_NO_GAME) {
+			/* a loopy literal: compared as stoppers */
+			struct cg_lgame lg;
+			char msg[512];
+			int bad;
+
+			cg_lgame_init(&lg);
+			bad = cg_lgame_compare_text(&lg, cg_lgame_short(&lg, g),
+			    cmps[i - nprops], &w->b[i], msg, sizeof msg);
+			cg_lgame_free(&lg);
+			if (bad < 0)
+				cg_canon_data_error("%s", msg);
 		} else {
 			static const char *rel[] = { "==", ">", "<>" };
 			int c = cg_canon_compare(g, cmpgame[i - nprops]);
@@ -183,6 +198,15 @@ each(struct cg_doc *d, void *arg)
 	uint32_t r;
 
 	(void)arg;
+	if (d->cyclic && !misere) {
+		/* loopy games: stoppers' simplest forms (lgame.h) */
+		cg_lgame_rows(d, props, nprops, cmps, ncmps, tsv ? stdout :
+		    NULL, stdout);
+		free(b);
+		free(vals);
+		return;
+	}
+	cg_doc_refuse_cycles(d);
 	cg_doc_refuse_results(d, "it has no canonical form (cg-outcome "
 	    "solves it)");
 	cg_graph_use_doc(graph, d);
@@ -315,7 +339,20 @@ main(int argc, char **argv)
 		char msg[256];
 		size_t col;
 
-		if (cg_canon_parse(cmps[i], strlen(cmps[i]), &cmpgame[i], msg,
+		if (cg_lgame_looks_loopy(cmps[i], strlen(cmps[i]))) {
+			struct cg_lgame lg;
+			uint32_t x;
+
+			cg_lgame_init(&lg);
+			if (cg_lgame_parse(&lg, cmps[i], strlen(cmps[i]), &x,
+			    msg, sizeof msg, &col) < 0) {
+				fprintf(stderr, "%s: -c '%s': column %zu: %s\n",
+				    cg_progname, cmps[i], col, msg);
+				exit(CG_EXIT_USAGE);
+			}
+			cg_lgame_free(&lg);
+			cmpgame[i] = CG_NO_GAME;   /* read again per root */
+		} else if (cg_canon_parse(cmps[i], strlen(cmps[i]), &cmpgame[i], msg,
 		    sizeof msg, &col) < 0) {
 			fprintf(stderr, "%s: -c '%s': column %zu: %s\n",
 			    cg_progname, cmps[i], col, msg);
@@ -342,7 +379,8 @@ main(int argc, char **argv)
 		if (use_kb)
 			eval[i].known = cg_kb_canon;
 	}
-	cg_each_document(argc - optind, argv + optind, spec, each, NULL);
+	cg_each_document_flags(argc - optind, argv + optind, spec,
+	    CG_EACH_CYCLES, each, NULL);
 	if (stats)
 		fprintf(stderr, "%s: games %zu, store bytes %zu, positions %llu, "
 		    "seconds %.3f, peak rss KiB %zu\n", cg_progname,

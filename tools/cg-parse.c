@@ -6,13 +6,17 @@
 #include "format/doc.h"
 #include "base/tool.h"
 #include "base/util.h"
+#include "solve/lgame.h"
+#include "values/notation.h"
 
 static const char usage[] =
     "-r NAME[:PARAMS] [-P DIR] [POSITION ...]\n"
     "       cg-parse -l | -L [-P DIR]";
 static const char help[] =
     "Parse positions of a ruleset (from the arguments, or one per line from\n"
-    "standard input) and write them as the roots of a cgt document.\n"
+    "standard input) and write them as the roots of a cgt document.  A loopy\n"
+    "game literal of the game ruleset (pass, labels, on, off, over, under,\n"
+    "dud, ^[on], ^<on>) is written as its graph, with cycles (cgt version 2).\n"
     "\n"
     "  -r NAME[:PARAMS]  the ruleset, with its parameters\n"
     "  -P DIR            also search DIR for ruleset plugins\n"
@@ -24,6 +28,38 @@ static const char help[] =
     "  -h, --help        show this help\n"
     "      --version     show the version\n";
 
+/* Some literal of the game ruleset is loopy: then every literal is
+ * written as its graph, so that the document's graph is complete. */
+static int loopy;
+
+/* A game literal as its graph, written as abstract nodes, with cycles
+ * for a loopy literal (a version-2 document). */
+static void
+add_loopy(struct cg_doc *d, const char *text, const char *where,
+    unsigned long line)
+{
+	struct cg_lgame g;
+	uint32_t x;
+	char msg[256];
+	size_t col;
+	cg_game s;
+	int bad;
+
+	cg_lgame_init(&g);
+	if (cg_lgame_looks_loopy(text, strlen(text)))
+		bad = cg_lgame_parse(&g, text, strlen(text), &x, msg,
+		    sizeof msg, &col) < 0;
+	else if ((bad = cg_canon_parse(text, strlen(text), &s, msg,
+	    sizeof msg, &col) < 0) == 0)
+		x = cg_lgame_short(&g, s);
+	if (bad)
+		cg_error_at(where, line, "bad game position '%s': column %zu: "
+		    "%s", cg_quote_str(text), col, msg);
+	else
+		cg_doc_add_root(d, cg_lgame_to_doc(&g, x, d, text));
+	cg_lgame_free(&g);
+}
+
 static void
 add_position(struct cg_doc *d, struct cg_plugin *rs, const char *text,
     const char *where, unsigned long line)
@@ -32,6 +68,10 @@ add_position(struct cg_doc *d, struct cg_plugin *rs, const char *text,
 	size_t len = strlen(text);
 	uint32_t i;
 
+	if (loopy) {
+		add_loopy(d, text, where, line);
+		return;
+	}
 	cg_buf_init(&pos);
 	cg_buf_init(&printed);
 	cg_buf_init(&again);
@@ -91,10 +131,18 @@ list_one(const char *name, const char *path, const struct cg_ruleset *rs,
 static void
 read_positions(struct cg_doc *d, struct cg_plugin *rs, const char *spec)
 {
-	struct cg_reader *r = cg_reader_open_bare("-", spec);
+	/* game literals are read here, loopy ones by lgame.h */
+	struct cg_reader *r = strcmp(rs->name, "game") == 0 ?
+	    cg_reader_open_lines("-") : cg_reader_open_bare("-", spec);
 	struct cg_doc *in = cg_reader_next(r);
 	uint32_t i;
 
+	for (i = 0; in != NULL && i < in->nroot; i++) {
+		const char *t = in->node[in->root[i]].text;
+
+		loopy |= strcmp(rs->name, "game") == 0 &&
+		    cg_lgame_looks_loopy(t, strlen(t));
+	}
 	for (i = 0; in != NULL && i < in->nroot; i++) {
 		const struct cg_node *x = &in->node[in->root[i]];
 
@@ -149,6 +197,9 @@ main(int argc, char **argv)
 		int i;
 		char where[32];
 
+		for (i = 0; i < argc; i++)
+			loopy |= strcmp(rs->name, "game") == 0 &&
+			    cg_lgame_looks_loopy(argv[i], strlen(argv[i]));
 		for (i = 0; i < argc; i++) {
 			snprintf(where, sizeof where, "argument %d", i + 1);
 			add_position(d, rs, argv[i], where, 0);

@@ -519,6 +519,7 @@ struct cg_reader {
 	char *name;
 	const char *bare;        /* ruleset spec for bare position lines */
 	int bare_only;           /* never a document (cg-parse) */
+	int raw;                 /* bare lines kept as text, not parsed */
 	unsigned long line;
 	char *buf;               /* the current line, NUL-terminated */
 	int eof, started;
@@ -566,6 +567,16 @@ cg_reader_open_bare(const char *path, const char *ruleset)
 	struct cg_reader *r = cg_reader_open(path, ruleset);
 
 	r->bare_only = 1;
+	return r;
+}
+
+struct cg_reader *
+cg_reader_open_lines(const char *path)
+{
+	struct cg_reader *r = cg_reader_open(path, "");
+
+	r->bare_only = 1;
+	r->raw = 1;
 	return r;
 }
 
@@ -794,7 +805,8 @@ report_fatal(const char *file, unsigned long line, const char *fmt, ...)
 static struct cg_doc *
 read_bare(struct cg_reader *r, char *first)
 {
-	struct cg_plugin *rs = cg_plugin_get(r->bare, CG_EXIT_USAGE);
+	struct cg_plugin *rs = r->raw ? NULL : cg_plugin_get(r->bare,
+	    CG_EXIT_USAGE);
 	struct cg_doc *d;
 	struct cg_buf b;
 	char *text = first;
@@ -812,7 +824,13 @@ read_bare(struct cg_reader *r, char *first)
 				text[--len] = '\0';
 			while (*text == ' ' || *text == '\t')
 				text++;
-			if (parse_position(r, rs, text, &b, cg_error_at) == 0) {
+			if (r->raw) {
+				i = new_node(d, d->max_id + 1);
+				d->node[i].line = r->line;
+				d->node[i].text = cg_xstrdup(text);
+				cg_doc_add_root(d, i);
+			} else if (parse_position(r, rs, text, &b,
+			    cg_error_at) == 0) {
 				i = new_node(d, d->max_id + 1);
 				d->node[i].line = r->line;
 				set_position(r, &d->node[i], rs, text, &b);

@@ -116,6 +116,9 @@ struct cg_reader *cg_reader_open_fd(int fd, const char *name,
  * document (cg-parse): one document holding every good line (bad lines are
  * reported through cg_error_at), then NULL. */
 struct cg_reader *cg_reader_open_bare(const char *path, const char *ruleset);
+/* The same lines kept as the texts of abstract roots, not parsed, for a
+ * reader of its own (cg-parse's loopy game literals). */
+struct cg_reader *cg_reader_open_lines(const char *path);
 /* The next document, or NULL at end of input.  The caller frees it with
  * cg_doc_free (a document left half-read by an error is freed by close). */
 struct cg_doc *cg_reader_next(struct cg_reader *r);

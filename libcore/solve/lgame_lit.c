@@ -1,0 +1,513 @@
+/* lgame_lit.c - loopy game literals read into a graph (lgame.h).
+ *
+ * The grammar extends the game literals of include/cg/gamelit.h with
+ * CGSuite's words for loopy games:
+ *
+ *   literal := sum
+ *   sum     := term { ('+' | '-' | '+-') term }
+ *   term    := '-' term | '+-' term | primary [ glued ]
+ *   primary := '(' sum ')' | [ LABEL [':'] ] '{' list '|' list '}'
+ *            | 'pass' | LABEL | 'on' | 'off' | 'dud' | 'over' | 'under'
+ *            | '^[on]' | '^<on>' | 'v[on]' | 'v<on>' | ATOM
+ *   list    := [ sum { ',' sum } ]
+ *
+ * where ATOM is a short game as the `game' ruleset writes it (1/2, *3,
+ * ^, v2*, ^<2>, ^[4], ...), `pass' is a move to the innermost brace
+ * being written, a label names its brace for the options inside it, and
+ * a glued word (1over, ^[on]*, -1/2under) is added to what it follows,
+ * as CGSuite prints such values.  A sum or a negative must be of a
+ * complete game: it may not hold `pass' or a label of a brace still
+ * open around it (their graph would be infinite).
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "solve/lgame.h"
+#include "solve/lgame_int.h"
+#include "values/notation.h"
+
+#define NONE UINT32_MAX
+
+struct scope {
+	const char *name;        /* NULL: an unlabelled brace */
+	size_t len;
+	uint32_t node;
+};
+
+struct p {
+	const char *s;
+	size_t len, i;
+	struct cg_lgame *g;
+	char *msg;
+	size_t msgsize, col;
+	int err;
+	struct scope *sc;
+	size_t nsc, capsc;
+	int depth;
+};
+
+static uint32_t sum(struct p *p);
+
+static uint32_t
+fail(struct p *p, size_t at, const char *what)
+{
+	if (!p->err) {
+		snprintf(p->msg, p->msgsize, "%s", what);
+		p->col = at + 1;
+		p->err = 1;
+	}
+	return NONE;
+}
+
+static void
+blanks(struct p *p)
+{
+	while (p->i < p->len && isspace((unsigned char)p->s[p->i]))
+		p->i++;
+}
+
+static int
+at(const struct p *p, const char *w)
+{
+	size_t n = strlen(w);
+
+	return p->len - p->i >= n && memcmp(p->s + p->i, w, n) == 0;
+}
+
+static int
+upon_word(const struct p *p)
+{
+	return at(p, "^[on]") || at(p, "^<on>") || at(p, "v[on]") ||
+	    at(p, "v<on>");
+}
+
+static int
+ident_start(int c)
+{
+	return isalpha(c) || c == '_';
+}
+
+static size_t
+ident_len(const struct p *p)
+{
+	size_t n = 0;
+
+	if (p->i < p->len && ident_start((unsigned char)p->s[p->i]))
+		while (p->i + n < p->len && (isalnum((unsigned char)
+		    p->s[p->i + n]) || p->s[p->i + n] == '_'))
+			n++;
+	return n;
+}
+
+/* A word of down signs: v, vv, v3 (an atom, not a label). */
+static int
+is_down(const char *s, size_t n)
+{
+	size_t k = 0;
+
+	while (k < n && s[k] == 'v')
+		k++;
+	if (k == 0)
+		return 0;
+	if (k == n)
+		return 1;
+	if (k > 1)
+		return 0;
+	while (k < n && isdigit((unsigned char)s[k]))
+		k++;
+	return k == n;
+}
+
+/* Is any node under x a brace still open (being written)? */
+static int
+open_under(const struct p *p, uint32_t x)
+{
+	uint32_t n, *q = lg_reach(p->g, x, &n), i;
+	size_t k;
+	int found = 0;
+
+	for (i = 0; i < n && !found; i++)
+		for (k = 0; k < p->nsc; k++)
+			if (p->sc[k].node == q[i])
+				found = 1;
+	free(q);
+	return found;
+}
+
+static uint32_t
+closed(struct p *p, uint32_t x, size_t where)
+{
+	if (x != NONE && open_under(p, x))
+		return fail(p, where, "a sum or a negative of a game that "
+		    "holds pass or the label of a brace around it");
+	return x;
+}
+
+static uint32_t
+short_node(struct p *p, const char *text, size_t n, size_t where)
+{
+	char msg[200], full[260];
+	size_t col;
+	cg_game v;
+
+	if (cg_canon_parse(text, n, &v, msg, sizeof msg, &col) < 0) {
+		snprintf(full, sizeof full, "%s", msg);
+		return fail(p, where + (col > 0 ? col - 1 : 0), full);
+	}
+	return cg_lgame_short(p->g, v);
+}
+
+/* A short game written as gamelit's atoms: digits, / . * ^ v < > [ ]. */
+static uint32_t
+atom_from(struct p *p, size_t s0)
+{
+	size_t s = p->i;
+
+	while (p->i < p->len && strchr("0123456789./*^v<>[]",
+	    p->s[p->i]) != NULL && p->s[p->i] != '\0') {
+		if (p->i > s && upon_word(p))
+			break;
+		p->i++;
+	}
+	if (p->i == s)
+		return fail(p, s, "expected a game");
+	return short_node(p, p->s + s0, p->i - s0, s0);
+}
+
+static uint32_t
+atom(struct p *p)
+{
+	return atom_from(p, p->i);
+}
+
+static uint32_t
+upon_node(struct p *p)
+{
+	struct cg_lgame *g = p->g;
+	int down = p->s[p->i] == 'v', th = p->s[p->i + 1] == '<';
+	uint32_t u = cg_lgame_node(g), r;
+
+	p->i += 5;
+	/* upon = {pass | *} (CGSuite's definition; Winning Ways, vol. 2,
+	 * ch. 11: upon = {upon | *}) */
+	cg_lgame_edge(g, u, CG_LEFT, u);
+	cg_lgame_edge(g, u, CG_RIGHT, cg_lgame_short(g, cg_canon_nus(
+	    cg_dyadic_make(0, 0), 0, 1)));
+	if (th) {
+		/* uponth = {0 | -upon + *} (CGSuite) */
+		r = cg_lgame_sum(g, cg_lgame_neg(g, u), cg_lgame_short(g,
+		    cg_canon_nus(cg_dyadic_make(0, 0), 0, 1)));
+		u = cg_lgame_node(g);
+		cg_lgame_edge(g, u, CG_LEFT, cg_lgame_short(g,
+		    cg_canon_zero()));
+		cg_lgame_edge(g, u, CG_RIGHT, r);
+	}
+	return down ? cg_lgame_neg(g, u) : u;
+}
+
+/* The keywords of loopy games; NONE (no error) if w is not one. */
+static uint32_t
+keyword(struct p *p, const char *w, size_t n)
+{
+	struct cg_lgame *g = p->g;
+	uint32_t x;
+
+#define IS(k) (n == strlen(k) && memcmp(w, k, n) == 0)
+	if (!IS("on") && !IS("off") && !IS("dud") && !IS("over") &&
+	    !IS("under"))
+		return NONE;
+	x = cg_lgame_node(g);
+	/* on = {pass|}, off = {|pass}, dud = {pass|pass}, over = {0|pass},
+	 * under = {pass|0}: Winning Ways, vol. 2, ch. 11; Siegel, ch. VI */
+	if (IS("on") || IS("dud") || IS("under"))
+		cg_lgame_edge(g, x, CG_LEFT, x);
+	if (IS("off") || IS("dud") || IS("over"))
+		cg_lgame_edge(g, x, CG_RIGHT, x);
+	if (IS("over"))
+		cg_lgame_edge(g, x, CG_LEFT, cg_lgame_short(g,
+		    cg_canon_zero()));
+	if (IS("under"))
+		cg_lgame_edge(g, x, CG_RIGHT, cg_lgame_short(g,
+		    cg_canon_zero()));
+#undef IS
+	return x;
+}
+
+static uint32_t
+brace(struct p *p, const char *name, size_t nlen)
+{
+	uint32_t x = cg_lgame_node(p->g), o;
+	int s = CG_LEFT;
+
+	if (p->depth++ > 1000)
+		return fail(p, p->i, "braces nested too deeply");
+	if (p->nsc == p->capsc) {
+		p->capsc = p->capsc ? 2 * p->capsc : 8;
+		p->sc = cg_xreallocarray(p->sc, p->capsc, sizeof *p->sc);
+	}
+	p->sc[p->nsc].name = name;
+	p->sc[p->nsc].len = nlen;
+	p->sc[p->nsc].node = x;
+	p->nsc++;
+	p->i++;         /* '{' */
+	for (;;) {
+		blanks(p);
+		if (p->i < p->len && p->s[p->i] == '|' && s == CG_LEFT) {
+			if (p->i + 1 < p->len && p->s[p->i + 1] == '|')
+				return fail(p, p->i, "a brace of a loopy "
+				    "literal takes one slash: write inner "
+				    "braces");
+			p->i++;
+			s = CG_RIGHT;
+			continue;
+		}
+		if (p->i < p->len && p->s[p->i] == '}' && s == CG_RIGHT)
+			break;
+		if (p->i >= p->len)
+			return fail(p, p->i, "missing '}'");
+		o = sum(p);
+		if (o == NONE)
+			return NONE;
+		cg_lgame_edge(p->g, x, s, o);
+		blanks(p);
+		if (p->i < p->len && p->s[p->i] == ',') {
+			p->i++;
+			continue;
+		}
+		if (p->i < p->len && (p->s[p->i] == '|' || p->s[p->i] == '}'))
+			continue;
+		return fail(p, p->i, "expected ',', '|' or '}'");
+	}
+	p->i++;         /* '}' */
+	p->nsc--;
+	p->depth--;
+	return x;
+}
+
+static uint32_t
+primary(struct p *p)
+{
+	size_t s, n, k;
+	uint32_t x;
+
+	blanks(p);
+	s = p->i;
+	if (p->i >= p->len)
+		return fail(p, p->i, "expected a game");
+	if (p->s[p->i] == '(') {
+		p->i++;
+		x = sum(p);
+		blanks(p);
+		if (x != NONE && (p->i >= p->len || p->s[p->i] != ')'))
+			return fail(p, p->i, "missing ')'");
+		p->i++;
+		return x;
+	}
+	if (p->s[p->i] == '{')
+		return brace(p, NULL, 0);
+	if (upon_word(p))
+		return upon_node(p);
+	n = ident_len(p);
+	if (n == 0 || is_down(p->s + s, n))
+		return atom(p);
+	p->i += n;
+	blanks(p);
+	if (p->i < p->len && (p->s[p->i] == '{' || p->s[p->i] == ':')) {
+		if (keyword(p, p->s + s, n) != NONE || (n == 4 &&
+		    memcmp(p->s + s, "pass", 4) == 0))
+			return fail(p, s, "a keyword cannot label a brace");
+		if (p->s[p->i] == ':') {
+			p->i++;
+			blanks(p);
+			if (p->i >= p->len || p->s[p->i] != '{')
+				return fail(p, p->i, "expected '{' after a "
+				    "label");
+		}
+		return brace(p, p->s + s, n);
+	}
+	if (n == 4 && memcmp(p->s + s, "pass", 4) == 0) {
+		if (p->nsc == 0)
+			return fail(p, s, "pass outside braces");
+		return p->sc[p->nsc - 1].node;
+	}
+	x = keyword(p, p->s + s, n);
+	if (x != NONE)
+		return x;
+	for (k = p->nsc; k-- > 0;)
+		if (p->sc[k].name != NULL && p->sc[k].len == n &&
+		    memcmp(p->sc[k].name, p->s + s, n) == 0)
+			return p->sc[k].node;
+	if (n == 1 && p->s[s] == '&')
+		return fail(p, s, "expected a game");
+	return fail(p, s, "unknown word (not a label of a brace around it "
+	    "nor a keyword of loopy games)");
+}
+
+/* A word glued to the game before it is added to it: 1over, ^[on]*. */
+static uint32_t
+glued(struct p *p, uint32_t x, size_t s0)
+{
+	size_t s = p->i, n;
+	uint32_t y;
+
+	while (x != NONE && p->i < p->len) {
+		n = ident_len(p);
+		if (upon_word(p)) {
+			y = upon_node(p);
+		} else if ((n == 4 && at(p, "over")) || (n == 5 &&
+		    at(p, "under"))) {
+			y = keyword(p, p->s + p->i, n);
+			p->i += n;
+		} else if (p->s[p->i] == '*') {
+			y = atom(p);
+		} else {
+			break;
+		}
+		x = closed(p, x, s0);
+		y = closed(p, y, s);
+		if (x == NONE || y == NONE)
+			return NONE;
+		x = cg_lgame_sum(p->g, x, y);
+		s = p->i;
+	}
+	return x;
+}
+
+static uint32_t
+term(struct p *p)
+{
+	size_t s;
+	uint32_t x;
+
+	blanks(p);
+	s = p->i;
+	if (at(p, "+-")) {
+		p->i += 2;
+		x = closed(p, term(p), s);
+		if (x == NONE)
+			return NONE;
+		/* +-G = {G | -G} */
+		{
+			uint32_t n = cg_lgame_neg(p->g, x), w =
+			    cg_lgame_node(p->g);
+
+			cg_lgame_edge(p->g, w, CG_LEFT, x);
+			cg_lgame_edge(p->g, w, CG_RIGHT, n);
+			return w;
+		}
+	}
+	if (p->i + 1 < p->len && p->s[p->i] == '-' &&
+	    isdigit((unsigned char)p->s[p->i + 1])) {
+		/* a negative number, to which a glued word is added */
+		p->i++;
+		return glued(p, atom_from(p, s), s);
+	}
+	if (p->i < p->len && p->s[p->i] == '-') {
+		p->i++;
+		x = closed(p, term(p), s);
+		return x == NONE ? NONE : cg_lgame_neg(p->g, x);
+	}
+	x = primary(p);
+	return glued(p, x, s);
+}
+
+static uint32_t
+sum(struct p *p)
+{
+	size_t s;
+	uint32_t x, y;
+	int neg;
+
+	blanks(p);
+	s = p->i;
+	x = term(p);
+	for (;;) {
+		blanks(p);
+		if (x == NONE || p->i >= p->len || (p->s[p->i] != '+' &&
+		    p->s[p->i] != '-'))
+			return x;
+		neg = p->s[p->i] == '-';
+		if (!at(p, "+-"))
+			p->i++;
+		y = term(p);
+		if (y == NONE)
+			return NONE;
+		if (neg)
+			y = cg_lgame_neg(p->g, closed(p, y, s));
+		x = closed(p, x, s);
+		y = closed(p, y, s);
+		if (x == NONE || y == NONE)
+			return NONE;
+		x = cg_lgame_sum(p->g, x, y);
+	}
+}
+
+int
+cg_lgame_parse(struct cg_lgame *g, const char *text, size_t len,
+    uint32_t *root, char *msg, size_t msgsize, size_t *col)
+{
+	struct p p;
+	uint32_t x;
+
+	memset(&p, 0, sizeof p);
+	p.s = text;
+	p.len = len;
+	p.g = g;
+	p.msg = msg;
+	p.msgsize = msgsize;
+	x = sum(&p);
+	blanks(&p);
+	if (x != NONE && p.i < p.len) {
+		if (p.s[p.i] == '&')
+			fail(&p, p.i, "a sided value (A & B) has no one game "
+			    "graph, so it cannot be a root of a cgt document");
+		else
+			fail(&p, p.i, "unexpected character");
+		x = NONE;
+	}
+	free(p.sc);
+	if (x == NONE) {
+		*col = p.col;
+		return -1;
+	}
+	*root = x;
+	return 0;
+}
+
+int
+cg_lgame_looks_loopy(const char *text, size_t len)
+{
+	static const char *words[] = { "pass", "on", "off", "over", "under",
+	    "dud" };
+	size_t i = 0, n, k;
+
+	while (i < len) {
+		if (text[i] == '&' || (len - i >= 5 && (memcmp(text + i, "[on]",
+		    4) == 0 || memcmp(text + i, "<on>", 4) == 0)))
+			return 1;
+		if (!ident_start((unsigned char)text[i]) || (i > 0 &&
+		    ident_start((unsigned char)text[i - 1]))) {
+			i++;
+			continue;
+		}
+		for (n = 0; i + n < len && (isalnum((unsigned char)text[i + n])
+		    || text[i + n] == '_'); n++)
+			;
+		for (k = 0; k < sizeof words / sizeof words[0]; k++)
+			if (strlen(words[k]) == n && memcmp(words[k], text + i,
+			    n) == 0)
+				return 1;
+		/* a label before a brace: a{ or a:{ */
+		k = i + n;
+		while (k < len && text[k] == ' ')
+			k++;
+		if (k < len && (text[k] == '{' || text[k] == ':') &&
+		    !is_down(text + i, n))
+			return 1;
+		i += n;
+	}
+	return 0;
+}

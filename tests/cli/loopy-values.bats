@@ -1,0 +1,219 @@
+#!/usr/bin/env bats
+# Loopy values: CGSuite's loopy literals read by cg-parse -r game, and
+# stoppers compared and simplified by cg-canon.  Expected values come
+# from Winning Ways (Berlekamp, Conway, Guy; vol. 2, ch. 11, "Games
+# Infinite and Indefinite"), Siegel's Combinatorial Game Theory (AMS
+# 2013, ch. VI), CGSuite's definitions of its constants, derivations by
+# hand in the comments, or the brute force of tests/cli/loopy/stoppers.py
+# (its own retrograde analysis of G - H), never from cgtools' code.
+load common
+
+setup() {
+	T=$(mktemp -d)
+}
+
+teardown() {
+	rm -rf "$T"
+}
+
+# rows LITERAL...: cg-canon -t -p canon,outcome of each literal
+rows() {
+	cg cg-parse -r game -- "$@" > "$T/d.cgt" || return 1
+	cg cg-canon -t -p canon,outcome "$T/d.cgt"
+}
+
+@test "outcome classes of on, off, dud, over, under, upon by hand" {
+	# on = {pass|}: Left always has a move, Right never (Winning Ways,
+	# vol. 2, ch. 11): Left wins whoever starts, L.  off: R.  dud =
+	# {pass|pass}: play never ends, D.  over = {0|pass}: Left moving
+	# first goes to 0 and wins; Right moving first must pass to over,
+	# where Left goes to 0: L.  under: R.  upon = {pass|*} (CGSuite):
+	# Left first passes to upon, Right must go to *, Left to 0 and wins;
+	# Right first goes to *, Left to 0: L.
+	run cg cg-parse -r game on off dud over under '^[on]' 'v[on]'
+	assert_success
+	echo "$output" > "$T/d.cgt"
+	run cg cg-outcome -t "$T/d.cgt"
+	assert_success
+	assert_output $'on\tL\noff\tR\ndud\tD\nover\tL\nunder\tR\n^[on]\tL\nv[on]\tR'
+}
+
+@test "named stoppers print as CGSuite writes them" {
+	# CGSuite's definitions: on = {pass|}, off = {|pass}, over =
+	# {0|pass}, under = {pass|0}, upon = {pass|*}, uponth = {0|-upon+*};
+	# a label names the brace it stands before (a{0|a} is over), and a
+	# number before over is the pseudonumber x over = {x|pass}.
+	run rows '{pass|}' '{|pass}' 'a{0|a}' 'a:{pass|0}' '{pass|*}' \
+	    '{0|-^[on]+*}' '{1|pass}' '{pass|-1/2}' '-^[on]'
+	assert_success
+	assert_output "$(printf '%s\t%s\t%s\n' \
+	    '{pass|}' on L  '{|pass}' off R  'a{0|a}' over L \
+	    'a:{pass|0}' under R  '{pass|*}' '^[on]' L \
+	    '{0|-^[on]+*}' '^<on>' L  '{1|pass}' 1over L \
+	    '{pass|-1/2}' -1/2under R  '-^[on]' 'v[on]' R)"
+}
+
+@test "identities of Winning Ways and Siegel" {
+	# on + x = on for every number x, and on + on = on; over + over =
+	# over (Winning Ways, vol. 2, ch. 11: on and over absorb what is
+	# smaller; Siegel, ch. VI, the pseudonumbers); upon* = {0,pass|0}
+	# (CGSuite writes ^[on]* for it).  Each is checked against the brute
+	# force too, in the next test.
+	run rows 'on+1' 'on+on' 'over+over' '{0,pass|0}' '1+over'
+	assert_success
+	assert_output "$(printf '%s\t%s\t%s\n' 'on+1' on L  'on+on' on L \
+	    'over+over' over L  '{0,pass|0}' '^[on]*' N  '1+over' 1over L)"
+}
+
+@test "named stoppers compare as the brute force of G - H says" {
+	local a b want
+	for a in on off over under '^[on]' '^<on>' '^[on]*' 0 1 '^' '^^' \
+	    '1/64' '*' '{0|*,pass}'; do
+		for b in on over '^[on]' '^<on>' 0 '^^' '1/64' '*'; do
+			# a third, loopy root makes cg-parse write every
+			# literal as its graph, which the brute force reads
+			cg cg-parse -r game -- "$a" "$b" on > "$T/p.cgt"
+			want=$(python3 "$CG_ROOT/tests/cli/loopy/stoppers.py" \
+			    equal "$T/p.cgt")
+			run cg cg-canon -t -c "$b" "$T/p.cgt"
+			assert_success
+			[ "${lines[0]}" = "$a"$'\t'"$want" ] || {
+				echo "$a vs $b: want $want, got ${lines[0]}"
+				return 1
+			}
+		done
+	done
+}
+
+@test "sums of loopy literals are the games the brute force finds equal" {
+	# upon + upon = {0 | upon*}, as up + up = {0 | up*}; uponth is
+	# {0 | -upon + *} (CGSuite) = {0 | v[on]*};
+	# x over = {x | pass}; upon* = {0,pass | 0}.  The brute force of
+	# stoppers.py decides each equality on the graphs cg-parse writes;
+	# cg-canon must print the right-hand side's simplest form.
+	local p a b want
+	for p in '^[on]+^[on]#{0|^[on]*}' '^<on>#{0|v[on]*}' \
+	    '1+over#{1|pass}' '^[on]+*#{0,pass|0}'; do
+		a=${p%#*}
+		b=${p#*#}
+		cg cg-parse -r game -- "$a" "$b" on > "$T/s.cgt"
+		want=$(python3 "$CG_ROOT/tests/cli/loopy/stoppers.py" equal \
+		    "$T/s.cgt")
+		[ "$want" = "==" ] || { echo "$a vs $b: $want"; return 1; }
+		run cg cg-canon -t "$T/s.cgt"
+		assert_success
+		[ "$(echo "${lines[0]}" | cut -f2)" = \
+		    "$(echo "${lines[1]}" | cut -f2)" ] || {
+			echo "$a and $b print differently: $output"
+			return 1
+		}
+	done
+}
+
+@test "random stoppers the brute force finds equal have one simplest form" {
+	# Siegel, ch. VI: equal stoppers have isomorphic simplest forms, so
+	# they print alike.
+	local G H R a b n=0
+	python3 "$CG_ROOT/tests/cli/loopy/stoppers.py" 101 300 |
+	    awk -F'\t' '$3 == "=="' > "$T/eq"
+	while IFS=$'\t' read -r G H R; do
+		a=$(cg cg-parse -r game -- "$G" | cg cg-canon -t | cut -f2)
+		b=$(cg cg-parse -r game -- "$H" | cg cg-canon -t | cut -f2)
+		[ "$a" = "$b" ] || { echo "$G: $a; $H: $b"; return 1; }
+		n=$((n + 1))
+	done < "$T/eq"
+	[ "$n" -ge 10 ]
+}
+
+@test "stops of stoppers by hand" {
+	# A pseudonumber (a number, on, off, x over, x under) is its own
+	# stop; otherwise the left stop is the best right stop of the Left
+	# options and the right stop the least left stop of the Right
+	# options (CGSuite's stops of stoppers; Siegel, ch. VI).  {on|off}:
+	# on and off.  ^[on] = {pass|*}: its Left option is itself, whose
+	# right stop is the left stop of * = 0; so 0 and 0.  {2|-3under}: 2
+	# and -3under.  {on|*}: on and 0.  {over|under}: over and under.
+	run rows '{on|off}' '^[on]' '{2|{pass|-3}}' '{on|*}' '{over|under}'
+	assert_success
+	cg cg-parse -r game '{on|off}' '^[on]' '{2|{pass|-3}}' '{on|*}' \
+	    '{over|under}' 1over > "$T/s.cgt"
+	run cg cg-canon -t -p lstop,rstop "$T/s.cgt"
+	assert_success
+	assert_output "$(printf '%s\t%s\t%s\n' '{on|off}' on off  '^[on]' 0 0 \
+	    '{2|{pass|-3}}' 2 -3under  '{on|*}' on 0 \
+	    '{over|under}' over under  1over 1over 1over)"
+}
+
+@test "a graph too large to order is an error of its line" {
+	# seven upons: 3^7 = 2187 nodes, past the 1448 of cg-canon(1)
+	run cg cg-parse -r game '^[on]+^[on]+^[on]+^[on]+^[on]+^[on]+^[on]' 1
+	echo "$output" > "$T/u.cgt"
+	run cg cg-canon -t "$T/u.cgt"
+	assert_failure 1
+	assert_output --partial "a stopper of 2187 nodes: more than 2097152 pairs"
+	assert_output --partial $'1\t1'
+}
+
+@test "on is the largest and off the smallest of these stoppers" {
+	# Siegel, ch. VI: on >= G >= off for every stopper G.
+	run rows on
+	cg cg-parse -r game 1 over '^[on]' '{0|*,pass}' 7/8 > "$T/g.cgt"
+	run cg cg-canon -t -c on -c off "$T/g.cgt"
+	assert_success
+	assert_output "$(printf '%s\t<\t>\n' 1 over '^[on]' '{0|*,pass}' 7/8)"
+}
+
+@test "random stoppers: cg-canon -c agrees with a brute force of G - H" {
+	local G H R got n=0
+	python3 "$CG_ROOT/tests/cli/loopy/stoppers.py" 11 80 > "$T/pairs"
+	while IFS=$'\t' read -r G H R; do
+		got=$(cg cg-parse -r game -- "$G" | cg cg-canon -t -c "$H" |
+		    cut -f2)
+		[ "$got" = "$R" ] || {
+			echo "$G vs $H: want $R, got $got"
+			return 1
+		}
+		n=$((n + 1))
+	done < "$T/pairs"
+	[ "$n" -eq 80 ]
+}
+
+@test "random stoppers: the simplest form equals the game (brute force)" {
+	local G H R C
+	python3 "$CG_ROOT/tests/cli/loopy/stoppers.py" 12 30 > "$T/pairs"
+	while IFS=$'\t' read -r G H R; do
+		C=$(cg cg-parse -r game -- "$G" | cg cg-canon -t | cut -f2)
+		cg cg-parse -r game -- "$G" "$C" > "$T/e.cgt"
+		R=$(python3 "$CG_ROOT/tests/cli/loopy/stoppers.py" equal \
+		    "$T/e.cgt")
+		[ "$R" = "==" ] || {
+			echo "$G: simplest form $C is $R"
+			return 1
+		}
+		# and it is simplest: simplifying it again changes nothing
+		[ "$(cg cg-parse -r game -- "$C" | cg cg-canon -t |
+		    cut -f2)" = "$C" ] || return 1
+	done < "$T/pairs"
+}
+
+@test "what is refused, with the reason" {
+	run cg cg-parse -r game '{0|pass+1}'
+	assert_failure 1
+	assert_output --partial "column 4: a sum or a negative of a game that holds pass"
+	run cg cg-parse -r game 'on & off'
+	assert_failure 1
+	assert_output --partial "a sided value (A & B) has no one game graph"
+	run cg cg-parse -r game 'b{0|a}'
+	assert_failure 1
+	assert_output --partial "unknown word"
+	# dud and on + off are not stoppers (endless alternating play)
+	cg cg-parse -r game dud 'on+off' 1 > "$T/d.cgt"
+	run cg cg-canon -t "$T/d.cgt"
+	assert_failure 1
+	assert_output --partial "position 'dud': not a stopper"
+	assert_output --partial "position 'on+off': not a stopper"
+	assert_output --partial $'1\t1'
+	run cg cg-canon -p temp "$T/d.cgt"
+	assert_failure 1
+	assert_output --partial "property 'temp' is not computed for loopy games"
+}
