@@ -7,6 +7,7 @@ load common
 @test "quotient: |Q_30(0.07)| = 360" {
 	# Expected: the MisereSolver question-and-answer page of
 	# miseregames.wordpress.com (2007): Dawson's Kayles, heaps up to 30.
+	heavy
 	run cg cg-outcome -r octal:0.07 --quotient 30 -t
 	assert_success
 	[ "$(printf '%s\n' "$output" | cut -f1,2)" = "$(printf '0.07\t360')" ]

@@ -138,10 +138,12 @@ def read_doc(path):
 
 def main():
     if sys.argv[1] == "equal":
-        # stoppers.py equal DOC: the order of the document's first two
-        # roots (a game and the simplest form cg-canon printed for it)
-        g, roots = read_doc(sys.argv[2])
-        print(relation(g, roots[0], roots[1]))
+        # stoppers.py equal DOC...: the order of each document's first two
+        # roots (a game and the simplest form cg-canon printed for it),
+        # one line each
+        for path in sys.argv[2:]:
+            g, roots = read_doc(path)
+            print(relation(g, roots[0], roots[1]))
         return
     seed, count = int(sys.argv[1]), int(sys.argv[2])
     rng = random.Random(seed)
