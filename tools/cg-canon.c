@@ -192,7 +192,7 @@ make_row(void *arg)
 static void
 each(struct cg_doc *d, void *arg)
 {
-	size_t nv = nprops + ncmps, i, j;
+	size_t nv = nprops + ncmps, i;
 	struct cg_buf *b = cg_xcalloc(nv ? nv : 1, sizeof *b);
 	const char **vals = cg_xcalloc(nv ? nv : 1, sizeof *vals);
 	uint32_t r;
@@ -224,23 +224,11 @@ each(struct cg_doc *d, void *arg)
 			cg_buf_free(&pos);
 			continue;
 		}
-		if (tsv) {
+		if (tsv)
 			cg_tsv_row(stdout, d, d->root[r], vals, nv);
-		} else {
-			for (i = 0; i < nv; i++) {
-				char key[300];
-
-				if (i < nprops)
-					snprintf(key, sizeof key, "%s", props[i]);
-				else
-					snprintf(key, sizeof key, "cmp %s",
-					    cmps[i - nprops]);
-				for (j = 0; key[j]; j++)
-					if (key[j] == '\t' || key[j] == '\n')
-						key[j] = ' ';
-				cg_doc_annotate(d, d->root[r], key, vals[i]);
-			}
-		}
+		else
+			cg_doc_annotate_props(d, d->root[r], props, nprops,
+			    cmps, vals, nv);
 	}
 	if (!tsv)
 		cg_doc_write(stdout, d);

@@ -259,6 +259,25 @@ cg_doc_annotate(struct cg_doc *d, uint32_t node, const char *key,
 	x->nannot++;
 }
 
+void
+cg_doc_annotate_props(struct cg_doc *d, uint32_t node, char *const *props,
+    size_t nprops, char *const *cmps, const char *const *vals, size_t nv)
+{
+	char key[300];
+	size_t i, j;
+
+	for (i = 0; i < nv; i++) {
+		if (i < nprops)
+			snprintf(key, sizeof key, "%s", props[i]);
+		else
+			snprintf(key, sizeof key, "cmp %s", cmps[i - nprops]);
+		for (j = 0; key[j]; j++)
+			if (key[j] == '\t' || key[j] == '\n')
+				key[j] = ' ';
+		cg_doc_annotate(d, node, key, vals[i]);
+	}
+}
+
 const char *
 cg_doc_annotation(const struct cg_doc *d, uint32_t node, const char *key)
 {

@@ -84,6 +84,12 @@ void cg_doc_annotate(struct cg_doc *d, uint32_t node, const char *key,
     const char *value);
 const char *cg_doc_annotation(const struct cg_doc *d, uint32_t node,
     const char *key);
+/* cg-canon's annotations of a node: vals[i] under props[i] for i <
+ * nprops, then under "cmp " and cmps[i - nprops]; tabs and newlines in
+ * a key become blanks. */
+void cg_doc_annotate_props(struct cg_doc *d, uint32_t node,
+    char *const *props, size_t nprops, char *const *cmps,
+    const char *const *vals, size_t nv);
 /* Index of the node with this id, or -1. */
 int64_t cg_doc_find(const struct cg_doc *d, uint64_t id);
 

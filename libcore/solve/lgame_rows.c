@@ -99,10 +99,10 @@ void
 cg_lgame_rows(struct cg_doc *d, char *const *props, size_t nprops,
     char *const *cmps, size_t ncmps, FILE *tsv, FILE *out)
 {
-	size_t nv = nprops + ncmps, i, j;
+	size_t nv = nprops + ncmps, i;
 	struct cg_buf *b = cg_xcalloc(nv ? nv : 1, sizeof *b);
 	const char **vals = cg_xcalloc(nv ? nv : 1, sizeof *vals);
-	char msg[512], key[300];
+	char msg[512];
 	uint32_t r, x;
 	int bad;
 
@@ -139,17 +139,8 @@ cg_lgame_rows(struct cg_doc *d, char *const *props, size_t nprops,
 			cg_tsv_row(tsv, d, d->root[r], vals, nv);
 			continue;
 		}
-		for (i = 0; i < nv; i++) {
-			if (i < nprops)
-				snprintf(key, sizeof key, "%s", props[i]);
-			else
-				snprintf(key, sizeof key, "cmp %s",
-				    cmps[i - nprops]);
-			for (j = 0; key[j]; j++)
-				if (key[j] == '\t' || key[j] == '\n')
-					key[j] = ' ';
-			cg_doc_annotate(d, d->root[r], key, vals[i]);
-		}
+		cg_doc_annotate_props(d, d->root[r], props, nprops, cmps,
+		    vals, nv);
 	}
 	if (tsv == NULL)
 		cg_doc_write(out, d);
