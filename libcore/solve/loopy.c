@@ -406,12 +406,15 @@ cg_loopy_rs_solve(struct cg_doc *d, unsigned what, FILE *progress)
 	if (progress != NULL)
 		cg_progress_every(1.0, NULL, NULL);
 	if (rc < 0) {
+		unsigned long line = d->node[h->stop_root].line;
+
 		cg_loopy_rs_count(h, &np, &no);
+		/* freed before the exit, so that a leak checker finds none */
+		cg_loopy_rs_free(h);
 		if (cg_stop != CG_STOP_MEMORY)
 			cg_die(cg_stop_status(), "%s", cg_stop_reason());
-		cg_die_at(d->file, d->node[h->stop_root].line, "game too "
-		    "large to explore: %s after %llu positions",
-		    cg_stop_reason(), (unsigned long long)np);
+		cg_die_at(d->file, line, "game too large to explore: %s after "
+		    "%llu positions", cg_stop_reason(), (unsigned long long)np);
 	}
 	if (progress != NULL) {
 		cg_loopy_rs_count(h, &np, &no);
