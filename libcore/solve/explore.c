@@ -114,6 +114,10 @@ cg_explore_run(struct cg_explore *e)
 	size_t len;
 	int s, rc;
 
+	/* a limit already passed stops at once, not when the sampling
+	 * thread next looks */
+	if (!cg_watch_room(0))
+		return -1;
 	for (s = 0; s < 2; s++)
 		e->off[s].n = (size_t)e->next + 1;
 	while (e->next < cg_bytemap_count(e->map)) {
