@@ -1,7 +1,6 @@
 /* cg-outcome - outcome classes, nimbers, misere values and genus by search,
  * with solving databases (Glop/SPOTS .spr), check mode, progress and
  * nim sequences of heap games. */
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,12 +77,14 @@ static const char help[] =
 
 enum {
 	OPT_CHILDREN = CG_OPT_TOOL_BASE, OPT_CHECK, OPT_PROOF, OPT_SEQUENCE,
-	OPT_PERIODICITY, OPT_NOSHORTCUT, OPT_QUOTIENT, OPT_QLIMIT, OPT_MAXMEM, OPT_HEAPLIMIT, OPT_SEARCH,
+	OPT_PERIODICITY, OPT_NOSHORTCUT, OPT_QUOTIENT, OPT_QLIMIT, OPT_MAXMEM,
+	OPT_HEAPLIMIT, OPT_SEARCH,
 	OPT_JOBS, OPT_TABLEMEM, OPT_CHECKPOINT, OPT_CKPTSIZE, OPT_REMOTENESS
 };
 
 static int tsv, children, remoteness;
 static enum cg_kind kind = CG_KIND_OUTCOME;
+static unsigned loopy_what;     /* what the loopy solvers give (loopy.h) */
 static struct cg_session *session;
 
 static void
@@ -133,8 +134,6 @@ static void
 result_root(struct cg_doc *d, uint32_t x)
 {
 	struct cg_node *n = &d->node[x];
-	struct cg_buf cls, pay;
-	const char *vals[2];
 
 	if (kind != CG_KIND_OUTCOME)
 		cg_rs_refuse_result(n->rs, d->file, n->line, "-m, -n and -g "
@@ -147,41 +146,8 @@ result_root(struct cg_doc *d, uint32_t x)
 			stopped();
 		return;
 	}
-	cg_buf_init(&cls);
-	cg_buf_init(&pay);
-	if (cg_result_row(n->rs, n->pos, n->poslen, &cls, &pay) < 0)
+	if (cg_result_root(d, x, tsv ? stdout : NULL) < 0)
 		stopped();
-	vals[0] = cg_buf_str(&cls);
-	vals[1] = cg_buf_str(&pay);
-	if (tsv) {
-		cg_tsv_row(stdout, d, x, vals, pay.len ? 2 : 1);
-	} else {
-		cg_doc_annotate(d, x, "outcome", vals[0]);
-		if (pay.len)
-			cg_doc_annotate(d, x, "payoff", vals[1]);
-	}
-	cg_buf_free(&cls);
-	cg_buf_free(&pay);
-}
-
-/* A document with a cycle, or --remoteness: the document's graph solved
- * by retrograde analysis (cg_loopy_rows). */
-static void
-loopy_doc(struct cg_doc *d)
-{
-	if (d->cyclic && (children || (kind != CG_KIND_OUTCOME &&
-	    kind != CG_KIND_NIMBER)))
-		cg_die_at(d->file, d->cycle_line, "node %llu is its own "
-		    "follower: a loopy game (a cycle), which -m, -g and "
-		    "--children do not take",
-		    (unsigned long long)d->node[d->cycle_node].id);
-	cg_doc_refuse_results(d, "a document's graph is played under normal "
-	    "play");
-	cg_loopy_rows(d, (kind == CG_KIND_NIMBER ? CG_LOOPY_NIMBER :
-	    CG_LOOPY_CLASS) | (remoteness ? CG_LOOPY_REMOTENESS : 0),
-	    tsv ? stdout : NULL);
-	if (!tsv)
-		cg_doc_write(stdout, d);
 }
 
 /* The roots of d that are positions of loopy rulesets, explored and
@@ -195,9 +161,7 @@ loopy_positions(struct cg_doc *d, int progress, int graph)
 	    kind != CG_KIND_NIMBER; i++)
 		cg_rs_refuse_loopy(d->node[d->root[i]].rs, d->file,
 		    d->node[d->root[i]].line, "-m and -g do not take it");
-	return cg_loopy_rs_solve(d, (kind == CG_KIND_NIMBER ?
-	    CG_LOOPY_NIMBER : CG_LOOPY_CLASS) | (remoteness ?
-	    CG_LOOPY_REMOTENESS : 0) | (graph ? CG_LOOPY_ALL : 0),
+	return cg_loopy_rs_solve(d, loopy_what | (graph ? CG_LOOPY_ALL : 0),
 	    progress ? stderr : NULL);
 }
 
@@ -215,13 +179,14 @@ each(struct cg_doc *d, void *arg)
 		graph = cg_rs_loopy(d->node[i].rs);
 	lr = loopy_positions(d, *(int *)arg, graph);
 	if (lr == NULL && graph) {
-		loopy_doc(d);
+		/* a document with a cycle, or --remoteness: its graph */
+		cg_loopy_doc(d, loopy_what, children || (kind !=
+		    CG_KIND_OUTCOME && kind != CG_KIND_NIMBER), tsv ? stdout :
+		    NULL, stdout);
 		return;
 	}
 	for (i = 0; i < d->nroot; i++) {
 		uint32_t x = d->root[i], *ids;
-		struct cg_node *n = &d->node[x];
-		int by_plugin = !n->expanded && n->rs != NULL && n->pos != NULL;
 		struct cg_solver *s;
 		struct cg_buf val;
 		const char *vals[1];
@@ -235,20 +200,13 @@ each(struct cg_doc *d, void *arg)
 		} else if (cg_loopy_rs_row(lr, x, tsv ? stdout : NULL)) {
 			continue;
 		}
-		if (n->rs != NULL && n->rs->result != NULL && n->pos != NULL) {
+		if (d->node[x].rs != NULL && d->node[x].rs->result != NULL &&
+		    d->node[x].pos != NULL) {
 			result_root(d, x);
 			continue;
 		}
 
-		if (by_plugin) {
-			s = cg_session_solver(session, n->rs);
-			nids = cg_solver_components(s, n->pos, n->poslen, &ids);
-		} else {
-			if (dsolver == NULL)
-				dsolver = cg_session_doc_solver(session, d);
-			s = dsolver;
-			nids = cg_solver_node(s, x, &ids);
-		}
+		nids = cg_session_root(session, d, x, &dsolver, &s, &ids);
 		if (children) {
 			struct row r = { d, x, cg_solver_impartial(s) };
 
@@ -259,37 +217,20 @@ each(struct cg_doc *d, void *arg)
 			continue;
 		}
 		cg_buf_init(&val);
-		if (!by_plugin || (!cg_session_kb_value(session, kind, n->rs,
-		    n->pos, n->poslen, &val) && !cg_session_quotient_value(
-		    session, kind, n->rs, n->pos, n->poslen, &val)))
-			if (cg_session_value(session, s, kind, ids, nids, &val,
-			    d->file, n->line) < 0)
-				stopped();
+		if (cg_session_root_value(session, s, kind, d, x, ids, nids,
+		    &val) < 0)
+			stopped();
 		free(ids);
-		if (tsv) {
-			vals[0] = cg_buf_str(&val);
+		vals[0] = cg_buf_str(&val);
+		if (tsv)
 			cg_tsv_row(stdout, d, x, vals, 1);
-		} else {
-			cg_doc_annotate(d, x, cg_kind_name(kind),
-			    cg_buf_str(&val));
-		}
+		else
+			cg_doc_annotate(d, x, cg_kind_name(kind), vals[0]);
 		cg_buf_free(&val);
 	}
 	cg_loopy_rs_free(lr);
 	if (!tsv && !children)
 		cg_doc_write(stdout, d);
-}
-
-/* --------------------------------------------------------- heap games */
-
-static void
-heap_mode(const char *spec, unsigned long seq, unsigned long per,
-    int noshortcut)
-{
-	if (spec == NULL)
-		cg_die(CG_EXIT_USAGE, "--sequence and --periodicity need -r NAME");
-	cg_heapseq_print_ruleset(stdout, spec, seq, per, noshortcut);
-	cg_check_write(stdout, "standard output");
 }
 
 int
@@ -422,11 +363,17 @@ main(int argc, char **argv)
 	if (seq != (unsigned long)-1 || per != (unsigned long)-1) {
 		if (optind != argc)
 			cg_usage(usage);
-		heap_mode(spec, seq, per, o.no_shortcut);
+		if (spec == NULL)
+			cg_die(CG_EXIT_USAGE, "--sequence and --periodicity "
+			    "need -r NAME");
+		cg_heapseq_print_ruleset(stdout, spec, seq, per,
+		    o.no_shortcut);
 		cg_plugin_unload_all();
 		cg_close_stdout();
 		return 0;
 	}
+	loopy_what = (kind == CG_KIND_NIMBER ? CG_LOOPY_NIMBER :
+	    CG_LOOPY_CLASS) | (remoteness ? CG_LOOPY_REMOTENESS : 0);
 	o.kind = kind;
 	o.db = db;
 	cg_watch_signals();

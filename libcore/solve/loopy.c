@@ -509,3 +509,19 @@ cg_loopy_free_all(void)
 		free(g);
 	}
 }
+
+void
+cg_loopy_doc(struct cg_doc *d, unsigned what, int refuse, FILE *tsv,
+    FILE *out)
+{
+	if (d->cyclic && refuse)
+		cg_die_at(d->file, d->cycle_line, "node %llu is its own "
+		    "follower: a loopy game (a cycle), which -m, -g and "
+		    "--children do not take",
+		    (unsigned long long)d->node[d->cycle_node].id);
+	cg_doc_refuse_results(d, "a document's graph is played under normal "
+	    "play");
+	cg_loopy_rows(d, what, tsv);
+	if (tsv == NULL)
+		cg_doc_write(out, d);
+}

@@ -28,6 +28,11 @@ enum {
  * on a node whose Left and Right options differ (not impartial).
  */
 void cg_loopy_rows(struct cg_doc *d, unsigned what, FILE *tsv);
+/* cg-outcome on a document whose graph is the game: with refuse set (a
+ * question cycles have no answer to) a cycle stops with file:line;
+ * else cg_loopy_rows, and with tsv NULL the annotated document on out. */
+void cg_loopy_doc(struct cg_doc *d, unsigned what, int refuse, FILE *tsv,
+    FILE *out);
 
 /*
  * The roots of d that are positions of loopy rulesets (CG_LOOPY; option

@@ -21,6 +21,7 @@
 #include "base/util.h"
 #include "base/watch.h"
 #include "cg/result.h"
+#include "format/doc.h"
 #include "solve/result.h"
 
 enum { NODE_NEW, NODE_OPEN, NODE_DONE };
@@ -453,4 +454,30 @@ cg_result_children(struct cg_plugin *rs, const unsigned char *pos,
 	cg_buf_free(&val);
 	cg_buf_free(&pay);
 	return rc;
+}
+
+int
+cg_result_root(struct cg_doc *d, uint32_t x, FILE *tsv)
+{
+	struct cg_node *n = &d->node[x];
+	struct cg_buf cls, pay;
+	const char *vals[2];
+	int r;
+
+	cg_buf_init(&cls);
+	cg_buf_init(&pay);
+	if ((r = cg_result_row(n->rs, n->pos, n->poslen, &cls, &pay)) == 0) {
+		vals[0] = cg_buf_str(&cls);
+		vals[1] = cg_buf_str(&pay);
+		if (tsv != NULL) {
+			cg_tsv_row(tsv, d, x, vals, pay.len ? 2 : 1);
+		} else {
+			cg_doc_annotate(d, x, "outcome", vals[0]);
+			if (pay.len)
+				cg_doc_annotate(d, x, "payoff", vals[1]);
+		}
+	}
+	cg_buf_free(&cls);
+	cg_buf_free(&pay);
+	return r;
 }

@@ -12,6 +12,7 @@
 #define CG_SOLVE_RESULT_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "base/buf.h"
 #include "host/plugin.h"
@@ -37,6 +38,12 @@ int cg_result_solve(struct cg_result_solver *s, const unsigned char *pos,
  * cg_result_text writes them.  0, or -1 when the search was stopped. */
 int cg_result_row(struct cg_plugin *rs, const unsigned char *pos,
     size_t len, struct cg_buf *cls, struct cg_buf *pay);
+
+/* cg-outcome's row of root x of d (a position of a ruleset with a
+ * result): written to tsv, or with tsv NULL the root annotated with
+ * "outcome" and, with payoffs, "payoff".  0, or -1 when stopped. */
+struct cg_doc;
+int cg_result_root(struct cg_doc *d, uint32_t x, FILE *tsv);
 
 /* The options of pos, Left's then Right's, each with its value as a
  * root's row gives it (the class, then the payoffs after a blank in a

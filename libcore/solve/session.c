@@ -372,6 +372,38 @@ value(struct cg_solver *s, enum cg_kind kind, const uint32_t *ids, size_t n,
 	return 0;
 }
 
+size_t
+cg_session_root(struct cg_session *se, struct cg_doc *d, uint32_t x,
+    struct cg_solver **dsolver, struct cg_solver **s, uint32_t **ids)
+{
+	struct cg_node *n = &d->node[x];
+
+	if (!n->expanded && n->rs != NULL && n->pos != NULL) {
+		*s = cg_session_solver(se, n->rs);
+		return cg_solver_components(*s, n->pos, n->poslen, ids);
+	}
+	if (*dsolver == NULL)
+		*dsolver = cg_session_doc_solver(se, d);
+	*s = *dsolver;
+	return cg_solver_node(*s, x, ids);
+}
+
+int
+cg_session_root_value(struct cg_session *se, struct cg_solver *s,
+    enum cg_kind kind, struct cg_doc *d, uint32_t x, const uint32_t *ids,
+    size_t nids, struct cg_buf *val)
+{
+	struct cg_node *n = &d->node[x];
+
+	if (!n->expanded && n->rs != NULL && n->pos != NULL &&
+	    (cg_session_kb_value(se, kind, n->rs, n->pos, n->poslen, val) ||
+	    cg_session_quotient_value(se, kind, n->rs, n->pos, n->poslen,
+	    val)))
+		return 0;
+	return cg_session_value(se, s, kind, ids, nids, val, d->file,
+	    n->line);
+}
+
 /* ------------------------------------------------------------ quotients */
 
 struct heap_list {

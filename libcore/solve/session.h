@@ -84,6 +84,19 @@ struct cg_solver *cg_session_doc_solver(struct cg_session *se,
 int cg_session_value(struct cg_session *se, struct cg_solver *s,
     enum cg_kind kind, const uint32_t *ids, size_t n, struct cg_buf *out,
     const char *file, unsigned long line);
+/* The solver of root x of d and x's components in it (*ids, the
+ * caller's to free; the count returned): the ruleset's solver for a
+ * position the document does not expand, else the document's solver,
+ * *dsolver, made on first use. */
+size_t cg_session_root(struct cg_session *se, struct cg_doc *d, uint32_t x,
+    struct cg_solver **dsolver, struct cg_solver **s, uint32_t **ids);
+/* The value of root x (its components ids in s) appended to val: from
+ * the knowledge bases, the misere quotient, or a search, in that order.
+ * 0, or -1 when the search was stopped; errors as cg_session_value. */
+int cg_session_root_value(struct cg_session *se, struct cg_solver *s,
+    enum cg_kind kind, struct cg_doc *d, uint32_t x, const uint32_t *ids,
+    size_t nids, struct cg_buf *val);
+
 /* Misere outcomes of sums of heaps from the ruleset's misere quotient
  * (quotient.h), for a ruleset that exports cg.heap-rules with heaps():
  * 1 with 'P' or 'N' in out; 0 when it does not apply (another kind, a
