@@ -163,7 +163,19 @@ make_row(void *arg)
 
 	for (i = 0; i < nprops + ncmps; i++) {
 		w->b[i].len = 0;
-		if (i < nprops) {
+		if (i < nprops && !cg_canon_property_known(props[i])) {
+			/* onside, offside, degree, variety: loopy ones */
+			struct cg_lgame lg;
+			char msg[512];
+			int bad;
+
+			cg_lgame_init(&lg);
+			bad = cg_lgame_value(&lg, cg_lgame_short(&lg, g),
+			    props[i], &w->b[i], msg, sizeof msg);
+			cg_lgame_free(&lg);
+			if (bad < 0)
+				cg_canon_data_error("%s", msg);
+		} else if (i < nprops) {
 			cg_canon_property(g, props[i], &w->b[i]);
 		} else if (cmpgame[i - nprops] == CG_NO_GAME) {
 			/* a loopy literal: compared as stoppers */
@@ -198,8 +210,11 @@ each(struct cg_doc *d, void *arg)
 	uint32_t r;
 
 	(void)arg;
-	if (d->cyclic && !misere) {
-		/* loopy games: stoppers' simplest forms (lgame.h) */
+	if (misere)
+		cg_doc_refuse_loopy(d, "misere play of loopy games is not "
+		    "computed");
+	if ((d->cyclic || cg_doc_has_loopy(d)) && !misere) {
+		/* loopy games: simplest forms and sides (lgame.h) */
 		cg_lgame_rows(d, props, nprops, cmps, ncmps, tsv ? stdout :
 		    NULL, stdout);
 		free(b);
@@ -252,7 +267,8 @@ add_props(const char *list)
 		props = cg_xreallocarray(props, nprops + 1, sizeof *props);
 		props[nprops] = cg_xstrndup(p, (size_t)(e - p));
 		if (misere ? !cg_mtab_property_known(props[nprops]) :
-		    !cg_canon_property_known(props[nprops]))
+		    !cg_canon_property_known(props[nprops]) &&
+		    !cg_lgame_property_known(props[nprops]))
 			cg_die(CG_EXIT_USAGE, "unknown %sproperty '%s'%s%s",
 			    misere ? "misere " : "", props[nprops],
 			    misere ? " (known: " : "", misere ?
@@ -368,7 +384,7 @@ main(int argc, char **argv)
 			eval[i].known = cg_kb_canon;
 	}
 	cg_each_document_flags(argc - optind, argv + optind, spec,
-	    CG_EACH_CYCLES, each, NULL);
+	    CG_EACH_CYCLES | CG_EACH_LOOPY, each, NULL);
 	if (stats)
 		fprintf(stderr, "%s: games %zu, store bytes %zu, positions %llu, "
 		    "seconds %.3f, peak rss KiB %zu\n", cg_progname,

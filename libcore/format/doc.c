@@ -1256,6 +1256,17 @@ cg_doc_refuse_results(const struct cg_doc *d, const char *why)
 			    d->node[i].line, why);
 }
 
+int
+cg_doc_has_loopy(const struct cg_doc *d)
+{
+	uint32_t i;
+
+	for (i = 0; i < d->n; i++)
+		if (d->node[i].rs != NULL && cg_rs_loopy(d->node[i].rs))
+			return 1;
+	return 0;
+}
+
 void
 cg_doc_refuse_loopy(const struct cg_doc *d, const char *why)
 {

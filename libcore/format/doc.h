@@ -145,6 +145,8 @@ void cg_doc_refuse_results(const struct cg_doc *d, const char *why);
 
 /* Stop (cg_rs_refuse_loopy) at the first node of d whose ruleset is
  * loopy, saying why. */
+/* Has d a node that is a position of a loopy ruleset? */
+int cg_doc_has_loopy(const struct cg_doc *d);
 void cg_doc_refuse_loopy(const struct cg_doc *d, const char *why);
 
 /* ---- the tools' loop */

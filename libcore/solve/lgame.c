@@ -273,9 +273,15 @@ has_cycle(const struct cg_lgame *g, uint32_t x, int alt)
 	size_t sp = 0, cap = 64;
 	int found = 0, start;
 
+	uint32_t nr, *reach = lg_reach(g, x, &nr), ri;
+
+	/* every follower with either player to move: a stopper has no
+	 * endless alternating play from any of them (in a sum, either
+	 * player may be to move at any follower) */
 	stk = cg_xreallocarray(NULL, cap, sizeof *stk);
+	for (ri = 0; ri < (alt ? nr : 1) && !found; ri++)
 	for (start = 0; start < (alt ? 2 : 1) && !found; start++) {
-		uint32_t st0 = alt ? 2 * x + (uint32_t)start : x;
+		uint32_t st0 = alt ? 2 * reach[ri] + (uint32_t)start : x;
 
 		if (color[st0])
 			continue;
@@ -320,6 +326,7 @@ has_cycle(const struct cg_lgame *g, uint32_t x, int alt)
 	}
 	free(stk);
 	free(color);
+	free(reach);
 	return found;
 }
 

@@ -74,6 +74,15 @@ int cg_lgame_compare(const struct cg_lgame *g, uint32_t x, uint32_t y);
 int cg_lgame_simplify(const struct cg_lgame *g, uint32_t x,
     struct cg_lgame *out, char *msg, size_t msgsize);
 
+/*
+ * The onside (onside != 0) or offside of x, as the simplest form of a
+ * stopper in out (root 0): Siegel's sides, where endless play is Left's
+ * (onside) or Right's (offside).  For a stopper, its simplest form.
+ * Returns 0, or -1 with a message (the side is no stopper, or too large).
+ */
+int cg_lgame_side(const struct cg_lgame *g, uint32_t x, int onside,
+    struct cg_lgame *out, char *msg, size_t msgsize);
+
 /* A simplest form (out of cg_lgame_simplify, root 0) in CGSuite's
  * notation: on, off, over, under (after a number), ^[on], ^<on>, v[on],
  * v<on> (with a number and a star), short games as cg_canon_print
@@ -99,6 +108,11 @@ int cg_lgame_compare_text(struct cg_lgame *g, uint32_t x, const char *text,
 /* Is name a property cg_lgame_rows gives (canon, outcome, lstop,
  * rstop)? */
 int cg_lgame_property_known(const char *name);
+
+/* One property (cg_lgame_property_known) of node x of g into b;
+ * -1 with a message when x has none. */
+int cg_lgame_value(struct cg_lgame *g, uint32_t x, const char *prop,
+    struct cg_buf *b, char *msg, size_t msgsize);
 
 /*
  * cg-canon's values of the roots of a document read as a graph that may

@@ -33,20 +33,15 @@ drop(struct cg_lnode *v, int s, uint32_t k)
 	v->nopt[s]--;
 }
 
-struct order {
-	uint8_t *ge;
-	uint32_t *pos, n;
-};
-
 static int
-ge(const struct order *o, uint32_t a, uint32_t b)
+ge(const struct lg_order *o, uint32_t a, uint32_t b)
 {
 	return o->ge[(size_t)o->pos[a] * o->n + o->pos[b]];
 }
 
 /* Bypass one reversible option of v for side s; 1 if one was. */
-static int
-bypass(struct cg_lgame *w, uint32_t v, int s, const struct order *o)
+int
+lg_bypass(struct cg_lgame *w, uint32_t v, int s, const struct lg_order *o)
 {
 	uint32_t i, j, k, a, b;
 
@@ -58,6 +53,10 @@ bypass(struct cg_lgame *w, uint32_t v, int s, const struct order *o)
 			 * b >= v */
 			if (!(s == CG_LEFT ? ge(o, v, b) : ge(o, b, v)))
 				continue;
+			/* not through a cycle back to a (the sides' rule) */
+			if (o->comp != NULL && o->comp[2 * b + s] ==
+			    o->comp[2 * a + !s])
+				continue;
 			drop(&w->v[v], s, i);
 			for (k = 0; k < w->v[b].nopt[s]; k++)
 				cg_lgame_edge(w, v, s, w->v[b].opt[s][k]);
@@ -68,8 +67,8 @@ bypass(struct cg_lgame *w, uint32_t v, int s, const struct order *o)
 }
 
 /* Delete dominated options of v for side s; 1 if any was. */
-static int
-undominate(struct cg_lgame *w, uint32_t v, int s, const struct order *o)
+int
+lg_undominate(struct cg_lgame *w, uint32_t v, int s, const struct lg_order *o)
 {
 	uint32_t i, j, a, c;
 	int changed = 0;
@@ -80,7 +79,13 @@ undominate(struct cg_lgame *w, uint32_t v, int s, const struct order *o)
 			c = w->v[v].opt[s][j];
 			if (c == a)
 				continue;
-			/* a is no better for its mover than c */
+			/* a is no better for its mover than c; in the side
+			 * where endless play is the mover's foe, c must not
+			 * stand on a cycle back to v */
+			if (o->comp != NULL && o->side == (s == CG_LEFT ?
+			    LG_OFFSIDE : LG_ONSIDE) && o->comp[2 * c + !s] ==
+			    o->comp[2 * v + s])
+				continue;
 			if (s == CG_LEFT ? ge(o, c, a) : ge(o, a, c)) {
 				drop(&w->v[v], s, i);
 				i--;
@@ -96,7 +101,7 @@ undominate(struct cg_lgame *w, uint32_t v, int s, const struct order *o)
  * 1 if any was. */
 static int
 fuse(struct cg_lgame *w, const uint32_t *q, uint32_t n,
-    const struct order *o)
+    const struct lg_order *o)
 {
 	uint32_t *rep = cg_xcalloc(w->n, sizeof *rep), i, j, k, x;
 	int changed = 0, s;
@@ -132,7 +137,7 @@ cg_lgame_simplify(const struct cg_lgame *g, uint32_t x,
     struct cg_lgame *out, char *msg, size_t msgsize)
 {
 	struct cg_lgame w;
-	struct order o;
+	struct lg_order o;
 	uint32_t n, *q, i, k, round, *at;
 	long bypasses = 0;
 	int changed = 1, s;
@@ -164,6 +169,8 @@ cg_lgame_simplify(const struct cg_lgame *g, uint32_t x,
 	free(at);
 	free(q);
 	o.pos = cg_xcalloc(w.n, sizeof *o.pos);
+	o.comp = NULL;
+	o.side = LG_STOPPER;
 	for (round = 0; changed; round++) {
 		if (round == ROUNDS)
 			cg_die(CG_EXIT_DATA, "simplifying a stopper: no fixed "
@@ -176,7 +183,7 @@ cg_lgame_simplify(const struct cg_lgame *g, uint32_t x,
 		o.ge = lg_ge_matrix(&w, q, n);
 		for (i = 0; i < n; i++) {
 			for (s = 0; s < 2; s++)
-				while (bypass(&w, q[i], s, &o)) {
+				while (lg_bypass(&w, q[i], s, &o)) {
 					changed = 1;
 					if (++bypasses > BYPASSES)
 						cg_die(CG_EXIT_DATA, "simplifying "
@@ -184,7 +191,7 @@ cg_lgame_simplify(const struct cg_lgame *g, uint32_t x,
 						    "bypasses", BYPASSES);
 				}
 			for (s = 0; s < 2; s++)
-				changed |= undominate(&w, q[i], s, &o);
+				changed |= lg_undominate(&w, q[i], s, &o);
 		}
 		changed |= fuse(&w, q, n, &o);
 		free(o.ge);
@@ -412,25 +419,77 @@ opt_cmp(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-static void
-print_node(struct pr *p, uint32_t v, struct cg_buf *out)
+/* Slashes beyond which braces come back (CGSuite writes {a||||b} at
+ * most). */
+#define MAX_SLASHES 4
+
+/*
+ * A short game's text as an option: without its outer braces when
+ * nothing forces them (CGSuite's way: {1|{0|-1}} is written {1||0|-1}),
+ * returning the slashes of its top separator, else 0.
+ */
+static int
+put_short(cg_game g, int force, struct cg_buf *out)
+{
+	struct cg_buf t;
+	size_t i, depth = 0, top = 0, run = 0;
+	const char *x;
+	int slashes = 0;
+
+	cg_buf_init(&t);
+	cg_canon_print(g, &t);
+	x = cg_buf_str(&t);
+	if (!force && t.len > 2 && x[0] == '{' && x[t.len - 1] == '}') {
+		for (i = 0; i < t.len; i++) {
+			if (x[i] == '{')
+				depth++;
+			else if (x[i] == '}' && --depth == 0 && i + 1 < t.len)
+				break;      /* not one braced game */
+			if (depth == 1 && x[i] == '|') {
+				/* the longest run is the top separator */
+				run++;
+				if (i + 1 < t.len && x[i + 1] != '|' &&
+				    (int)run > slashes) {
+					top = i;
+					slashes = (int)run;
+				}
+			} else {
+				run = 0;
+			}
+		}
+		if (i == t.len && slashes > 0 && slashes < MAX_SLASHES &&
+		    x[1] != '|' && x[top + 1] != '}') {
+			cg_buf_add(out, x + 1, t.len - 2);
+			cg_buf_free(&t);
+			return slashes;
+		}
+	}
+	cg_buf_add(out, x, t.len);
+	cg_buf_free(&t);
+	return 0;
+}
+
+/* Node v as CGSuite prints a loopy game: an option alone on its side is
+ * written without braces where it can be, its separator one slash
+ * longer than its options'.  Returns the slashes of v's separator when
+ * v is written without braces, else 0. */
+static int
+print_node(struct pr *p, uint32_t v, int force, struct cg_buf *out)
 {
 	struct cg_buf side[2];
 	uint32_t *o, k, n;
-	int s;
+	int s, slashes = 0, c, show;
 
-	if (p->val[v] != CG_NO_GAME) {
-		cg_canon_print(p->val[v], out);
-		return;
-	}
+	if (p->val[v] != CG_NO_GAME)
+		return put_short(p->val[v], force, out);
 	if (p->onstack[v]) {
 		if (p->name[v] < 0)
 			p->name[v] = p->names++;
 		put_name(p->name[v], out);
-		return;
+		return 0;
 	}
 	if (special(p, v, out))
-		return;
+		return 0;
 	p->onstack[v] = 1;
 	for (s = 0; s < 2; s++) {
 		cg_buf_init(&side[s]);
@@ -442,20 +501,33 @@ print_node(struct pr *p, uint32_t v, struct cg_buf *out)
 		for (k = 0; k < n; k++) {
 			if (k > 0)
 				cg_buf_addstr(&side[s], ",");
-			if (o[k] == v)
+			if (o[k] == v) {
 				cg_buf_addstr(&side[s], "pass");
-			else
-				print_node(p, o[k], &side[s]);
+				continue;
+			}
+			c = print_node(p, o[k], n > 1, &side[s]);
+			if (c > slashes)
+				slashes = c;
 		}
 		free(o);
 	}
 	p->onstack[v] = 0;
+	slashes++;
+	show = force || p->name[v] >= 0 || p->g->v[v].nopt[0] == 0 ||
+	    p->g->v[v].nopt[1] == 0 || slashes == MAX_SLASHES;
 	if (p->name[v] >= 0)
 		put_name(p->name[v], out);
-	cg_buf_addf(out, "{%s|%s}", cg_buf_str(&side[0]),
-	    cg_buf_str(&side[1]));
+	if (show)
+		cg_buf_addc(out, '{');
+	cg_buf_addstr(out, cg_buf_str(&side[0]));
+	for (c = 0; c < slashes; c++)
+		cg_buf_addc(out, '|');
+	cg_buf_addstr(out, cg_buf_str(&side[1]));
+	if (show)
+		cg_buf_addc(out, '}');
 	cg_buf_free(&side[0]);
 	cg_buf_free(&side[1]);
+	return show ? 0 : slashes;
 }
 
 void
@@ -476,7 +548,7 @@ cg_lgame_print(const struct cg_lgame *g, struct cg_buf *out)
 	 * the depth-first path, or one already found loopy */
 	for (i = 0; i < g->n; i++)
 		short_val(&p, i, state);
-	print_node(&p, 0, out);
+	print_node(&p, 0, 1, out);
 	free(state);
 	free(p.val);
 	free(p.name);

@@ -30,4 +30,38 @@ uint32_t *lg_reach(const struct cg_lgame *g, uint32_t x, uint32_t *n);
 uint8_t *lg_ge_matrix(const struct cg_lgame *g, const uint32_t *q,
     uint32_t n);
 
+/* An order of the nodes q[0 .. n) of a graph: ge[pos[a] * n + pos[b]]
+ * says a >= b.  For a side's order of a graph with alternating cycles,
+ * comp (state_comps in lgame_side.c) keeps a bypass or a deletion from
+ * cutting the cycle it stands on; NULL for stoppers. */
+struct lg_order {
+	uint8_t *ge;
+	uint32_t *pos, n;
+	const uint32_t *comp;
+	int side;
+};
+
+/* Bypass one reversible option of v for side s (1 if one was), and
+ * delete the dominated ones (1 if any was), by the order o. */
+int lg_bypass(struct cg_lgame *w, uint32_t v, int s,
+    const struct lg_order *o);
+int lg_undominate(struct cg_lgame *w, uint32_t v, int s,
+    const struct lg_order *o);
+
+/* Sides of a loopy game: the order of stoppers, or of onsides (endless
+ * play is Left's) or offsides (Right's). */
+enum { LG_STOPPER, LG_ONSIDE, LG_OFFSIDE };
+
+/* Left survives A(a) - B(b) with Right moving first, endless play judged
+ * by side (lgame_side.c); -1 when the game of differences has more than
+ * CG_LGAME_MAXPAIRS positions. */
+int lg_side_ge(const struct cg_lgame *A, uint32_t a,
+    const struct cg_lgame *B, uint32_t b, int side);
+/* ge[i * n + j]: q[i] >= q[j] by side, or NULL when too large. */
+uint8_t *lg_side_matrix(const struct cg_lgame *g, const uint32_t *q,
+    uint32_t n, int side);
+/* A copy of the nodes under x into out, x as node 0. */
+void lg_copy_under(const struct cg_lgame *g, uint32_t x,
+    struct cg_lgame *out);
+
 #endif

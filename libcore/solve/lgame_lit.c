@@ -6,13 +6,16 @@
  *   literal := sum
  *   sum     := term { ('+' | '-' | '+-') term }
  *   term    := '-' term | '+-' term | primary [ glued ]
- *   primary := '(' sum ')' | [ LABEL [':'] ] '{' list '|' list '}'
+ *   primary := '(' sum ')' | [ LABEL [':'] ] '{' lists '}'
+ *   lists   := list { SLASHES list }
  *            | 'pass' | LABEL | 'on' | 'off' | 'dud' | 'over' | 'under'
  *            | '^[on]' | '^<on>' | 'v[on]' | 'v<on>' | ATOM
  *   list    := [ sum { ',' sum } ]
  *
  * where ATOM is a short game as the `game' ruleset writes it (1/2, *3,
- * ^, v2*, ^<2>, ^[4], ...), `pass' is a move to the innermost brace
+ * ^, v2*, ^<2>, ^[4], ...); slashes nest as in short games ({1||0|-1}
+ * is {1|{0|-1}}: the longest run splits, each side with more than one
+ * list is a game of its own); `pass' is a move to the innermost game
  * being written, a label names its brace for the options inside it, and
  * a glued word (1over, ^[on]*, -1/2under) is added to what it follows,
  * as CGSuite prints such values.  A sum or a negative must be of a
@@ -35,6 +38,7 @@ struct scope {
 	const char *name;        /* NULL: an unlabelled brace */
 	size_t len;
 	uint32_t node;
+	uint32_t pass;           /* what `pass' stands for until built */
 };
 
 struct p {
@@ -131,7 +135,7 @@ open_under(const struct p *p, uint32_t x)
 
 	for (i = 0; i < n && !found; i++)
 		for (k = 0; k < p->nsc; k++)
-			if (p->sc[k].node == q[i])
+			if (p->sc[k].node == q[i] || p->sc[k].pass == q[i])
 				found = 1;
 	free(q);
 	return found;
@@ -236,11 +240,71 @@ keyword(struct p *p, const char *w, size_t n)
 	return x;
 }
 
+/* The option lists of a brace and the slash runs between them. */
+struct lists {
+	uint32_t **o;
+	size_t *n, nl;
+	int *sep;               /* sep[i]: slashes between list i and i + 1 */
+};
+
+/* Node x gets lists lo .. hi as its options: the longest slash run
+ * splits Left from Right; a side of more than one list is a game of its
+ * own.  `pass' (ph) in a list is a move to the game that list is of. */
+static uint32_t
+build(struct p *p, const struct lists *l, size_t lo, size_t hi, uint32_t x,
+    uint32_t ph, size_t where)
+{
+	size_t i, k = lo, ties = 0, j;
+	int s;
+
+	for (i = lo; i < hi; i++) {
+		if (l->sep[i] > l->sep[k]) {
+			k = i;
+			ties = 0;
+		} else if (i != k && l->sep[i] == l->sep[k]) {
+			ties++;
+		}
+	}
+	if (ties > 0)
+		return fail(p, where, "slashes of one length side by side: "
+		    "which one splits is not clear");
+	for (s = 0; s < 2; s++) {
+		size_t a = s == CG_LEFT ? lo : k + 1, b = s == CG_LEFT ? k : hi;
+
+		if (a == b) {
+			for (j = 0; j < l->n[a]; j++)
+				cg_lgame_edge(p->g, x, s, l->o[a][j] == ph ?
+				    x : l->o[a][j]);
+		} else {
+			uint32_t y = build(p, l, a, b, cg_lgame_node(p->g),
+			    ph, where);
+
+			if (y == NONE)
+				return NONE;
+			cg_lgame_edge(p->g, x, s, y);
+		}
+	}
+	return x;
+}
+
+static void
+lists_free(struct lists *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->nl; i++)
+		free(l->o[i]);
+	free(l->o);
+	free(l->n);
+	free(l->sep);
+}
+
 static uint32_t
 brace(struct p *p, const char *name, size_t nlen)
 {
-	uint32_t x = cg_lgame_node(p->g), o;
-	int s = CG_LEFT;
+	uint32_t x = cg_lgame_node(p->g), ph = cg_lgame_node(p->g), o;
+	struct lists l = { NULL, NULL, 0, NULL };
+	size_t start = p->i;
 
 	if (p->depth++ > 1000)
 		return fail(p, p->i, "braces nested too deeply");
@@ -251,39 +315,66 @@ brace(struct p *p, const char *name, size_t nlen)
 	p->sc[p->nsc].name = name;
 	p->sc[p->nsc].len = nlen;
 	p->sc[p->nsc].node = x;
+	p->sc[p->nsc].pass = ph;
 	p->nsc++;
 	p->i++;         /* '{' */
 	for (;;) {
+		if (l.nl == 0 || p->s[p->i - 1] == '|') {
+			/* a new list */
+			l.o = cg_xreallocarray(l.o, l.nl + 1, sizeof *l.o);
+			l.n = cg_xreallocarray(l.n, l.nl + 1, sizeof *l.n);
+			l.sep = cg_xreallocarray(l.sep, l.nl + 1,
+			    sizeof *l.sep);
+			l.o[l.nl] = NULL;
+			l.n[l.nl] = 0;
+			l.sep[l.nl] = 0;
+			l.nl++;
+		}
 		blanks(p);
-		if (p->i < p->len && p->s[p->i] == '|' && s == CG_LEFT) {
-			if (p->i + 1 < p->len && p->s[p->i + 1] == '|')
-				return fail(p, p->i, "a brace of a loopy "
-				    "literal takes one slash: write inner "
-				    "braces");
-			p->i++;
-			s = CG_RIGHT;
+		if (p->i < p->len && p->s[p->i] == '|') {
+			int run = 0;
+
+			while (p->i < p->len && p->s[p->i] == '|') {
+				run++;
+				p->i++;
+			}
+			l.sep[l.nl - 1] = run;
 			continue;
 		}
-		if (p->i < p->len && p->s[p->i] == '}' && s == CG_RIGHT)
+		if (p->i < p->len && p->s[p->i] == '}')
 			break;
-		if (p->i >= p->len)
+		if (p->i >= p->len) {
+			lists_free(&l);
 			return fail(p, p->i, "missing '}'");
+		}
 		o = sum(p);
-		if (o == NONE)
+		if (o == NONE) {
+			lists_free(&l);
 			return NONE;
-		cg_lgame_edge(p->g, x, s, o);
+		}
+		l.o[l.nl - 1] = cg_xreallocarray(l.o[l.nl - 1],
+		    l.n[l.nl - 1] + 1, sizeof **l.o);
+		l.o[l.nl - 1][l.n[l.nl - 1]++] = o;
 		blanks(p);
 		if (p->i < p->len && p->s[p->i] == ',') {
-			p->i++;
+			p->i++;         /* the list goes on */
 			continue;
 		}
 		if (p->i < p->len && (p->s[p->i] == '|' || p->s[p->i] == '}'))
 			continue;
+		lists_free(&l);
 		return fail(p, p->i, "expected ',', '|' or '}'");
+	}
+	if (l.nl < 2) {
+		lists_free(&l);
+		return fail(p, p->i, "a brace needs '|' between Left's and "
+		    "Right's options");
 	}
 	p->i++;         /* '}' */
 	p->nsc--;
 	p->depth--;
+	x = build(p, &l, 0, l.nl - 1, x, ph, start);
+	lists_free(&l);
 	return x;
 }
 
@@ -331,7 +422,7 @@ primary(struct p *p)
 	if (n == 4 && memcmp(p->s + s, "pass", 4) == 0) {
 		if (p->nsc == 0)
 			return fail(p, s, "pass outside braces");
-		return p->sc[p->nsc - 1].node;
+		return p->sc[p->nsc - 1].pass;
 	}
 	x = keyword(p, p->s + s, n);
 	if (x != NONE)

@@ -60,13 +60,172 @@ cg_lgame_compare_text(struct cg_lgame *g, uint32_t x, const char *text,
 int
 cg_lgame_property_known(const char *name)
 {
-	return strcmp(name, "canon") == 0 || strcmp(name, "outcome") == 0 ||
-	    strcmp(name, "lstop") == 0 || strcmp(name, "rstop") == 0;
+	static const char *const known[] = { "canon", "outcome", "lstop",
+	    "rstop", "onside", "offside", "degree", "variety", NULL };
+	size_t i;
+
+	for (i = 0; known[i] != NULL; i++)
+		if (strcmp(name, known[i]) == 0)
+			return 1;
+	return 0;
 }
 
-/* One value of root x (a node of g); -1 with msg when it has none. */
+/* Is the simplest form c (root 0) the stopper on (side CG_LEFT) or off?
+ * on is {pass|}: one node, its own Left option. */
 static int
-value(struct cg_lgame *g, uint32_t x, const char *prop, struct cg_buf *b,
+is_on_off(const struct cg_lgame *c, int s)
+{
+	return c->n == 1 && c->v[0].nopt[s] == 1 && c->v[0].nopt[!s] == 0;
+}
+
+/* Are simplest forms a and b (roots 0) the same graph?  Simplest forms
+ * are unique (Siegel), so equal stoppers print alike. */
+static int
+same_form(const struct cg_lgame *a, const struct cg_lgame *b)
+{
+	struct cg_buf x, y;
+	int r;
+
+	cg_buf_init(&x);
+	cg_buf_init(&y);
+	cg_lgame_print(a, &x);
+	cg_lgame_print(b, &y);
+	r = strcmp(cg_buf_str(&x), cg_buf_str(&y)) == 0;
+	cg_buf_free(&x);
+	cg_buf_free(&y);
+	return r;
+}
+
+/* The value of x as CGSuite writes a sided value: "dud" for on & off,
+ * the stopper when both sides are one, else "onside & offside". */
+static int
+sided(struct cg_lgame *g, uint32_t x, struct cg_buf *b, char *msg,
+    size_t msgsize)
+{
+	struct cg_lgame on, off;
+
+	if (cg_lgame_side(g, x, 1, &on, msg, msgsize) < 0)
+		return -1;
+	if (cg_lgame_side(g, x, 0, &off, msg, msgsize) < 0) {
+		cg_lgame_free(&on);
+		return -1;
+	}
+	if (is_on_off(&on, CG_LEFT) && is_on_off(&off, CG_RIGHT)) {
+		cg_buf_addstr(b, "dud");
+	} else {
+		cg_lgame_print(&on, b);
+		if (!same_form(&on, &off)) {
+			cg_buf_addstr(b, " & ");
+			cg_lgame_print(&off, b);
+		}
+	}
+	cg_lgame_free(&on);
+	cg_lgame_free(&off);
+	return 0;
+}
+
+/* The side (onside != 0: upsum, else downsum) of the sum of stoppers a
+ * and b (nodes of g), as a simplest form in out. */
+static int
+side_sum(struct cg_lgame *g, uint32_t a, uint32_t b, int onside,
+    struct cg_lgame *out, char *msg, size_t msgsize)
+{
+	return cg_lgame_side(g, cg_lgame_sum(g, a, b), onside, out, msg,
+	    msgsize);
+}
+
+/* Copy simplest form c into g; its root's node. */
+static uint32_t
+adopt(struct cg_lgame *g, const struct cg_lgame *c)
+{
+	uint32_t base = g->n, i, k;
+	int s;
+
+	for (i = 0; i < c->n; i++)
+		cg_lgame_node(g);
+	for (i = 0; i < c->n; i++)
+		for (s = 0; s < 2; s++)
+			for (k = 0; k < c->v[i].nopt[s]; k++)
+				cg_lgame_edge(g, base + i, s,
+				    base + c->v[i].opt[s][k]);
+	return base;
+}
+
+/*
+ * The degree of stopper x, x upsum -x (0 for a game with no cycle), and
+ * its variety: with degree d idempotent (d + d = d), x upsum (-x downsum
+ * -d) when that equals x downsum (-x upsum d), the game being stable
+ * (Siegel, Combinatorial Game Theory, ch. VI; CGSuite's CanonicalStopper).
+ */
+static int
+degree_variety(struct cg_lgame *g, uint32_t x, int variety,
+    struct cg_buf *b, char *msg, size_t msgsize)
+{
+	struct cg_lgame d, dd, u, v;
+	uint32_t nx, dn, t;
+	int r = -1;
+
+	if (!cg_lgame_is_stopper(g, x)) {
+		snprintf(msg, msgsize, "degree and variety are defined for "
+		    "stoppers only");
+		return -1;
+	}
+	nx = cg_lgame_neg(g, x);
+	if (!cg_lgame_is_loopy(g, x)) {
+		cg_buf_addstr(b, "0");
+		if (!variety)
+			return 0;
+	}
+	if (side_sum(g, x, nx, 1, &d, msg, msgsize) < 0)
+		return -1;
+	if (!variety) {
+		cg_lgame_print(&d, b);
+		cg_lgame_free(&d);
+		return 0;
+	}
+	if (!cg_lgame_is_loopy(g, x)) {
+		cg_lgame_free(&d);
+		return 0;
+	}
+	dn = adopt(g, &d);
+	cg_lgame_free(&d);
+	/* d + d = d, both sides */
+	if (side_sum(g, dn, dn, 1, &dd, msg, msgsize) < 0)
+		return -1;
+	t = adopt(g, &dd);
+	cg_lgame_free(&dd);
+	if (cg_lgame_compare(g, t, dn) != 0) {
+		snprintf(msg, msgsize, "no variety: the degree is not an "
+		    "idempotent");
+		return -1;
+	}
+	/* u = x upsum (-x downsum -d), v = x downsum (-x upsum d) */
+	if (side_sum(g, nx, cg_lgame_neg(g, dn), 0, &u, msg, msgsize) < 0)
+		return -1;
+	t = adopt(g, &u);
+	cg_lgame_free(&u);
+	if (side_sum(g, x, t, 1, &u, msg, msgsize) < 0)
+		return -1;
+	if (side_sum(g, nx, dn, 1, &v, msg, msgsize) < 0)
+		goto out_u;
+	t = adopt(g, &v);
+	cg_lgame_free(&v);
+	if (side_sum(g, x, t, 0, &v, msg, msgsize) < 0)
+		goto out_u;
+	if (same_form(&u, &v)) {
+		cg_lgame_print(&u, b);
+		r = 0;
+	} else {
+		snprintf(msg, msgsize, "no variety: the game is not stable");
+	}
+	cg_lgame_free(&v);
+out_u:
+	cg_lgame_free(&u);
+	return r;
+}
+
+int
+cg_lgame_value(struct cg_lgame *g, uint32_t x, const char *prop, struct cg_buf *b,
     char *msg, size_t msgsize)
 {
 	struct cg_lgame c;
@@ -77,9 +236,21 @@ value(struct cg_lgame *g, uint32_t x, const char *prop, struct cg_buf *b,
 	}
 	if (!cg_lgame_property_known(prop)) {
 		snprintf(msg, msgsize, "property '%s' is not computed for "
-		    "loopy games (canon, outcome, lstop and rstop are)", prop);
+		    "loopy games (canon, outcome, lstop, rstop, onside, "
+		    "offside, degree and variety are)", prop);
 		return -1;
 	}
+	if (strcmp(prop, "degree") == 0 || strcmp(prop, "variety") == 0)
+		return degree_variety(g, x, prop[0] == 'v', b, msg, msgsize);
+	if (strcmp(prop, "onside") == 0 || strcmp(prop, "offside") == 0) {
+		if (cg_lgame_side(g, x, prop[1] == 'n', &c, msg, msgsize) < 0)
+			return -1;
+		cg_lgame_print(&c, b);
+		cg_lgame_free(&c);
+		return 0;
+	}
+	if (strcmp(prop, "canon") == 0 && !cg_lgame_is_stopper(g, x))
+		return sided(g, x, b, msg, msgsize);
 	if (cg_lgame_simplify(g, x, &c, msg, msgsize) < 0)
 		return -1;
 	if (strcmp(prop, "canon") == 0) {
@@ -116,7 +287,7 @@ cg_lgame_rows(struct cg_doc *d, char *const *props, size_t nprops,
 		for (bad = 0, i = 0; i < nv && !bad; i++) {
 			b[i].len = 0;
 			if (i < nprops)
-				bad = value(&g, x, props[i], &b[i], msg,
+				bad = cg_lgame_value(&g, x, props[i], &b[i], msg,
 				    sizeof msg) < 0;
 			else
 				bad = cg_lgame_compare_text(&g, x,

@@ -85,11 +85,13 @@ for n in range(1, 8):
 }
 
 @test "backsliding: the tools that need games to end refuse it" {
-	for t in cg-canon cg-synch; do
-		run bash -c "cg-parse -r backsliding t.f | timeout 20 $t -t"
-		assert_failure 1
-		assert_output --partial "$t: -:3: ruleset 'backsliding' is loopy"
-	done
+	run bash -c "cg-parse -r backsliding t.f | timeout 20 cg-synch -t"
+	assert_failure 1
+	assert_output --partial "cg-synch: -:3: ruleset 'backsliding' is loopy"
+	# cg-canon reads a loopy game as its whole graph
+	run bash -c "cg-parse -r backsliding t.f | timeout 20 cg-canon -t"
+	assert_failure 1
+	assert_output --partial "cg-options -a writes them"
 }
 
 @test "backsliding: an interrupt stops a large exploration" {

@@ -220,14 +220,80 @@ rows() {
 	run cg cg-parse -r game 'b{0|a}'
 	assert_failure 1
 	assert_output --partial "unknown word"
-	# dud and on + off are not stoppers (endless alternating play)
-	cg cg-parse -r game dud 'on+off' 1 > "$T/d.cgt"
+	# Bach's carousel is not stopper-sided (CGSuite, SidedValueTestCase:
+	# its sides are loopy games that are no stoppers)
+	cg cg-parse -r game 'a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}' 1 > "$T/d.cgt"
 	run cg cg-canon -t "$T/d.cgt"
 	assert_failure 1
-	assert_output --partial "position 'dud': not a stopper"
-	assert_output --partial "position 'on+off': not a stopper"
+	assert_output --partial "its onside is not a stopper"
 	assert_output --partial $'1\t1'
 	run cg cg-canon -p temp "$T/d.cgt"
 	assert_failure 1
 	assert_output --partial "property 'temp' is not computed for loopy games"
+}
+
+@test "sided values: CGSuite's published values, classes and sides" {
+	# CGSuite's tests (lib/core/src/test/scala/org/cgsuite/lang):
+	# SidedValueTestCase: dud is dud (onside on, offside off, class D),
+	# a{{|a}|} is 1 & 0 (PHat), {0|{dud|},*} is ^ & v* (NHat);
+	# GameTest: ^.Pow(on) + {0|upon} (uponth plus {0|upon}) is
+	# {0||0|^<on>*} & {0|^[on]}, class L.  on + off = dud (Winning Ways,
+	# vol. 2, ch. 11: on + off is dud).
+	cg cg-parse -r game dud 'a{{|a}|}' '{0|{dud|},*}' '^<on>+{0|^[on]}' \
+	    'on+off' > "$T/s.cgt"
+	run cg cg-canon -t -p canon,outcome,onside,offside "$T/s.cgt"
+	assert_success
+	assert_output "dud	dud	D	on	off
+a{{|a}|}	1 & 0	PHat	1	0
+{0|{dud|},*}	^ & v*	NHat	^	v*
+^<on>+{0|^[on]}	{0||0|^<on>*} & {0|^[on]}	L	{0||0|^<on>*}	{0|^[on]}
+on+off	dud	D	on	off"
+}
+
+@test "sided values: Backsliding Toads and Frogs ttt..fff" {
+	# CGSuite, GameStripTest: BackslidingToadsAndFrogs("ttt..fff")
+	# .GameValue is {on||0|-1/2} & {1/2|0||off}
+	run bash -c "cg-parse -r backsliding ttt..fff | cg-options -a |
+	    cg-canon -t -p canon,outcome"
+	assert_success
+	assert_output "ttt..fff	{on||0|-1/2} & {1/2|0||off}	D"
+}
+
+@test "degree and variety of stoppers, as CGSuite's tests give them" {
+	# CGSuite, CanonicalStopperTestCase: (x, degree, variety) for on
+	# (on, on), off (on, off), over (over, over), {pass|3/2} = 3/2under
+	# (over, under), {-1/4+*|pass} = -1/4v[on] (^<on>, ^<on>); a game with
+	# no cycle has degree 0.
+	cg cg-parse -r game on off over '{pass|3/2}' '{-1/4+*|pass}' \
+	    '{1|-1}' > "$T/v.cgt"
+	run cg cg-canon -t -p canon,degree,variety "$T/v.cgt"
+	assert_success
+	assert_output "on	on	on	on
+off	off	on	off
+over	over	over	over
+{pass|3/2}	3/2under	over	under
+{-1/4+*|pass}	-1/4v[on]	^<on>	^<on>
+{1|-1}	+-1	0	0"
+	# a sided value has no degree
+	cg cg-parse -r game dud > "$T/dud.cgt"
+	run cg cg-canon -t -p degree "$T/dud.cgt"
+	assert_failure 1
+	assert_output --partial "degree and variety are defined for stoppers only"
+}
+
+@test "slashes: loopy values read back as they are printed" {
+	# {1||0|-1} is {1|{0|-1}} (the longest run of slashes splits), and
+	# what cg-canon prints reads back as the same value
+	for g in '{on||0|-1/2}' '{1/2|0||off}' '{0||0|^<on>*}' \
+	    'a{1|1,{1*|a||*}||0}'; do
+		run bash -c "cg-parse -r game '$g' | cg-options -t | head -n 1"
+		assert_success
+	done
+	run bash -c "cg-parse -r game '{on||0|-1/2}' | cg-canon -t -p canon -c '{on|{0|-1/2}}'"
+	assert_output "{on||0|-1/2}	{on||0|-1/2}	=="
+	run bash -c "cg-parse -r game '{0||0|pass}' | cg-canon -t"
+	assert_output "{0||0|pass}	over"
+	run cg cg-parse -r game '{on||0||1}'
+	assert_failure 1
+	assert_output --partial "slashes of one length side by side"
 }

@@ -87,9 +87,22 @@ def is_stopper(g, x):
         color[st] = 2
         return True
 
-    if not dfs((x, 0)):
-        return False
-    return (x, 1) in color or dfs((x, 1))
+    # every follower with either player to move (Siegel: no endless
+    # alternating play from any subposition; in a sum either player may
+    # be to move at any of them)
+    seen, todo = {x}, [x]
+    while todo:
+        v = todo.pop()
+        for s in (0, 1):
+            for y in g.opts[s][v]:
+                if y not in seen:
+                    seen.add(y)
+                    todo.append(y)
+    for v in seen:
+        for s in (0, 1):
+            if (v, s) not in color and not dfs((v, s)):
+                return False
+    return True
 
 
 def ge(g, x, y):
