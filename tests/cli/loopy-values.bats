@@ -297,3 +297,22 @@ over	over	over	over
 	assert_failure 1
 	assert_output --partial "slashes of one length side by side"
 }
+
+@test "random loopy games: onside and offside equal the game by a brute force" {
+	# sides.py draws games that are no stoppers and checks, with its own
+	# solver of the sides' order (endless play Left's, or Right's), that
+	# each side cg-canon gives equals the game in that side's order
+	python3 "$BATS_TEST_DIRNAME/loopy/sides.py" gen 7 60 > "$T/lits"
+	n=0
+	while IFS= read -r g; do
+		run cg cg-canon -t -p onside,offside <(cg cg-parse -r game -- "$g")
+		[ "$status" -eq 0 ] || continue
+		IFS=$'\t' read -r _ s t <<< "$output"
+		cg cg-parse -r game -- "$g" "$s" "$t" > "$T/d.cgt"
+		run python3 "$BATS_TEST_DIRNAME/loopy/sides.py" check "$T/d.cgt"
+		[ "$output" = ok ] || { echo "$g: $s & $t: $output"; return 1; }
+		n=$((n + 1))
+	done < "$T/lits"
+	# most of them are stopper-sided
+	[ "$n" -ge 40 ]
+}
