@@ -345,11 +345,11 @@ main(int argc, char **argv)
 
 		if (cg_lgame_looks_loopy(cmps[i], strlen(cmps[i]))) {
 			struct cg_lgame lg;
-			uint32_t x;
+			uint32_t x, y;
 
 			cg_lgame_init(&lg);
-			if (cg_lgame_parse(&lg, cmps[i], strlen(cmps[i]), &x,
-			    msg, sizeof msg, &col) < 0) {
+			if (cg_lgame_parse_sided(&lg, cmps[i], strlen(cmps[i]),
+			    &x, &y, msg, sizeof msg, &col) < 0) {
 				fprintf(stderr, "%s: -c '%s': column %zu: %s\n",
 				    cg_progname, cmps[i], col, msg);
 				exit(CG_EXIT_USAGE);

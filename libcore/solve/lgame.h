@@ -51,6 +51,10 @@ int cg_lgame_is_loopy(const struct cg_lgame *g, uint32_t x);
  */
 int cg_lgame_parse(struct cg_lgame *g, const char *text, size_t len,
     uint32_t *root, char *msg, size_t msgsize, size_t *col);
+/* A literal or a sided value "A & B" (A >= B, both stoppers): *on and
+ * *off are its sides' nodes (the same node without "&"). */
+int cg_lgame_parse_sided(struct cg_lgame *g, const char *text, size_t len,
+    uint32_t *on, uint32_t *off, char *msg, size_t msgsize, size_t *col);
 /* Does the text use a word only loopy literals have (pass, on, off,
  * over, under, dud, a label before a brace, ^[on], ^<on>, &)? */
 int cg_lgame_looks_loopy(const char *text, size_t len);
@@ -99,9 +103,11 @@ int cg_lgame_stop(const struct cg_lgame *g, int side, struct cg_buf *out);
 /* The outcome class of x (cg_retro_class). */
 const char *cg_lgame_class(const struct cg_lgame *g, uint32_t x);
 
-/* Compare stopper x of g with the game literal text (loopy or short),
- * read into g: "==", ">", "<" or "<>" into out.  Returns 0, or -1 with a
- * message (a bad literal, or a game that is not a stopper). */
+/* Compare x of g with the game literal text (loopy or short, or a sided
+ * value A & B), read into g: "==", ">", "<" or "<>" into out, as
+ * stoppers, or side by side (G >= H when G+ >= H+ and G- >= H-).
+ * Returns 0, or -1 with a message (a bad literal, a side that is no
+ * stopper). */
 int cg_lgame_compare_text(struct cg_lgame *g, uint32_t x, const char *text,
     struct cg_buf *out, char *msg, size_t msgsize);
 

@@ -569,6 +569,48 @@ cg_lgame_parse(struct cg_lgame *g, const char *text, size_t len,
 }
 
 int
+cg_lgame_parse_sided(struct cg_lgame *g, const char *text, size_t len,
+    uint32_t *on, uint32_t *off, char *msg, size_t msgsize, size_t *col)
+{
+	size_t i, depth = 0, amp = len;
+
+	for (i = 0; i < len && amp == len; i++) {
+		if (text[i] == '{' || text[i] == '(')
+			depth++;
+		else if ((text[i] == '}' || text[i] == ')') && depth > 0)
+			depth--;
+		else if (text[i] == '&' && depth == 0)
+			amp = i;
+	}
+	if (amp == len) {
+		if (cg_lgame_parse(g, text, len, on, msg, msgsize, col) < 0)
+			return -1;
+		*off = *on;
+		return 0;
+	}
+	if (cg_lgame_parse(g, text, amp, on, msg, msgsize, col) < 0)
+		return -1;
+	if (cg_lgame_parse(g, text + amp + 1, len - amp - 1, off, msg,
+	    msgsize, col) < 0) {
+		*col += amp + 1;
+		return -1;
+	}
+	if (!cg_lgame_is_stopper(g, *on) || !cg_lgame_is_stopper(g, *off)) {
+		snprintf(msg, msgsize, "both sides of A & B must be stoppers");
+		*col = 1;
+		return -1;
+	}
+	if (cg_lgame_compare(g, *on, *off) < 0 ||
+	    cg_lgame_compare(g, *on, *off) == 2) {
+		snprintf(msg, msgsize, "A & B needs A >= B (an onside is at "
+		    "least its offside)");
+		*col = amp + 1;
+		return -1;
+	}
+	return 0;
+}
+
+int
 cg_lgame_looks_loopy(const char *text, size_t len)
 {
 	static const char *words[] = { "pass", "on", "off", "over", "under",

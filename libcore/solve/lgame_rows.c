@@ -8,18 +8,25 @@
 #include "solve/lgame_int.h"
 #include "values/notation.h"
 
+/* The sides of x (the stopper itself for a stopper), adopted into g. */
+static int
+sides_of(struct cg_lgame *g, uint32_t x, uint32_t *on, uint32_t *off,
+    char *msg, size_t msgsize);
+
 int
 cg_lgame_compare_text(struct cg_lgame *g, uint32_t x, const char *text,
     struct cg_buf *out, char *msg, size_t msgsize)
 {
 	static const char *rel[] = { "<", "==", ">", "<>" };
 	size_t len = strlen(text), col;
-	uint32_t y;
+	uint32_t yon, yoff, xon, xoff, nx, ny;
 	char m[200];
 	cg_game s;
+	int con, coff, ge, le;
 
 	if (cg_lgame_looks_loopy(text, len)) {
-		if (cg_lgame_parse(g, text, len, &y, m, sizeof m, &col) < 0) {
+		if (cg_lgame_parse_sided(g, text, len, &yon, &yoff, m,
+		    sizeof m, &col) < 0) {
 			snprintf(msg, msgsize, "-c '%s': column %zu: %s", text,
 			    col, m);
 			return -1;
@@ -30,30 +37,32 @@ cg_lgame_compare_text(struct cg_lgame *g, uint32_t x, const char *text,
 			    col, m);
 			return -1;
 		}
-		y = cg_lgame_short(g, s);
+		yon = yoff = cg_lgame_short(g, s);
 	}
-	if (!cg_lgame_is_stopper(g, x) || !cg_lgame_is_stopper(g, y)) {
-		snprintf(msg, msgsize, "-c '%s': comparing games that are not "
-		    "both stoppers (their order by onsides and offsides is not "
-		    "computed here)", text);
+	free(lg_reach(g, x, &nx));
+	free(lg_reach(g, yon, &ny));
+	if ((uint64_t)(nx + ny + 1) * (nx + ny + 1) > CG_LGAME_MAXPAIRS) {
+		snprintf(msg, msgsize, "-c '%s': games of %u and %u nodes: "
+		    "more than %llu pairs of nodes to order", text,
+		    (unsigned)nx, (unsigned)ny,
+		    (unsigned long long)CG_LGAME_MAXPAIRS);
 		return -1;
 	}
-	{
-		uint32_t nx, ny, *q;
-
-		free(lg_reach(g, x, &nx));
-		q = lg_reach(g, y, &ny);
-		free(q);
-		if ((uint64_t)(nx + ny + 1) * (nx + ny + 1) >
-		    CG_LGAME_MAXPAIRS) {
-			snprintf(msg, msgsize, "-c '%s': games of %u and %u "
-			    "nodes: more than %llu pairs of nodes to order",
-			    text, (unsigned)nx, (unsigned)ny,
-			    (unsigned long long)CG_LGAME_MAXPAIRS);
-			return -1;
-		}
+	if (yon == yoff && cg_lgame_is_stopper(g, x) &&
+	    cg_lgame_is_stopper(g, yon)) {
+		cg_buf_addstr(out, rel[cg_lgame_compare(g, x, yon) + 1]);
+		return 0;
 	}
-	cg_buf_addstr(out, rel[cg_lgame_compare(g, x, y) + 1]);
+	/* side by side: G >= H when G+ >= H+ and G- >= H- */
+	if (sides_of(g, x, &xon, &xoff, msg, msgsize) < 0)
+		return -1;
+	if (yon == yoff && sides_of(g, yon, &yon, &yoff, msg, msgsize) < 0)
+		return -1;
+	con = cg_lgame_compare(g, xon, yon);
+	coff = cg_lgame_compare(g, xoff, yoff);
+	ge = (con == 0 || con == 1) && (coff == 0 || coff == 1);
+	le = (con == 0 || con == -1) && (coff == 0 || coff == -1);
+	cg_buf_addstr(out, ge && le ? "==" : ge ? ">" : le ? "<" : "<>");
 	return 0;
 }
 
@@ -149,6 +158,27 @@ adopt(struct cg_lgame *g, const struct cg_lgame *c)
 				cg_lgame_edge(g, base + i, s,
 				    base + c->v[i].opt[s][k]);
 	return base;
+}
+
+static int
+sides_of(struct cg_lgame *g, uint32_t x, uint32_t *on, uint32_t *off,
+    char *msg, size_t msgsize)
+{
+	struct cg_lgame c;
+
+	if (cg_lgame_is_stopper(g, x)) {
+		*on = *off = x;
+		return 0;
+	}
+	if (cg_lgame_side(g, x, 1, &c, msg, msgsize) < 0)
+		return -1;
+	*on = adopt(g, &c);
+	cg_lgame_free(&c);
+	if (cg_lgame_side(g, x, 0, &c, msg, msgsize) < 0)
+		return -1;
+	*off = adopt(g, &c);
+	cg_lgame_free(&c);
+	return 0;
 }
 
 /*

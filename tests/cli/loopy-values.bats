@@ -316,3 +316,24 @@ over	over	over	over
 	# most of them are stopper-sided
 	[ "$n" -ge 40 ]
 }
+
+@test "sided values compare side by side, and A & B is a comparand" {
+	# G >= H when G+ >= H+ and G- >= H- (Siegel, CGT, ch. VI; CGSuite's
+	# SidedValue.<=).  By hand: dud = on & off is confused with 1 & 0
+	# (on > 1, off < 0); 1 & 0 < 1 (1 = 1, 0 < 1); 1 & 0 is confused
+	# with ^ & v* (1 > ^, but 0 || v*, as v* = {0|0,*} is fuzzy);
+	# ^ & v* < 1 on both sides; 1 is confused with dud (1 < on, 1 > off)
+	cg cg-parse -r game dud 'a{{|a}|}' 1 '{0|{dud|},*}' > "$T/c.cgt"
+	run cg cg-canon -t -c 'on & off' -c '1 & 0' -c 1 -c '^ & v*' "$T/c.cgt"
+	assert_success
+	assert_output "dud	==	<>	<>	<>
+a{{|a}|}	<>	==	<	<>
+1	<>	>	==	>
+{0|{dud|},*}	<>	<>	<	=="
+	run cg cg-canon -t -c '0 & 1' "$T/c.cgt"
+	assert_failure 2
+	assert_output --partial "A & B needs A >= B"
+	run cg cg-canon -t -c 'dud & 0' "$T/c.cgt"
+	assert_failure 2
+	assert_output --partial "both sides of A & B must be stoppers"
+}
