@@ -133,7 +133,9 @@ lookup(struct cg_plugin *rs, const unsigned char *pos, size_t len,
 	size_t i;
 
 	r = find1(rs, pos, len, kind, canon);
-	if (r != NULL)
+	/* a loopy position's value is its own: it is no sum of parts a
+	 * base holds, and one without moves is no 0 */
+	if (r != NULL || cg_rs_loopy(rs))
 		return r;
 	memset(&c, 0, sizeof c);
 	cg_buf_init(&c.bytes);
