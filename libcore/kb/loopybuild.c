@@ -282,3 +282,116 @@ cg_kb_loopy_build(const struct cg_kb_build_options *o, struct cg_plugin *rs,
 	cg_explore_free(lb.e);
 	cg_kb_meta_free(&lb.meta);
 }
+
+/* ------------------------------------------------------------ verify */
+
+struct loopy_check {
+	struct loopy_build lb;
+	struct cg_kbfile *f;
+	const char *path;
+	uint64_t *ref;             /* node * nkinds: the base's references */
+	size_t cap;
+	struct cg_buf canon, text;
+};
+
+static int
+on_entry(void *ctx, const struct cg_kbentry *en)
+{
+	struct loopy_check *c = ctx;
+	uint32_t nk = c->lb.meta.nkinds, x, k;
+
+	c->canon.len = 0;
+	if (cg_rs_canonical(c->lb.rs, en->key, en->len, &c->canon) < 0 ||
+	    c->canon.len != en->len || memcmp(c->canon.data, en->key,
+	    en->len) != 0)
+		cg_die(CG_EXIT_DATA, "%s: key of '%s' is not its canonical "
+		    "form", c->path, cg_kb_describe(c->lb.rs, en->key, en->len,
+		    &c->text));
+	x = cg_explore_add(c->lb.e, en->key, en->len);
+	if ((size_t)(x + 1) * nk > c->cap) {
+		c->cap = c->cap ? 2 * c->cap : 4096;
+		while (c->cap < (size_t)(x + 1) * nk)
+			c->cap *= 2;
+		c->ref = cg_xreallocarray(c->ref, c->cap, sizeof *c->ref);
+	}
+	for (k = 0; k < nk; k++)
+		c->ref[(size_t)x * nk + k] = en->ref[k];
+	return cg_stop ? 1 : 0;
+}
+
+void
+cg_kb_loopy_verify(struct cg_kbfile *f, struct cg_plugin *rs, int verbose)
+{
+	struct loopy_check c;
+	const struct cg_kb_meta *m = cg_kbfile_meta(f);
+	char err[1024];
+	uint32_t n, x, k, nk;
+	const char *have, *want;
+	size_t len;
+	double t0 = cg_elapsed();
+
+	memset(&c, 0, sizeof c);
+	c.f = f;
+	c.path = cg_kbfile_path(f);
+	c.lb.rs = rs;
+	c.lb.family = m->family;
+	cg_kb_meta_init(&c.lb.meta);
+	cg_kb_meta_copy(&c.lb.meta, m);
+	nk = m->nkinds;
+	for (k = 0; k < nk; k++) {
+		c.lb.kind[k] = strcmp(m->kinds[k], "outcome") == 0 ? LK_OUTCOME :
+		    strcmp(m->kinds[k], "remoteness") == 0 ? LK_REMOTENESS :
+		    LK_NIMBER;
+		if (c.lb.kind[k] == LK_NIMBER && (strcmp(m->kinds[k],
+		    "nimber") != 0 || !rs->impartial))
+			cg_die(CG_EXIT_DATA, "%s: kind '%s' is not one a base of "
+			    "loopy ruleset '%s' holds", c.path, m->kinds[k],
+			    rs->name);
+	}
+	cg_buf_init(&c.canon);
+	cg_buf_init(&c.text);
+	c.lb.e = cg_explore_new(rs);
+	if (cg_kbfile_each(f, 1, on_entry, &c, err, sizeof err) < 0)
+		cg_die(CG_EXIT_DATA, "%s", err);
+	n = cg_explore_count(c.lb.e);
+	/* the entries are the family: its closure must add nothing */
+	if (cg_stop || cg_explore_run(c.lb.e) < 0)
+		cg_die(cg_stop == CG_STOP_MEMORY ? CG_EXIT_DATA :
+		    cg_stop_status(), "%s", cg_stop_reason());
+	if (cg_explore_count(c.lb.e) > n) {
+		c.text.len = 0;
+		cg_explore_print(c.lb.e, n, &c.text);
+		cg_die(CG_EXIT_DATA, "%s: not closed under moves: position '%s' "
+		    "is reached from its entries but is not one", c.path,
+		    cg_buf_str(&c.text));
+	}
+	solve(&c.lb);
+	for (x = 0; x < n; x++)
+		for (k = 0; k < nk; k++) {
+			uint64_t r = c.ref[(size_t)x * nk + k];
+
+			want = (const char *)cg_bytemap_key(c.lb.dict[k],
+			    c.lb.vid[k][x], &len);
+			have = r == CG_KB_NOVALUE ? "" : cg_kbfile_text(f, k, r);
+			if (have != NULL && strcmp(have, want) == 0)
+				continue;
+			c.text.len = 0;
+			cg_explore_print(c.lb.e, x, &c.text);
+			cg_die(CG_EXIT_DATA, "%s: %s of '%s' is '%s', retrograde "
+			    "analysis gives '%s'", c.path, m->kinds[k],
+			    cg_buf_str(&c.text), have ? have : "?", want);
+		}
+	if (verbose)
+		fprintf(stderr, "%s: %s: sound (%lu entries, closed under moves, "
+		    "solved again in %.2f s)\n", cg_progname, c.path,
+		    (unsigned long)n, cg_elapsed() - t0);
+	for (k = 0; k < nk; k++) {
+		free(c.lb.vid[k]);
+		cg_bytemap_free(c.lb.dict[k]);
+	}
+	cg_explore_free(c.lb.e);
+	cg_kb_meta_free(&c.lb.meta);
+	cg_buf_free(&c.canon);
+	cg_buf_free(&c.text);
+	free(c.ref);
+}

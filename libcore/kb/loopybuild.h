@@ -33,4 +33,12 @@
 void cg_kb_loopy_build(const struct cg_kb_build_options *o,
     struct cg_plugin *rs, const char *path, int dry_run);
 
+/* cg-kb-build --verify of a base of loopy ruleset rs (f checked and
+ * bound): every key canonical, the entries closed under moves, and every
+ * value what one retrograde analysis of them gives.  A fault is fatal,
+ * naming the position. */
+struct cg_kbfile;
+void cg_kb_loopy_verify(struct cg_kbfile *f, struct cg_plugin *rs,
+    int verbose);
+
 #endif
