@@ -183,9 +183,8 @@ bs_enumerate(const struct cg_context *cx, const char *family,
 		    read_uint(family, len, &i, 32, &f) == 0 && i == len)
 			return strips(&w, 0, t, f);
 	}
-	return cx->host->error(cx->err, 0, "bad family '%s' (expected a strip "
-	    "length N, 1..16, or N:T:F, N up to 32 squares with at most T "
-	    "toads and F frogs)", family ? family : "");
+	return cx->host->error(cx->err, 0, "expected a strip length N, 1..16, "
+	    "or N:T:F, N up to 32 squares with at most T toads and F frogs");
 }
 
 static const struct cg_ruleset backsliding_ruleset = {

@@ -291,9 +291,9 @@ fg_enumerate(const struct cg_context *cx, const char *family,
 	    &h) < 0 || h == 0 || i == len || family[i] != ':' ||
 	    !is_digit(family[++i]) || read_uint(family, len, &i,
 	    MAX_SIDE * MAX_SIDE, &k) < 0 || i != len)
-		return cx->host->error(cx->err, 0, "bad family '%s' (expected "
-		    "WxH:K, a board of W columns and H rows, 1..%d, with K "
-		    "geese and the fox)", family ? family : "", MAX_SIDE);
+		return cx->host->error(cx->err, 0, "expected WxH:K, a board "
+		    "of W columns and H rows, 1..%d, with K geese and the fox",
+		    MAX_SIDE);
 	b.w = w;
 	b.h = h;
 	f.len = b.h * (b.w + 1) - 1;
@@ -311,9 +311,8 @@ fg_enumerate(const struct cg_context *cx, const char *family,
 				f.dark[f.ndark++] = at(&b, r, c);
 		}
 	if (k + 1 > f.ndark)
-		return cx->host->error(cx->err, 0, "bad family '%s': %u geese "
-		    "and the fox need %u dark squares, the board has %zu",
-		    family, k, k + 1, f.ndark);
+		return cx->host->error(cx->err, 0, "%u geese and the fox need "
+		    "%u dark squares, the board has %zu", k, k + 1, f.ndark);
 	return place(&f, 0, k);
 }
 
