@@ -20,6 +20,7 @@ struct loopy_build {
 	struct cg_explore *e;
 	uint64_t members;          /* positions the family emitted */
 	uint64_t distinct;         /* those up to symmetry */
+	int enumerating;           /* the family is being enumerated */
 	struct cg_kb_meta meta;
 	enum lkind kind[CG_KB_MAXKINDS];
 	/* per kind: each node's value id, and the texts (with their NUL)
@@ -66,6 +67,7 @@ on_member(void *ctx, const unsigned char *pos, size_t len, const char *move)
 		return 1;
 	(void)cg_explore_add(lb->e, pos, len);
 	lb->members++;
+	cg_progress_tick();
 	return 0;
 }
 
@@ -77,6 +79,13 @@ progress(void *ctx, double secs)
 	uint64_t met = cg_explore_count(lb->e),
 	    done = cg_explore_expanded(lb->e);
 
+	if (lb->enumerating) {
+		fprintf(stderr, "%s: family '%s': %llu positions enumerated, "
+		    "%.1f MB resident\n", cg_progname, lb->family,
+		    (unsigned long long)lb->members,
+		    (double)cg_memory_rss() / 1048576.0);
+		return;
+	}
 	fprintf(stderr, "%s: family '%s': %llu positions explored, %llu "
 	    "waiting, %.0f/s, %.1f MB resident\n", cg_progname, lb->family,
 	    (unsigned long long)done, (unsigned long long)(met - done),
@@ -95,7 +104,9 @@ explore(struct loopy_build *lb, int verbose)
 		    lb->rs->name);
 	if (verbose)
 		cg_progress_every(1.0, progress, lb);
+	lb->enumerating = 1;
 	rc = cg_rs_enumerate(lb->rs, lb->family, on_member, lb);
+	lb->enumerating = 0;
 	if (rc < 0 && !cg_stop)
 		cg_die(CG_EXIT_DATA, "family '%s': %s", lb->family,
 		    cg_rs_errmsg(lb->rs));
