@@ -119,30 +119,6 @@ on_document(struct cg_doc *d, void *arg)
 	cg_kb_builder_document(arg, d);
 }
 
-/* A loopy ruleset's base: one retrograde analysis of a family closed
- * under moves, so what builds short games in parts has no meaning. */
-static void
-loopy_build(const struct cg_kb_build_options *o, struct cg_plugin *rs,
-    const char *out, int dry_run)
-{
-	if (o->measured)
-		cg_die(CG_EXIT_USAGE, "ruleset '%s' is loopy: --measure builds "
-		    "in waves of a measure every move decreases, and a loopy "
-		    "ruleset has none; its base is one retrograde analysis of "
-		    "a family closed under moves (--family)", rs->name);
-	if (o->family == NULL)
-		cg_die(CG_EXIT_USAGE, "ruleset '%s' is loopy: its base is "
-		    "built from a family closed under moves (--family), not "
-		    "from positions", rs->name);
-	if (o->shard_n > 1)
-		cg_die(CG_EXIT_USAGE, "ruleset '%s' is loopy: its base is one "
-		    "retrograde analysis of the whole family, not built in "
-		    "shards", rs->name);
-	cg_kb_loopy_build(o, rs, out, dry_run);
-	if (o->progress && !dry_run && strcmp(out, "-") != 0)
-		cg_kb_report(out, cg_elapsed());
-}
-
 /* FILE.ckpt beside a regular output file, unless one was named. */
 static char *
 checkpoint_for(const char *out, const char *named)
@@ -272,8 +248,11 @@ main(int argc, char **argv)
 		cg_rs_refuse_result(cg_plugin_get(spec, CG_EXIT_USAGE), NULL, 0,
 		    NO_BASE);
 		if (cg_rs_loopy(cg_plugin_get(spec, CG_EXIT_USAGE))) {
-			loopy_build(&o, cg_plugin_get(spec, CG_EXIT_USAGE), out,
-			    dry_run);
+			/* one retrograde analysis of a family */
+			cg_kb_loopy_build(&o, cg_plugin_get(spec,
+			    CG_EXIT_USAGE), out, dry_run);
+			if (o.progress && !dry_run && strcmp(out, "-") != 0)
+				cg_kb_report(out, cg_elapsed() - t0);
 			goto done;
 		}
 	}

@@ -247,6 +247,20 @@ cg_kb_loopy_build(const struct cg_kb_build_options *o, struct cg_plugin *rs,
 	double t0 = cg_elapsed(), t1;
 	uint32_t k;
 
+	/* what builds short games in parts has no meaning here */
+	if (o->measured)
+		cg_die(CG_EXIT_USAGE, "ruleset '%s' is loopy: --measure builds "
+		    "in waves of a measure every move decreases, and a loopy "
+		    "ruleset has none; its base is one retrograde analysis of "
+		    "a family closed under moves (--family)", rs->name);
+	if (o->family == NULL)
+		cg_die(CG_EXIT_USAGE, "ruleset '%s' is loopy: its base is "
+		    "built from a family closed under moves (--family), not "
+		    "from positions", rs->name);
+	if (o->shard_n > 1)
+		cg_die(CG_EXIT_USAGE, "ruleset '%s' is loopy: its base is one "
+		    "retrograde analysis of the whole family, not built in "
+		    "shards", rs->name);
 	memset(&lb, 0, sizeof lb);
 	lb.rs = rs;
 	lb.family = o->family;

@@ -26,7 +26,8 @@
 /* Build the base of o->family of loopy ruleset rs and write it to path
  * ("-" for standard output).  With dry_run, print only the number of
  * positions (the family and what it reaches) on standard output.  Kinds
- * a loopy base cannot hold are a usage error (exit 2); an interrupt or
+ * a loopy base cannot hold, no family, o->measured (a loopy ruleset has
+ * no measure) and shards are a usage error (exit 2); an interrupt or
  * the memory limit stops the program with the reason and the positions
  * explored by then; with o->progress, a line on standard error every
  * second while exploring and the figures at the end. */
