@@ -196,3 +196,38 @@ entries() {
 	grep -q "^cg-kb-build: family '32:3:3': [0-9]* positions enumerated, [0-9.]* MB resident" "$T/err"
 	[ ! -e "$T/x.cgkb" ]
 }
+
+@test "kb-loopy: a loopy impartial rules file's family, with generalized Sprague-Grundy values" {
+	mkdir "$T/rules"
+	# x slides one square either way into an empty square, for both
+	# players: strips.py's game 'imp'
+	printf '%s\n' 'summary imp: x slides either way' 'board strip' \
+	    'cells . x' 'loopy' 'family' 'both x . -> . x  along e w' \
+	    > "$T/rules/imp.cgr"
+	export CG_PLUGIN_PATH=$T/rules
+	run cg cg-kb-build -r imp --family 6 -k outcome,nimber,remoteness -o "$T/i.cgkb"
+	assert_success
+	cg-kb dump "$T/i.cgkb" | awk -F'\t' '
+	    $1 == "N" { p = $3 }
+	    $1 == "A" { v[p, $3] = $4; seen[p] = 1 }
+	    END { for (p in seen) print p "\t" v[p, "outcome"] "\t" v[p, "nimber"] "\t" v[p, "remoteness"] }' |
+	    sort > "$T/got"
+	# every strip of 1 to 6 squares of '.' and 'x': 2 + 4 + ... + 64
+	[ "$(wc -l < "$T/got")" -eq 126 ]
+	python3 "$CG_ROOT/tests/cli/loopy/strips.py" imp $(cut -f1 "$T/got") > "$T/c"
+	python3 "$CG_ROOT/tests/cli/loopy/strips.py" imp -n $(cut -f1 "$T/got") > "$T/n"
+	paste "$T/c" "$T/n" | awk -F'\t' '{ print $1 "\t" $2 "\t" $5 "\t" $3 }' |
+	    sort > "$T/want"
+	run diff "$T/got" "$T/want"
+	assert_success
+	grep -q '	inf' "$T/want"
+	# cg-outcome -n -K answers from the base
+	printf '%s\n' x.x.x. .xx... > "$T/pos"
+	want=$(cg-outcome -t -n -r imp "$T/pos")
+	run bash -c "cg-outcome -t -n -v -K '$T/i.cgkb' -r imp '$T/pos' 2> '$T/err'"
+	assert_success
+	assert_output "$want"
+	grep -q '^cg-outcome: 0 positions, 0 moves explored' "$T/err"
+	run cg cg-kb-build --verify "$T/i.cgkb"
+	assert_success
+}
