@@ -18,11 +18,18 @@
  * backward slide), so positions are not split into sums, and mirroring
  * with t and f swapped is the negative, no symmetry: every position is
  * its own canonical form.
+ *
+ * enumerate("N"): every strip of N squares (N <= 16); enumerate("N:T:F"):
+ * every strip of N squares (N <= 32) with at most T toads and at most F
+ * frogs.  A move keeps the numbers of toads and frogs, so both families
+ * are closed under moves, as a loopy family's knowledge base needs.
+ * Strips come in the order '.' < 'f' < 't' read left to right.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "cg/ruleset.h"
+#include "bytes.h"
 
 #define MAX_LEN 4096
 
@@ -131,6 +138,55 @@ bs_options(const struct cg_context *cx, const unsigned char *pos, size_t len,
 	return stop ? CG_STOP : CG_OK;
 }
 
+struct strips {
+	unsigned char s[32];
+	uint32_t n;
+	cg_emit_fn emit;
+	void *ctx;
+};
+
+/* Fill squares i .. n-1 with at most t more toads and f more frogs. */
+static int
+strips(struct strips *w, uint32_t i, uint32_t t, uint32_t f)
+{
+	if (i == w->n)
+		return w->emit(w->ctx, w->s, w->n, NULL) ? CG_STOP : CG_OK;
+	w->s[i] = '.';
+	if (strips(w, i + 1, t, f) != CG_OK)
+		return CG_STOP;
+	w->s[i] = 'f';
+	if (f > 0 && strips(w, i + 1, t, f - 1) != CG_OK)
+		return CG_STOP;
+	w->s[i] = 't';
+	if (t > 0 && strips(w, i + 1, t - 1, f) != CG_OK)
+		return CG_STOP;
+	return CG_OK;
+}
+
+static int
+bs_enumerate(const struct cg_context *cx, const char *family,
+    cg_emit_fn emit, void *ctx)
+{
+	struct strips w;
+	uint32_t t, f;
+	size_t i = 0, len = family ? strlen(family) : 0;
+
+	w.emit = emit;
+	w.ctx = ctx;
+	if (len > 0 && is_digit(family[0]) && read_uint(family, len, &i, 32,
+	    &w.n) == 0 && w.n > 0) {
+		if (i == len && w.n <= 16)
+			return strips(&w, 0, w.n, w.n);
+		if (i < len && family[i] == ':' && is_digit(family[++i]) &&
+		    read_uint(family, len, &i, 32, &t) == 0 && i < len &&
+		    family[i] == ':' && is_digit(family[++i]) &&
+		    read_uint(family, len, &i, 32, &f) == 0 && i == len)
+			return strips(&w, 0, t, f);
+	}
+	return cx->host->error(cx->err, 0, "expected a strip length N, 1..16, "
+	    "or N:T:F, N up to 32 squares with at most T toads and F frogs");
+}
+
 static const struct cg_ruleset backsliding_ruleset = {
 	.abi_version = CG_ABI_VERSION,
 	.struct_size = sizeof(struct cg_ruleset),
@@ -139,10 +195,11 @@ static const struct cg_ruleset backsliding_ruleset = {
 	.summary = "Backsliding Toads and Frogs: toads (t) move right, frogs "
 	    "(f) left, both also slide back",
 	.params_help = NULL,
-	.flags = CG_LOOPY,
+	.flags = CG_LOOPY | CG_ENUMERATES,
 	.parse = bs_parse,
 	.print = bs_print,
 	.options = bs_options,
+	.enumerate = bs_enumerate,
 };
 
 CG_RULESET_ENTRY(backsliding, backsliding_ruleset)

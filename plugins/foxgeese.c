@@ -29,11 +29,19 @@
  *
  * A goose moves towards the fox's side but the fox moves back and
  * forth, so positions come back: the ruleset is loopy (CG_LOOPY).
+ *
+ * enumerate("WxH:K"): every board of W columns and H rows (each 1..26)
+ * with K geese and the fox, on dark squares.  A move keeps the board and
+ * the number of geese, so the family is closed under moves, as a loopy
+ * family's knowledge base needs.  Geese are placed on the dark squares
+ * in the order of their combinations (squares from the top left, row by
+ * row), and for each placement the fox on each square left.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "cg/ruleset.h"
+#include "bytes.h"
 
 #define MAX_SIDE 26    /* columns a..z, and as many rows */
 
@@ -232,6 +240,82 @@ fg_options(const struct cg_context *cx, const unsigned char *pos, size_t len,
 	return stop ? CG_STOP : CG_OK;
 }
 
+struct family {
+	unsigned char t[MAX_SIDE * (MAX_SIDE + 1)];
+	size_t len;
+	size_t dark[MAX_SIDE * MAX_SIDE / 2 + 1];  /* text offsets */
+	size_t ndark;
+	cg_emit_fn emit;
+	void *ctx;
+};
+
+/* Place k more geese on the dark squares from the i-th on, then the fox
+ * on each empty one. */
+static int
+place(struct family *f, size_t i, size_t k)
+{
+	size_t j;
+
+	if (k == 0) {
+		for (j = 0; j < f->ndark; j++) {
+			if (f->t[f->dark[j]] != '.')
+				continue;
+			f->t[f->dark[j]] = 'o';
+			if (f->emit(f->ctx, f->t, f->len, NULL))
+				return CG_STOP;
+			f->t[f->dark[j]] = '.';
+		}
+		return CG_OK;
+	}
+	for (j = i; j + k <= f->ndark; j++) {
+		f->t[f->dark[j]] = 'x';
+		if (place(f, j + 1, k - 1) != CG_OK)
+			return CG_STOP;
+		f->t[f->dark[j]] = '.';
+	}
+	return CG_OK;
+}
+
+static int
+fg_enumerate(const struct cg_context *cx, const char *family,
+    cg_emit_fn emit, void *ctx)
+{
+	struct family f;
+	struct board b;
+	uint32_t w, h, k;
+	size_t i = 0, len = family ? strlen(family) : 0, r, c;
+
+	if (len == 0 || !is_digit(family[0]) || read_uint(family, len, &i,
+	    MAX_SIDE, &w) < 0 || w == 0 || i == len || family[i] != 'x' ||
+	    !is_digit(family[++i]) || read_uint(family, len, &i, MAX_SIDE,
+	    &h) < 0 || h == 0 || i == len || family[i] != ':' ||
+	    !is_digit(family[++i]) || read_uint(family, len, &i,
+	    MAX_SIDE * MAX_SIDE, &k) < 0 || i != len)
+		return cx->host->error(cx->err, 0, "expected WxH:K, a board "
+		    "of W columns and H rows, 1..%d, with K geese and the fox",
+		    MAX_SIDE);
+	b.w = w;
+	b.h = h;
+	f.len = b.h * (b.w + 1) - 1;
+	f.ndark = 0;
+	f.emit = emit;
+	f.ctx = ctx;
+	for (r = b.h; r >= 1; r--)
+		for (c = 1; c <= b.w + (r > 1); c++) {
+			if (c > b.w) {
+				f.t[at(&b, r, c - 1) + 1] = '|';
+				continue;
+			}
+			f.t[at(&b, r, c)] = '.';
+			if ((r + c) % 2 == 0)
+				f.dark[f.ndark++] = at(&b, r, c);
+		}
+	if (k + 1 > f.ndark)
+		return cx->host->error(cx->err, 0, "%u geese and the fox need "
+		    "%u dark squares, the board has %zu", k, k + 1, f.ndark);
+	return place(&f, 0, k);
+}
+
 static const struct cg_ruleset foxgeese_ruleset = {
 	.abi_version = CG_ABI_VERSION,
 	.struct_size = sizeof(struct cg_ruleset),
@@ -240,10 +324,11 @@ static const struct cg_ruleset foxgeese_ruleset = {
 	.summary = "Fox and Geese: the geese (x) move down, the fox (o) any "
 	    "way, diagonally; pen the fox",
 	.params_help = NULL,
-	.flags = CG_LOOPY | CG_BOARD,
+	.flags = CG_LOOPY | CG_BOARD | CG_ENUMERATES,
 	.parse = fg_parse,
 	.print = fg_print,
 	.options = fg_options,
+	.enumerate = fg_enumerate,
 };
 
 CG_RULESET_ENTRY(foxgeese, foxgeese_ruleset)

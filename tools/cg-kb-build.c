@@ -14,6 +14,7 @@
 #include "kb/build.h"
 #include "kb/kb.h"
 #include "kb/kbfile.h"
+#include "kb/loopybuild.h"
 
 static const char usage[] =
     "[-anv] [-k KINDS] [-r NAME[:PARAMS]] [--family TEXT] [--shard K/N]\n"
@@ -30,12 +31,16 @@ static const char help[] =
     "\n"
     "  -k, --kinds LIST     value kinds, comma-separated (default canon,outcome):\n"
     "                       canon, outcome, nimber, misere, misere-nimber, genus,\n"
-    "                       or a cg-canon -p property\n"
+    "                       or a cg-canon -p property; loopy rulesets:\n"
+    "                       outcome, remoteness (the default), nimber\n"
     "  -r NAME[:PARAMS]     the ruleset (bare positions in the input)\n"
-    "      --family TEXT    enumerate this family of positions (needs -r)\n"
+    "      --family TEXT    enumerate this family of positions (needs -r);\n"
+    "                       a loopy ruleset's is solved whole, closed under\n"
+    "                       moves, by retrograde analysis\n"
     "      --shard K/N      build only shard K of N (K from 1)\n"
     "      --measure M[-M]  only positions whose measure (what every move\n"
     "                       decreases) lies in this range: build in waves\n"
+    "                       (not for a loopy ruleset)\n"
     "      --jobs N         worker threads (default: every core)\n"
     "      --max-memory MB  stop, saving the checkpoint, past MB resident\n"
     "                       (default: 7/8 of the machine; 0: no limit)\n"
@@ -242,9 +247,14 @@ main(int argc, char **argv)
 	if (spec != NULL) {
 		cg_rs_refuse_result(cg_plugin_get(spec, CG_EXIT_USAGE), NULL, 0,
 		    NO_BASE);
-		cg_rs_refuse_loopy(cg_plugin_get(spec, CG_EXIT_USAGE), NULL, 0,
-		    "a knowledge base is built from the leaves up, which needs "
-		    "every game to end");
+		if (cg_rs_loopy(cg_plugin_get(spec, CG_EXIT_USAGE))) {
+			/* one retrograde analysis of a family */
+			cg_kb_loopy_build(&o, cg_plugin_get(spec,
+			    CG_EXIT_USAGE), out, dry_run);
+			if (o.progress && !dry_run && strcmp(out, "-") != 0)
+				cg_kb_report(out, cg_elapsed() - t0);
+			goto done;
+		}
 	}
 	b = cg_kb_builder_new(&o, spec ? cg_plugin_get(spec, CG_EXIT_USAGE) :
 	    NULL);

@@ -285,7 +285,9 @@ main(int argc, char **argv)
 		cg_kb_count(base, argv[0], where, stdout);
 	else {
 		set_kinds(klist);
-		cg_each_document(argc - 1, argv + 1, spec,
+		/* a loopy ruleset's positions are looked up, and best
+		 * moves solved by retrograde analysis (kbmove.h) */
+		cg_each_document_flags(argc - 1, argv + 1, spec, CG_EACH_LOOPY,
 		    IS("best") ? do_best : do_lookup, NULL);
 	}
 	cg_kbfile_close(base);

@@ -85,6 +85,7 @@ enum {
 static int tsv, children, remoteness;
 static enum cg_kind kind = CG_KIND_OUTCOME;
 static unsigned loopy_what;     /* what the loopy solvers give (loopy.h) */
+static cg_loopy_known_fn loopy_known;   /* -K: loopy roots' known values */
 static struct cg_session *session;
 
 static void
@@ -161,8 +162,10 @@ loopy_positions(struct cg_doc *d, int progress, int graph)
 	    kind != CG_KIND_NIMBER; i++)
 		cg_rs_refuse_loopy(d->node[d->root[i]].rs, d->file,
 		    d->node[d->root[i]].line, "-m and -g do not take it");
+	/* a root answered by a base is not explored, so its children are
+	 * not listed from one */
 	return cg_loopy_rs_solve(d, loopy_what | (graph ? CG_LOOPY_ALL : 0),
-	    progress ? stderr : NULL);
+	    progress ? stderr : NULL, children ? NULL : loopy_known, NULL);
 }
 
 static void
@@ -276,7 +279,10 @@ main(int argc, char **argv)
 			db[o.ndb++] = optarg;
 			break;
 		case 'g': genus = 1; break;
-		case 'K': cg_kb_add(optarg); o.known = cg_kb_known; break;
+		case 'K':
+			cg_kb_add(optarg);
+			o.known = loopy_known = cg_kb_known;
+			break;
 		case 'm': misere = 1; break;
 		case 'n': nimber = 1; break;
 		case 'P': cg_plugin_add_dir(optarg); break;

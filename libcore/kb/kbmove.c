@@ -133,7 +133,9 @@ lookup(struct cg_plugin *rs, const unsigned char *pos, size_t len,
 	size_t i;
 
 	r = find1(rs, pos, len, kind, canon);
-	if (r != NULL)
+	/* a loopy position's value is its own: it is no sum of parts a
+	 * base holds, and one without moves is no 0 */
+	if (r != NULL || cg_rs_loopy(rs))
 		return r;
 	memset(&c, 0, sizeof c);
 	cg_buf_init(&c.bytes);
@@ -307,6 +309,32 @@ result_moves(struct cg_plugin *rs, enum cg_side side, struct cg_kbmove *m,
  * draw; with neither, those that lose last.  The quickest win is the one
  * to take: a winning move that does not bring the end nearer could be
  * answered until the game came round again. */
+/* The remoteness of a child, as cg-outcome --remoteness writes it. */
+static char *
+remoteness(struct cg_loopy_game *g, const struct cg_kbmove *m)
+{
+	struct cg_buf t;
+	uint32_t rem;
+	char *r;
+	int s, res;
+
+	cg_buf_init(&t);
+	for (s = 0; s < 2; s++) {
+		cg_loopy_game_value(g, m->child, m->len, (enum cg_side)s, &res,
+		    &rem, NULL);
+		if (s)
+			cg_buf_addc(&t, ' ');
+		if (res == CG_RETRO_DRAW)
+			cg_buf_addc(&t, 'd');
+		else
+			cg_buf_addf(&t, "%c%lu", res == CG_RETRO_WIN ? 'w' : 'l',
+			    (unsigned long)rem);
+	}
+	r = cg_xstrdup(cg_buf_str(&t));
+	cg_buf_free(&t);
+	return r;
+}
+
 static void
 loopy_moves(struct cg_plugin *rs, enum cg_side side, struct cg_kbmove *m,
     size_t n, const char *const *kinds, size_t nkinds)
@@ -327,6 +355,8 @@ loopy_moves(struct cg_plugin *rs, enum cg_side side, struct cg_kbmove *m,
 		for (k = 0; k < nkinds; k++)
 			if (strcmp(kinds[k], "outcome") == 0)
 				m[i].value[k] = cg_xstrdup(cls);
+			else if (strcmp(kinds[k], "remoteness") == 0)
+				m[i].value[k] = remoteness(g, &m[i]);
 		m[i].wins = res[i] == CG_RETRO_LOSS;
 		m[i].draws = res[i] == CG_RETRO_DRAW;
 		m[i].from_base = 0;

@@ -23,6 +23,7 @@
 #include "kb/kbfile.h"
 #include "kb/kbmove.h"
 #include "kb/kbvalue.h"
+#include "kb/loopybuild.h"
 #include "solve/outcome.h"
 #include "values/notation.h"
 
@@ -644,6 +645,14 @@ cg_kb_verify(const char *path, size_t batch, int verbose)
 		cg_die(CG_EXIT_DATA, "%s", err);
 	if (cg_kbfile_check(v.f, err, sizeof err) < 0)
 		cg_die(CG_EXIT_DATA, "%s", err);
+	if (cg_rs_loopy(v.rs)) {
+		/* no entry follows from its children alone: the whole base
+		 * is solved again */
+		cg_kb_loopy_verify(v.f, v.rs, verbose);
+		cg_kbfile_close(v.f);
+		pthread_mutex_destroy(&v.faillock);
+		return;
+	}
 	v.whole = v.m->shard_n == 1;
 	v.first = cg_kb_meta_kind(v.m, "canon") > 0 ?
 	    (uint32_t)cg_kb_meta_kind(v.m, "canon") : 0;

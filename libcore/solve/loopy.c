@@ -160,6 +160,9 @@ struct cg_loopy_rs {
 	/* per node of d: 1 + its space, 0 for a node that is not a root
 	 * position of a loopy ruleset; and its node in that space */
 	uint32_t *in, *at;
+	/* per node of d: NULL, or for a root whose values are all known,
+	 * the texts of outcome, nimber and remoteness (those asked for) */
+	char *(*known)[3];
 	uint32_t stop_root;      /* the root being explored when stopped */
 	FILE *progress;          /* where cg_loopy_rs_solve reports, or NULL */
 };
@@ -173,8 +176,46 @@ loopy_root(const struct cg_node *n)
 	return n->rs != NULL && n->pos != NULL && cg_rs_loopy(n->rs);
 }
 
+static const char *const value_key[3] = { "outcome", "nimber",
+    "remoteness" };
+static const unsigned value_bit[3] = { CG_LOOPY_CLASS, CG_LOOPY_NIMBER,
+    CG_LOOPY_REMOTENESS };
+
+/* Root x's values asked for from known: 1 when every one is known. */
+static int
+root_known(struct cg_loopy_rs *h, uint32_t x, cg_loopy_known_fn known,
+    void *ctx)
+{
+	struct cg_node *n = &h->d->node[x];
+	struct cg_buf key, v[3];
+	int k, hit = 1;
+
+	cg_buf_init(&key);
+	if (cg_rs_canonical(n->rs, n->pos, n->poslen, &key) < 0)
+		cg_die_at(h->d->file, n->line, "ruleset '%s': %s", n->rs->name,
+		    cg_rs_errmsg(n->rs));
+	for (k = 0; k < 3; k++) {
+		cg_buf_init(&v[k]);
+		if (hit && (h->what & value_bit[k]))
+			hit = known(ctx, n->rs, key.data, key.len,
+			    value_key[k], &v[k]);
+	}
+	if (hit) {
+		if (h->known == NULL)
+			h->known = cg_xcalloc(h->d->n, sizeof *h->known);
+		for (k = 0; k < 3; k++)
+			h->known[x][k] = (h->what & value_bit[k]) ?
+			    cg_xstrdup(cg_buf_str(&v[k])) : NULL;
+	}
+	for (k = 0; k < 3; k++)
+		cg_buf_free(&v[k]);
+	cg_buf_free(&key);
+	return hit;
+}
+
 struct cg_loopy_rs *
-cg_loopy_rs_new(struct cg_doc *d, unsigned what)
+cg_loopy_rs_new(struct cg_doc *d, unsigned what, cg_loopy_known_fn known,
+    void *known_ctx)
 {
 	struct cg_loopy_rs *h;
 	uint32_t i, x;
@@ -203,6 +244,8 @@ cg_loopy_rs_new(struct cg_doc *d, unsigned what)
 			cg_die_at(d->file, n->line, "ruleset '%s' is not "
 			    "impartial: -n needs an impartial game",
 			    n->rs->name);
+		if (known != NULL && root_known(h, x, known, known_ctx))
+			continue;
 		for (k = 0; k < h->nsp && h->sp[k].rs != n->rs; k++)
 			;
 		if (k == h->nsp) {
@@ -249,11 +292,17 @@ cg_loopy_rs_run(struct cg_loopy_rs *h)
 	return 0;
 }
 
+/* Were root x's values known (root_known)? */
+static int
+is_known(const struct cg_loopy_rs *h, uint32_t x)
+{
+	return h->known != NULL && (h->known[x][0] != NULL ||
+	    h->known[x][1] != NULL || h->known[x][2] != NULL);
+}
+
 int
 cg_loopy_rs_row(struct cg_loopy_rs *h, uint32_t x, FILE *tsv)
 {
-	static const char *const key[3] = { "outcome", "nimber",
-	    "remoteness" };
 	struct cg_buf val[3];
 	const char *vals[3];
 	const char *keys[3];
@@ -261,24 +310,34 @@ cg_loopy_rs_row(struct cg_loopy_rs *h, uint32_t x, FILE *tsv)
 	uint32_t y;
 	int k, nv = 0;
 
-	if (h == NULL || h->in[x] == 0)
+	if (h == NULL || (h->in[x] == 0 && !is_known(h, x)))
 		return 0;
-	s = &h->sp[h->in[x] - 1];
-	y = h->at[x];
 	for (k = 0; k < 3; k++)
 		cg_buf_init(&val[k]);
+	if (h->in[x] == 0) {
+		/* every value asked for is known */
+		for (k = 0; k < 3; k++)
+			if (h->known[x][k] != NULL) {
+				keys[nv] = value_key[k];
+				cg_buf_addstr(&val[nv++], h->known[x][k]);
+			}
+		goto out;
+	}
+	s = &h->sp[h->in[x] - 1];
+	y = h->at[x];
 	if (h->what & CG_LOOPY_CLASS) {
-		keys[nv] = key[0];
+		keys[nv] = value_key[0];
 		cg_buf_addstr(&val[nv++], cg_retro_class(s->r, y));
 	}
 	if (h->what & CG_LOOPY_NIMBER) {
-		keys[nv] = key[1];
+		keys[nv] = value_key[1];
 		cg_gsg_text(cg_gsg_of(s->v, y), &val[nv++]);
 	}
 	if (h->what & CG_LOOPY_REMOTENESS) {
-		keys[nv] = key[2];
+		keys[nv] = value_key[2];
 		cg_retro_remoteness_text(s->r, y, &val[nv++]);
 	}
+out:
 	for (k = 0; k < nv; k++)
 		vals[k] = cg_buf_str(&val[k]);
 	if (tsv != NULL)
@@ -391,9 +450,10 @@ explore_progress(void *ctx, double secs)
 }
 
 struct cg_loopy_rs *
-cg_loopy_rs_solve(struct cg_doc *d, unsigned what, FILE *progress)
+cg_loopy_rs_solve(struct cg_doc *d, unsigned what, FILE *progress,
+    cg_loopy_known_fn known, void *known_ctx)
 {
-	struct cg_loopy_rs *h = cg_loopy_rs_new(d, what);
+	struct cg_loopy_rs *h = cg_loopy_rs_new(d, what, known, known_ctx);
 	uint64_t np, no;
 	int rc;
 
@@ -438,6 +498,12 @@ cg_loopy_rs_free(struct cg_loopy_rs *h)
 		cg_retro_free(h->sp[k].r);
 		cg_gsg_free(h->sp[k].v);
 	}
+	for (k = 0; h->known != NULL && k < h->d->n; k++) {
+		free(h->known[k][0]);
+		free(h->known[k][1]);
+		free(h->known[k][2]);
+	}
+	free(h->known);
 	free(h->sp);
 	free(h->in);
 	free(h->at);

@@ -45,7 +45,16 @@ void cg_loopy_doc(struct cg_doc *d, unsigned what, int refuse, FILE *tsv,
  * CG_LOOPY_ALL at a root that is not such a position.
  */
 struct cg_loopy_rs;
-struct cg_loopy_rs *cg_loopy_rs_new(struct cg_doc *d, unsigned what);
+/* Values known without exploring (knowledge bases, -K), in the shape of
+ * struct cg_session_options' known: 1 with the value of kind ("outcome",
+ * "nimber", "remoteness") of the canonical bytes key appended to out, or
+ * 0.  A root whose every value asked for is known is not explored (nor
+ * can its children be listed); NULL: none is known. */
+typedef int (*cg_loopy_known_fn)(void *ctx, struct cg_plugin *rs,
+    const unsigned char *key, size_t len, const char *kind,
+    struct cg_buf *out);
+struct cg_loopy_rs *cg_loopy_rs_new(struct cg_doc *d, unsigned what,
+    cg_loopy_known_fn known, void *known_ctx);
 /* Explore and solve: 0, or -1 when cg_stop stopped the exploration
  * (a signal or the memory limit; cg_loopy_rs_stopped_at names the root
  * whose graph was unfinished). */
@@ -60,8 +69,9 @@ typedef void (*cg_loopy_child_fn)(void *ctx, int side, const char *move,
     const char *child, const char *value);
 int cg_loopy_rs_children(struct cg_loopy_rs *h, uint32_t x,
     cg_loopy_child_fn fn, void *ctx);
-/* Root x's values, as cg_loopy_rows writes them: 1, or 0 (nothing
- * written) when x is not a position of a loopy ruleset. */
+/* Root x's values, as cg_loopy_rows writes them (known ones as they are
+ * known): 1, or 0 (nothing written) when x is not a position of a loopy
+ * ruleset. */
 int cg_loopy_rs_row(struct cg_loopy_rs *h, uint32_t x, FILE *tsv);
 /* Positions met and options (moves) explored, over every ruleset. */
 void cg_loopy_rs_count(const struct cg_loopy_rs *h, uint64_t *positions,
@@ -74,7 +84,7 @@ void cg_loopy_rs_count(const struct cg_loopy_rs *h, uint64_t *positions,
  * memory), and one at the end: the positions and moves, and the seconds
  * since the start. */
 struct cg_loopy_rs *cg_loopy_rs_solve(struct cg_doc *d, unsigned what,
-    FILE *progress);
+    FILE *progress, cg_loopy_known_fn known, void *known_ctx);
 void cg_loopy_rs_free(struct cg_loopy_rs *h);
 
 /*

@@ -1407,9 +1407,6 @@ finish(struct reader *rd)
 		return ERR(rd, "no 'measure': every rules file names a "
 		    "quantity each move decreases (cgr(5)), so no game can "
 		    "go on for ever, or says 'loopy'");
-	if (r->loopy && r->family)
-		return rules_error(h, rd->err, r->loopy, "'loopy' with "
-		    "'family': knowledge bases need games that end");
 	r->impartial = 1;
 	for (i = 0; i < r->nrule; i++)
 		if (r->rule[i].side != SIDE_BOTH)

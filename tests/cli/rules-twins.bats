@@ -200,8 +200,9 @@ for n in range(1, 9):
     for t in itertools.product(".tf", repeat=n):
         print("".join(t))' > "$T/strips"
 	both backsliding cg-outcome -t --remoteness < "$T/strips"
-	# the twin is loopy too: -L says so for both
-	[ "$(cg-parse -L | grep '^backsliding	' | cut -f2)" = loopy ]
+	# the twin is loopy too: -L says so for both (the plugin also
+	# enumerates families)
+	[ "$(cg-parse -L | grep '^backsliding	' | cut -f2)" = enumerates,loopy ]
 	[ "$(CG_PLUGIN_PATH=$RULES cg-parse -L | grep '^backsliding	' | cut -f2)" = loopy ]
 	# the moves by name, forward and back, as sets (the plugin lists a
 	# creature's moves together, the twin rule by rule)
