@@ -5,11 +5,13 @@
 #include <string.h>
 
 #include "base/util.h"
+#include "base/watch.h"
 #include "host/plugin.h"
 #include "solve/lgame.h"
 #include "values/notation.h"
 #include "solve/lgame_int.h"
 #include "solve/retro.h"
+#include "solve/explore.h"
 
 void
 cg_lgame_init(struct cg_lgame *g)
@@ -362,6 +364,32 @@ doc_rec(struct cg_lgame *g, const struct cg_doc *d, uint32_t x,
 		    strlen(nd->text), "game literal"));
 		*lg_map_get(m, x, &isnew) = c;
 		return c;
+	}
+	if (nd->rs != NULL && nd->pos != NULL && !nd->expanded &&
+	    cg_rs_loopy(nd->rs)) {
+		/* a position of a loopy ruleset: its whole graph, explored
+		 * through the plugin */
+		struct cg_explore *e = cg_explore_new(nd->rs);
+		struct cg_retro_graph rg;
+		uint32_t r = cg_explore_add(e, nd->pos, nd->poslen), base, i;
+
+		if (cg_explore_run(e) < 0)
+			cg_die(cg_stop_status(), "%s: line %lu: exploring "
+			    "position '%s': %s", d->file, nd->line,
+			    nd->text != NULL ? nd->text : "", cg_stop_reason());
+		cg_explore_graph(e, &rg);
+		base = g->n;
+		for (i = 0; i < rg.n; i++)
+			cg_lgame_node(g);
+		for (i = 0; i < rg.n; i++)
+			for (s = 0; s < 2; s++)
+				for (k = rg.off[s][i]; k < rg.off[s][i + 1];
+				    k++)
+					cg_lgame_edge(g, base + i, s,
+					    base + rg.to[s][k]);
+		cg_explore_free(e);
+		*lg_map_get(m, x, &isnew) = base + r;
+		return base + r;
 	}
 	if (nd->rs != NULL && nd->pos != NULL && !nd->expanded)
 		cg_die_at(d->file, nd->line, "node %llu has a position but no "

@@ -152,10 +152,7 @@ cg_lgame_simplify(const struct cg_lgame *g, uint32_t x,
 	q = lg_reach(g, x, &n);
 	if ((uint64_t)n * n > CG_LGAME_MAXPAIRS) {
 		free(q);
-		snprintf(msg, msgsize, "a stopper of %u nodes: more than "
-		    "%llu pairs of nodes to order", (unsigned)n,
-		    (unsigned long long)CG_LGAME_MAXPAIRS);
-		return -1;
+		return lg_simplify_by_parts(g, x, out, msg, msgsize);
 	}
 	at = cg_xcalloc(g->n, sizeof *at);
 	cg_lgame_init(&w);

@@ -60,6 +60,11 @@ int lg_side_ge(const struct cg_lgame *A, uint32_t a,
 /* ge[i * n + j]: q[i] >= q[j] by side, or NULL when too large. */
 uint8_t *lg_side_matrix(const struct cg_lgame *g, const uint32_t *q,
     uint32_t n, int side);
+/* cg_lgame_simplify of a stopper too large to order whole: one strongly
+ * connected component at a time (lgame_big.c); a component too large to
+ * order is an error with a message. */
+int lg_simplify_by_parts(const struct cg_lgame *g, uint32_t x,
+    struct cg_lgame *out, char *msg, size_t msgsize);
 /* A copy of the nodes under x into out, x as node 0. */
 void lg_copy_under(const struct cg_lgame *g, uint32_t x,
     struct cg_lgame *out);

@@ -89,6 +89,43 @@ for g in itertools.combinations(dark, ng):
 	assert_output "     10 L"
 }
 
+@test "foxgeese: cg-canon gives CGSuite's values of the ValuesTable positions" {
+	# the same sources as above: the fox on b2 2over, d2 2, f2 3*,
+	# h2 4over, a1 {6|2over}, c1 {2over|2}, e1 {4|3||2}, g1 {4over|3*}
+	cat > "$T/pos" <<-'EOS'
+	x.x.x.x.|.o......|........
+	x.x.x.x.|...o....|........
+	x.x.x.x.|.....o..|........
+	x.x.x.x.|.......o|........
+	x.x.x.x.|........|o.......
+	x.x.x.x.|........|..o.....
+	x.x.x.x.|........|....o...
+	x.x.x.x.|........|......o.
+	EOS
+	run bash -c "cg-parse -r foxgeese < '$T/pos' | cg-canon -t | cut -f2"
+	assert_success
+	assert_output "2over
+2
+3*
+4over
+{6|2over}
+{2over|2}
+{4|3||2}
+{4over|3*}"
+}
+
+@test "foxgeese: cg-canon gives CGSuite's values of the 8x8 and 10-wide boards" {
+	heavy
+	# the first two positions above: {4*|7/2} and {6over|5*}; graphs of
+	# about 10,000 nodes, simplified one set of geese at a time
+	printf '%s\n' '.x.x.x.x|........|........|o.......' \
+	    'x.x.x.x.x.|..........|........o.' > "$T/pos"
+	run bash -c "cg-parse -r foxgeese < '$T/pos' | cg-canon -t | cut -f2"
+	assert_success
+	assert_output "{4*|7/2}
+{6over|5*}"
+}
+
 @test "foxgeese: every board of small families as a brute force solves it" {
 	boards 4 4 2 > "$T/pos"
 	boards 5 5 3 >> "$T/pos"

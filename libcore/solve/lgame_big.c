@@ -1,0 +1,185 @@
+/* lgame_big.c - simplest forms of stoppers too large to order whole
+ * (lgame.h).
+ *
+ * The order of a stopper is found over every pair of its nodes, which
+ * is quadratic.  Where the graph breaks into strongly connected
+ * components (Fox and Geese: the geese only go forward, so each set of
+ * geese is one component of fox moves), the components are done one at
+ * a time from the bottom: a component's graph is its own nodes with
+ * every move out of it going to the simplest form of its target, found
+ * before; each node's simplest form is then taken in that small graph.
+ * Replacing a follower that no cycle passes through by an equal stopper
+ * leaves the value unchanged, and simplest forms are unique (Siegel,
+ * Combinatorial Game Theory, ch. VI), so the result is the game's.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "solve/lgame.h"
+#include "solve/lgame_int.h"
+
+/* Strongly connected components of the nodes under x (Tarjan), numbered
+ * sinks first: comp[v] for v under x, UINT32_MAX elsewhere. */
+static uint32_t *
+node_comps(const struct cg_lgame *g, uint32_t x, uint32_t *ncomp)
+{
+	uint32_t n = g->n, *comp = cg_xcalloc(n, sizeof *comp);
+	uint32_t *idx = cg_xcalloc(n, sizeof *idx), *low = cg_xcalloc(n,
+	    sizeof *low), *stk = cg_xcalloc(n, sizeof *stk), nc = 0, ni = 1;
+	struct { uint32_t v, k; } *cs = cg_xcalloc(n, sizeof *cs);
+	uint8_t *on = cg_xcalloc(n, 1);
+	size_t sp = 0, cp = 0;
+	uint32_t i;
+
+	for (i = 0; i < n; i++)
+		comp[i] = UINT32_MAX;
+	cs[cp].v = x;
+	cs[cp++].k = 0;
+	idx[x] = low[x] = ni++;
+	stk[sp++] = x;
+	on[x] = 1;
+	while (cp > 0) {
+		uint32_t v = cs[cp - 1].v, k = cs[cp - 1].k;
+		uint32_t nl = g->v[v].nopt[0], deg = nl + g->v[v].nopt[1];
+
+		if (k < deg) {
+			uint32_t y = k < nl ? g->v[v].opt[0][k] :
+			    g->v[v].opt[1][k - nl];
+
+			cs[cp - 1].k++;
+			if (!idx[y]) {
+				idx[y] = low[y] = ni++;
+				stk[sp++] = y;
+				on[y] = 1;
+				cs[cp].v = y;
+				cs[cp++].k = 0;
+			} else if (on[y] && idx[y] < low[v]) {
+				low[v] = idx[y];
+			}
+			continue;
+		}
+		if (low[v] == idx[v]) {
+			uint32_t y;
+
+			do {
+				y = stk[--sp];
+				on[y] = 0;
+				comp[y] = nc;
+			} while (y != v);
+			nc++;
+		}
+		cp--;
+		if (cp > 0 && low[v] < low[cs[cp - 1].v])
+			low[cs[cp - 1].v] = low[v];
+	}
+	free(idx);
+	free(low);
+	free(stk);
+	free(cs);
+	free(on);
+	*ncomp = nc;
+	return comp;
+}
+
+/* Copy the nodes of c under r into g; r's node in g. */
+static uint32_t
+graft(struct cg_lgame *g, const struct cg_lgame *c, uint32_t r)
+{
+	uint32_t n, *q = lg_reach(c, r, &n), *at, i, k;
+	int s;
+
+	at = cg_xcalloc(c->n ? c->n : 1, sizeof *at);
+	for (i = 0; i < n; i++)
+		at[q[i]] = cg_lgame_node(g);
+	for (i = 0; i < n; i++)
+		for (s = 0; s < 2; s++)
+			for (k = 0; k < c->v[q[i]].nopt[s]; k++)
+				cg_lgame_edge(g, at[q[i]], s,
+				    at[c->v[q[i]].opt[s][k]]);
+	free(at);
+	free(q);
+	return g->n - n;
+}
+
+int
+lg_simplify_by_parts(const struct cg_lgame *g, uint32_t x,
+    struct cg_lgame *out, char *msg, size_t msgsize)
+{
+	uint32_t nc, *comp = node_comps(g, x, &nc), n, *q = lg_reach(g, x, &n);
+	uint32_t *val = cg_xcalloc(g->n, sizeof *val), *members, *moff, i, c;
+	uint32_t *at = cg_xcalloc(g->n, sizeof *at), *seen;
+	struct cg_lgame arena;
+	int ret = -1;
+
+	cg_lgame_init(&arena);
+	/* the members of each component, in one array */
+	moff = cg_xcalloc((size_t)nc + 1, sizeof *moff);
+	members = cg_xcalloc(n ? n : 1, sizeof *members);
+	for (i = 0; i < n; i++)
+		moff[comp[q[i]] + 1]++;
+	for (c = 0; c < nc; c++)
+		moff[c + 1] += moff[c];
+	seen = cg_xcalloc((size_t)nc + 1, sizeof *seen);
+	for (i = 0; i < n; i++)
+		members[moff[comp[q[i]]] + seen[comp[q[i]]]++] = q[i];
+	free(seen);
+	for (c = 0; c < nc; c++) {
+		struct cg_lgame lv;
+		uint32_t m = moff[c + 1] - moff[c], j, k, v, t;
+		int s;
+
+		/* the component's nodes first, then the simplest forms of the
+		 * targets of moves out of it */
+		struct lg_map once;
+
+		cg_lgame_init(&lv);
+		lg_map_init(&once);
+		for (j = 0; j < m; j++)
+			at[members[moff[c] + j]] = cg_lgame_node(&lv);
+		for (j = 0; j < m; j++) {
+			v = members[moff[c] + j];
+			for (s = 0; s < 2; s++)
+				for (k = 0; k < g->v[v].nopt[s]; k++) {
+					uint32_t *slot;
+					int isnew;
+
+					t = g->v[v].opt[s][k];
+					if (comp[t] == c) {
+						cg_lgame_edge(&lv, at[v], s, at[t]);
+						continue;
+					}
+					/* one copy of each form per component */
+					slot = lg_map_get(&once, val[t], &isnew);
+					if (isnew)
+						*slot = graft(&lv, &arena, val[t]);
+					cg_lgame_edge(&lv, at[v], s, *slot);
+				}
+		}
+		lg_map_free(&once);
+		for (j = 0; j < m; j++) {
+			struct cg_lgame f;
+
+			v = members[moff[c] + j];
+			if (cg_lgame_simplify(&lv, at[v], &f, msg,
+			    msgsize) < 0) {
+				cg_lgame_free(&lv);
+				goto out;
+			}
+			val[v] = graft(&arena, &f, 0);
+			cg_lgame_free(&f);
+		}
+		cg_lgame_free(&lv);
+	}
+	ret = cg_lgame_simplify(&arena, val[x], out, msg, msgsize);
+out:
+	cg_lgame_free(&arena);
+	free(members);
+	free(moff);
+	free(comp);
+	free(q);
+	free(val);
+	free(at);
+	return ret;
+}
