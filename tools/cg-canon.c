@@ -163,32 +163,17 @@ make_row(void *arg)
 
 	for (i = 0; i < nprops + ncmps; i++) {
 		w->b[i].len = 0;
-		if (i < nprops && !cg_canon_property_known(props[i])) {
-			/* onside, offside, degree, variety: loopy ones */
-			struct cg_lgame lg;
+		if (i < nprops ? !cg_canon_property_known(props[i]) :
+		    cmpgame[i - nprops] == CG_NO_GAME) {
+			/* a loopy property or literal (lgame.h) */
 			char msg[512];
-			int bad;
 
-			cg_lgame_init(&lg);
-			bad = cg_lgame_value(&lg, cg_lgame_short(&lg, g),
-			    props[i], &w->b[i], msg, sizeof msg);
-			cg_lgame_free(&lg);
-			if (bad < 0)
+			if (cg_lgame_of_short(g, i < nprops ? props[i] : NULL,
+			    i < nprops ? NULL : cmps[i - nprops], &w->b[i], msg,
+			    sizeof msg) < 0)
 				cg_canon_data_error("%s", msg);
 		} else if (i < nprops) {
 			cg_canon_property(g, props[i], &w->b[i]);
-		} else if (cmpgame[i - nprops] == CG_NO_GAME) {
-			/* a loopy literal: compared as stoppers */
-			struct cg_lgame lg;
-			char msg[512];
-			int bad;
-
-			cg_lgame_init(&lg);
-			bad = cg_lgame_compare_text(&lg, cg_lgame_short(&lg, g),
-			    cmps[i - nprops], &w->b[i], msg, sizeof msg);
-			cg_lgame_free(&lg);
-			if (bad < 0)
-				cg_canon_data_error("%s", msg);
 		} else {
 			static const char *rel[] = { "==", ">", "<>" };
 			int c = cg_canon_compare(g, cmpgame[i - nprops]);

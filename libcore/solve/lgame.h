@@ -120,6 +120,11 @@ int cg_lgame_property_known(const char *name);
 int cg_lgame_value(struct cg_lgame *g, uint32_t x, const char *prop,
     struct cg_buf *b, char *msg, size_t msgsize);
 
+/* Of short game s, a loopy property (prop) or a comparison with a loopy
+ * literal (cmp, when prop is NULL), as above. */
+int cg_lgame_of_short(cg_game s, const char *prop, const char *cmp,
+    struct cg_buf *b, char *msg, size_t msgsize);
+
 /*
  * cg-canon's values of the roots of a document read as a graph that may
  * have cycles: the properties props (canon: the simplest form of a

@@ -296,6 +296,22 @@ cg_lgame_value(struct cg_lgame *g, uint32_t x, const char *prop, struct cg_buf *
 	return 0;
 }
 
+int
+cg_lgame_of_short(cg_game s, const char *prop, const char *cmp,
+    struct cg_buf *b, char *msg, size_t msgsize)
+{
+	struct cg_lgame g;
+	uint32_t x;
+	int r;
+
+	cg_lgame_init(&g);
+	x = cg_lgame_short(&g, s);
+	r = prop != NULL ? cg_lgame_value(&g, x, prop, b, msg, msgsize) :
+	    cg_lgame_compare_text(&g, x, cmp, b, msg, msgsize);
+	cg_lgame_free(&g);
+	return r;
+}
+
 void
 cg_lgame_rows(struct cg_doc *d, char *const *props, size_t nprops,
     char *const *cmps, size_t ncmps, FILE *tsv, FILE *out)
