@@ -103,6 +103,53 @@ graft(struct cg_lgame *g, const struct cg_lgame *c, uint32_t r)
 	return g->n - n;
 }
 
+/* Simplest forms met so far, by their text (simplest forms are unique,
+ * so equal texts are equal games), each grafted into the arena once. */
+struct forms {
+	struct lg_map byhash;     /* hash of the text -> index */
+	char **text;
+	uint32_t *root, n;
+};
+
+static uint64_t
+text_hash(const char *s)
+{
+	uint64_t h = 1469598103934665603ull;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 1099511628211ull;
+	return h;
+}
+
+static uint32_t
+intern(struct cg_lgame *arena, struct forms *fs, const struct cg_lgame *f)
+{
+	struct cg_buf b;
+	uint64_t h;
+	uint32_t *slot;
+	int isnew;
+
+	cg_buf_init(&b);
+	cg_lgame_print(f, &b);
+	/* probe past other texts with the same hash */
+	for (h = text_hash(cg_buf_str(&b));; h++) {
+		slot = lg_map_get(&fs->byhash, h, &isnew);
+		if (isnew || strcmp(fs->text[*slot], cg_buf_str(&b)) == 0)
+			break;
+	}
+	if (isnew) {
+		fs->text = cg_xreallocarray(fs->text, fs->n + 1,
+		    sizeof *fs->text);
+		fs->root = cg_xreallocarray(fs->root, fs->n + 1,
+		    sizeof *fs->root);
+		fs->text[fs->n] = cg_xstrdup(cg_buf_str(&b));
+		fs->root[fs->n] = graft(arena, f, 0);
+		*slot = fs->n++;
+	}
+	cg_buf_free(&b);
+	return fs->root[*slot];
+}
+
 int
 lg_simplify_by_parts(const struct cg_lgame *g, uint32_t x,
     struct cg_lgame *out, char *msg, size_t msgsize)
@@ -111,9 +158,11 @@ lg_simplify_by_parts(const struct cg_lgame *g, uint32_t x,
 	uint32_t *val = cg_xcalloc(g->n, sizeof *val), *members, *moff, i, c;
 	uint32_t *at = cg_xcalloc(g->n, sizeof *at), *seen;
 	struct cg_lgame arena;
+	struct forms forms;
 	int ret = -1;
 
 	cg_lgame_init(&arena);
+	memset(&forms, 0, sizeof forms);
 	/* the members of each component, in one array */
 	moff = cg_xcalloc((size_t)nc + 1, sizeof *moff);
 	members = cg_xcalloc(n ? n : 1, sizeof *members);
@@ -158,6 +207,15 @@ lg_simplify_by_parts(const struct cg_lgame *g, uint32_t x,
 				}
 		}
 		lg_map_free(&once);
+		if ((uint64_t)lv.n * lv.n > CG_LGAME_MAXPAIRS) {
+			snprintf(msg, msgsize, "a stopper with a strongly "
+			    "connected part of %u nodes (%u with the forms it "
+			    "moves to): more than %llu pairs of nodes to order",
+			    (unsigned)m, (unsigned)lv.n,
+			    (unsigned long long)CG_LGAME_MAXPAIRS);
+			cg_lgame_free(&lv);
+			goto out;
+		}
 		for (j = 0; j < m; j++) {
 			struct cg_lgame f;
 
@@ -167,13 +225,18 @@ lg_simplify_by_parts(const struct cg_lgame *g, uint32_t x,
 				cg_lgame_free(&lv);
 				goto out;
 			}
-			val[v] = graft(&arena, &f, 0);
+			val[v] = intern(&arena, &forms, &f);
 			cg_lgame_free(&f);
 		}
 		cg_lgame_free(&lv);
 	}
 	ret = cg_lgame_simplify(&arena, val[x], out, msg, msgsize);
 out:
+	for (i = 0; i < forms.n; i++)
+		free(forms.text[i]);
+	free(forms.text);
+	free(forms.root);
+	lg_map_free(&forms.byhash);
 	cg_lgame_free(&arena);
 	free(members);
 	free(moff);

@@ -155,13 +155,22 @@ rows() {
 }
 
 @test "a graph too large to order is an error of its line" {
-	# seven upons: 3^7 = 2187 nodes, past the 1448 of cg-canon(1)
-	run cg cg-parse -r game '^[on]+^[on]+^[on]+^[on]+^[on]+^[on]+^[on]' 1
+	# c is a cycle of 40 nodes by Left's moves ({next|0}, the last back
+	# to the first); c + c is a stopper whose cycles make one strongly
+	# connected part of 40 * 40 = 1600 nodes, past the 1448 of
+	# cg-canon(1), which orders such a part whole
+	c=$(python3 -c "print('a{' + '{' * 39 + 'a' + '|0}' * 39 + '|0}')")
+	run cg cg-parse -r game "$c+$c" 1
 	echo "$output" > "$T/u.cgt"
 	run cg cg-canon -t "$T/u.cgt"
 	assert_failure 1
-	assert_output --partial "a stopper of 2187 nodes: more than 2097152 pairs"
+	assert_output --partial "a stopper with a strongly connected part of 1600 nodes"
 	assert_output --partial $'1\t1'
+	# one c alone is fine: from any node of the cycle Left can move
+	# forever and Right only to 0, so it is {pass|0}, which is under
+	# (Winning Ways, vol. 2, ch. 11: under = {pass|0})
+	run bash -c "cg-parse -r game '$c' | cg-canon -t | cut -f2"
+	assert_output "under"
 }
 
 @test "on is the largest and off the smallest of these stoppers" {
