@@ -18,7 +18,7 @@
 #include "solve/session.h"
 
 static const char usage[] =
-    "[-gmnt] [--children] [--remoteness] [-D FILE]...\n"
+    "[-gmnt] [--children] [--remoteness] [--sum] [-D FILE]...\n"
     "       [--check [--proof FILE]] [-K FILE]... [-v] [--max-memory MB]\n"
     "       [--table-memory MB] [--search HOW]\n"
     "       [--jobs N] [--checkpoint FILE [--checkpoint-size SIZE]]\n"
@@ -37,6 +37,8 @@ static const char help[] =
     "      --remoteness  also moves to the end under best play, per player\n"
     "                    moving first (loopy rulesets, documents with every\n"
     "                    node's options)\n"
+    "      --sum         with -n: the value of the sum of each document's\n"
+    "                    roots, one line (loopy games by Smith's rule)\n"
     "  -D FILE           load the solving database FILE (Glop/SPOTS .spr)\n"
     "                    before the run; the first one is saved after it\n"
     "      --check       re-derive the results with the -D databases only as\n"
@@ -79,10 +81,11 @@ enum {
 	OPT_CHILDREN = CG_OPT_TOOL_BASE, OPT_CHECK, OPT_PROOF, OPT_SEQUENCE,
 	OPT_PERIODICITY, OPT_NOSHORTCUT, OPT_QUOTIENT, OPT_QLIMIT, OPT_MAXMEM,
 	OPT_HEAPLIMIT, OPT_SEARCH,
-	OPT_JOBS, OPT_TABLEMEM, OPT_CHECKPOINT, OPT_CKPTSIZE, OPT_REMOTENESS
+	OPT_JOBS, OPT_TABLEMEM, OPT_CHECKPOINT, OPT_CKPTSIZE, OPT_REMOTENESS,
+	OPT_SUM
 };
 
-static int tsv, children, remoteness;
+static int tsv, children, remoteness, sum;
 static enum cg_kind kind = CG_KIND_OUTCOME;
 static unsigned loopy_what;     /* what the loopy solvers give (loopy.h) */
 static cg_loopy_known_fn loopy_known;   /* -K: loopy roots' known values */
@@ -173,7 +176,7 @@ each(struct cg_doc *d, void *arg)
 {
 	struct cg_solver *dsolver = NULL;
 	struct cg_loopy_rs *lr;
-	int graph = d->cyclic || remoteness;
+	int graph = d->cyclic || remoteness || sum;
 	uint32_t i;
 
 	/* a document with a loopy ruleset's nodes is never searched: its
@@ -181,11 +184,15 @@ each(struct cg_doc *d, void *arg)
 	for (i = 0; i < d->n && !graph; i++)
 		graph = cg_rs_loopy(d->node[i].rs);
 	lr = loopy_positions(d, *(int *)arg, graph);
+	if (lr != NULL && cg_loopy_rs_sum(lr, stdout)) {
+		cg_loopy_rs_free(lr);
+		return;
+	}
 	if (lr == NULL && graph) {
 		/* a document with a cycle, or --remoteness: its graph */
 		cg_loopy_doc(d, loopy_what, children || (kind !=
-		    CG_KIND_OUTCOME && kind != CG_KIND_NIMBER), tsv ? stdout :
-		    NULL, stdout);
+		    CG_KIND_OUTCOME && kind != CG_KIND_NIMBER), tsv || sum ?
+		    stdout : NULL, stdout);
 		return;
 	}
 	for (i = 0; i < d->nroot; i++) {
@@ -244,6 +251,7 @@ main(int argc, char **argv)
 		{ "version", no_argument, NULL, CG_OPT_VERSION },
 		{ "children", no_argument, NULL, OPT_CHILDREN },
 		{ "remoteness", no_argument, NULL, OPT_REMOTENESS },
+		{ "sum", no_argument, NULL, OPT_SUM },
 		{ "check", no_argument, NULL, OPT_CHECK },
 		{ "proof", required_argument, NULL, OPT_PROOF },
 		{ "progress", no_argument, NULL, 'v' },
@@ -291,6 +299,7 @@ main(int argc, char **argv)
 		case 'v': o.progress = 1; break;
 		case OPT_CHILDREN: children = 1; break;
 		case OPT_REMOTENESS: remoteness = 1; break;
+		case OPT_SUM: sum = 1; break;
 		case OPT_CHECK: o.check = 1; break;
 		case OPT_PROOF: o.proof = optarg; break;
 		case OPT_SEQUENCE: seq = cg_parse_count(optarg, "--sequence", 0,
@@ -348,8 +357,8 @@ main(int argc, char **argv)
 	if (o.known != NULL && spec != NULL)
 		cg_kb_expect(cg_plugin_get(spec, CG_EXIT_USAGE));
 	if ((o.check && o.ndb == 0) || (o.proof != NULL && !o.check) ||
-	    (genus && misere) || (remoteness && (misere || genus || children ||
-	    o.check)))
+	    (genus && misere) || ((remoteness || sum) && (misere || genus ||
+	    children || o.check)) || (sum && (!nimber || remoteness)))
 		cg_usage(usage);
 	kind = genus ? CG_KIND_GENUS : nimber ? (misere ?
 	    CG_KIND_MISERE_NIMBER : CG_KIND_NIMBER) : misere ? CG_KIND_MISERE :
@@ -379,7 +388,8 @@ main(int argc, char **argv)
 		return 0;
 	}
 	loopy_what = (kind == CG_KIND_NIMBER ? CG_LOOPY_NIMBER :
-	    CG_LOOPY_CLASS) | (remoteness ? CG_LOOPY_REMOTENESS : 0);
+	    CG_LOOPY_CLASS) | (remoteness ? CG_LOOPY_REMOTENESS : 0) |
+	    (sum ? CG_LOOPY_SUM : 0);
 	o.kind = kind;
 	o.db = db;
 	cg_watch_signals();

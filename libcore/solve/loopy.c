@@ -85,6 +85,47 @@ need_impartial(const struct cg_doc *d, const struct cg_retro_graph *g)
 	}
 }
 
+/*
+ * The value of a sum by the generalized rule (Smith 1966; Fraenkel and
+ * Yesha 1986; Fraenkel, "Sprague-Grundy function", Encyclopedia of
+ * Mathematics): finite values add by XOR, a finite a and inf(K) make
+ * inf(K xor a), two infinite terms make inf with K empty, a draw
+ * (cg_gsg_add).  The empty sum is 0.
+ */
+void
+cg_loopy_sum_row(struct cg_doc *d, struct cg_gsg_value (*value)(void *,
+    uint32_t), void *ctx, FILE *tsv)
+{
+	struct cg_gsg_value sum = { 0, NULL, 0 }, t;
+	struct cg_buf b;
+	uint32_t i;
+
+	cg_buf_init(&b);
+	for (i = 0; i < d->nroot; i++) {
+		if (i > 0)
+			cg_buf_addc(&b, '+');
+		cg_doc_root_label(d, d->root[i], &b);
+		t = cg_gsg_add(sum, value(ctx, d->root[i]));
+		free(sum.k);
+		sum = t;
+	}
+	if (d->nroot == 0)
+		cg_buf_addc(&b, '0');
+	cg_buf_addc(&b, '\t');
+	cg_gsg_text(sum, &b);
+	cg_buf_addc(&b, '\n');
+	free(sum.k);
+	fwrite(b.data, 1, b.len, tsv);
+	cg_buf_free(&b);
+	cg_check_write(tsv, "standard output");
+}
+
+static struct cg_gsg_value
+doc_value(void *ctx, uint32_t x)
+{
+	return cg_gsg_of(ctx, x);
+}
+
 void
 cg_loopy_rows(struct cg_doc *d, unsigned what, FILE *tsv)
 {
@@ -105,9 +146,11 @@ cg_loopy_rows(struct cg_doc *d, unsigned what, FILE *tsv)
 		need_impartial(d, &g);
 		v = cg_gsg_solve(&g);
 	}
+	if (what & CG_LOOPY_SUM)
+		cg_loopy_sum_row(d, doc_value, v, tsv);
 	for (k = 0; k < 3; k++)
 		cg_buf_init(&val[k]);
-	for (i = 0; i < d->nroot; i++) {
+	for (i = 0; i < d->nroot && !(what & CG_LOOPY_SUM); i++) {
 		uint32_t x = d->root[i];
 
 		nv = 0;
@@ -234,7 +277,7 @@ cg_loopy_rs_new(struct cg_doc *d, unsigned what, cg_loopy_known_fn known,
 	for (i = 0; i < d->nroot; i++) {
 		struct cg_node *n = &d->node[x = d->root[i]];
 
-		if (!loopy_root(n) && (what & CG_LOOPY_ALL))
+		if (!loopy_root(n) && (what & (CG_LOOPY_ALL | CG_LOOPY_SUM)))
 			cg_die_at(d->file, n->line, "a root that is no "
 			    "position of a loopy ruleset, in a document whose "
 			    "roots are: give it a document of its own");
@@ -347,6 +390,23 @@ out:
 			cg_doc_annotate(h->d, x, keys[k], vals[k]);
 	for (k = 0; k < 3; k++)
 		cg_buf_free(&val[k]);
+	return 1;
+}
+
+static struct cg_gsg_value
+rs_value(void *ctx, uint32_t x)
+{
+	struct cg_loopy_rs *h = ctx;
+
+	return cg_gsg_of(h->sp[h->in[x] - 1].v, h->at[x]);
+}
+
+int
+cg_loopy_rs_sum(struct cg_loopy_rs *h, FILE *tsv)
+{
+	if (!(h->what & CG_LOOPY_SUM))
+		return 0;
+	cg_loopy_sum_row(h->d, rs_value, h, tsv);
 	return 1;
 }
 

@@ -8,6 +8,7 @@
 
 #include "format/doc.h"
 #include "host/plugin.h"
+#include "solve/retro.h"
 
 enum {
 	CG_LOOPY_CLASS = 1,        /* the outcome class ("outcome") */
@@ -15,8 +16,17 @@ enum {
 	CG_LOOPY_REMOTENESS = 4,   /* "wN lN", "d" per side ("remoteness") */
 	/* cg_loopy_rs_new: every root must be a position of a loopy
 	 * ruleset (the others have no graph to be solved on) */
-	CG_LOOPY_ALL = 8
+	CG_LOOPY_ALL = 8,
+	/* with CG_LOOPY_NIMBER alone: the roots of a document are the
+	 * terms of one sum, whose value is written as one row (the roots'
+	 * labels joined by '+', then the value) in place of the roots' */
+	CG_LOOPY_SUM = 16
 };
+
+/* The generalized Sprague-Grundy value of the sum of d's roots from
+ * their values (value(ctx, root)) by the rule of Smith: one row on tsv. */
+void cg_loopy_sum_row(struct cg_doc *d, struct cg_gsg_value (*value)(void *,
+    uint32_t), void *ctx, FILE *tsv);
 
 /*
  * The values asked for (CG_LOOPY_*, in that order) of each root of d:
@@ -73,6 +83,9 @@ int cg_loopy_rs_children(struct cg_loopy_rs *h, uint32_t x,
  * known): 1, or 0 (nothing written) when x is not a position of a loopy
  * ruleset. */
 int cg_loopy_rs_row(struct cg_loopy_rs *h, uint32_t x, FILE *tsv);
+/* With CG_LOOPY_SUM: the sum's row (cg_loopy_sum_row) on tsv, 1; else
+ * 0, nothing written. */
+int cg_loopy_rs_sum(struct cg_loopy_rs *h, FILE *tsv);
 /* Positions met and options (moves) explored, over every ruleset. */
 void cg_loopy_rs_count(const struct cg_loopy_rs *h, uint64_t *positions,
     uint64_t *options);
