@@ -389,7 +389,8 @@ main(int argc, char **argv)
 	}
 	loopy_what = (kind == CG_KIND_NIMBER ? CG_LOOPY_NIMBER :
 	    CG_LOOPY_CLASS) | (remoteness ? CG_LOOPY_REMOTENESS : 0) |
-	    (sum ? CG_LOOPY_SUM : 0);
+	    (sum ? CG_LOOPY_SUM : 0) | (o.search != NULL && strcmp(
+	    cg_search_name(o.search), "pns") == 0 ? CG_LOOPY_PN : 0);
 	o.kind = kind;
 	o.db = db;
 	cg_watch_signals();

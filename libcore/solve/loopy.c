@@ -7,6 +7,8 @@
 #include "base/watch.h"
 #include "solve/explore.h"
 #include "solve/loopy.h"
+#include "solve/lpn.h"
+#include "solve/result.h"
 #include "solve/retro.h"
 
 static int
@@ -85,6 +87,98 @@ need_impartial(const struct cg_doc *d, const struct cg_retro_graph *g)
 	}
 }
 
+/* ---- proof-number searches (CG_LOOPY_PN) */
+
+/* The options of a document's node x (its number as the state). */
+static void
+pn_doc_options(void *ctx, const unsigned char *pos, size_t len, int side,
+    cg_lpn_emit_fn emit, void *ectx)
+{
+	const struct cg_retro_graph *g = ctx;
+	uint32_t x, y, k;
+
+	(void)len;
+	memcpy(&x, pos, sizeof x);
+	for (k = g->off[side][x]; k < g->off[side][x + 1]; k++) {
+		y = g->to[side][k];
+		emit(ectx, (const unsigned char *)&y, sizeof y);
+	}
+}
+
+/* The options of a ruleset's position, by their canonical bytes. */
+struct pn_rs {
+	struct cg_plugin *rs;
+	struct cg_buf canon;
+	cg_lpn_emit_fn emit;
+	void *ectx;
+};
+
+static void
+pn_rs_failed(struct pn_rs *w)
+{
+	cg_die(CG_EXIT_DATA, "ruleset '%s': %s", w->rs->name,
+	    cg_rs_errmsg(w->rs));
+}
+
+static int
+pn_rs_child(void *ctx, const unsigned char *pos, size_t len,
+    const char *move)
+{
+	struct pn_rs *w = ctx;
+
+	(void)move;
+	w->canon.len = 0;
+	if (cg_rs_canonical(w->rs, pos, len, &w->canon) < 0)
+		pn_rs_failed(w);
+	w->emit(w->ectx, w->canon.data, w->canon.len);
+	return 0;
+}
+
+static void
+pn_rs_options(void *ctx, const unsigned char *pos, size_t len, int side,
+    cg_lpn_emit_fn emit, void *ectx)
+{
+	struct pn_rs *w = ctx;
+
+	w->emit = emit;
+	w->ectx = ectx;
+	if (cg_rs_options(w->rs, pos, len, (enum cg_side)side, pn_rs_child,
+	    w) < 0)
+		pn_rs_failed(w);
+}
+
+/* The class of the position pos (node x of d) for each side moving
+ * first; stops with file:line when a search cannot finish. */
+static const char *
+pn_class(struct cg_lpn *p, const unsigned char *pos, size_t len,
+    const struct cg_doc *d, uint32_t x)
+{
+	int res[2], s;
+	uint64_t np, nn;
+
+	for (s = 0; s < 2; s++) {
+		if (cg_lpn_solve(p, pos, len, s, &res[s]) == 0)
+			continue;
+		if (cg_stop && cg_stop != CG_STOP_MEMORY)
+			cg_die(cg_stop_status(), "%s", cg_stop_reason());
+		cg_lpn_count(p, &np, &nn);
+		cg_die_at(d->file, d->node[x].line, "the proof-number search "
+		    "cannot decide the game: %s after %llu positions and %llu "
+		    "tree nodes", cg_stop ? cg_stop_reason() : "its tree is "
+		    "full", (unsigned long long)np, (unsigned long long)nn);
+	}
+	/* as results for Left: Right to move winning is Right winning */
+	return cg_result_class(res[CG_LEFT], -res[CG_RIGHT]);
+}
+
+static void
+pn_refuse(unsigned what)
+{
+	if (what & (CG_LOOPY_NIMBER | CG_LOOPY_REMOTENESS))
+		cg_die(CG_EXIT_USAGE, "--search pns gives a loopy game's "
+		    "outcome class alone: not -n, --remoteness or --children");
+}
+
 /*
  * The value of a sum by the generalized rule (Smith 1966; Fraenkel and
  * Yesha 1986; Fraenkel, "Sprague-Grundy function", Encyclopedia of
@@ -133,15 +227,21 @@ cg_loopy_rows(struct cg_doc *d, unsigned what, FILE *tsv)
 	uint32_t *off[2], *to[2], i;
 	struct cg_retro *r = NULL;
 	struct cg_gsg *v = NULL;
+	struct cg_lpn *pn = NULL;
 	struct cg_buf val[3];
 	const char *vals[3];
 	int k, nv;
 
 	build(d, &g, off, to);
-	/* remoteness is of the game played by both players, so retrograde
-	 * analysis runs for it even when the value asked is the nimber */
-	if (what & (CG_LOOPY_CLASS | CG_LOOPY_REMOTENESS))
+	if (what & CG_LOOPY_PN) {
+		pn_refuse(what);
+		pn = cg_lpn_new(pn_doc_options, &g);
+	} else if (what & (CG_LOOPY_CLASS | CG_LOOPY_REMOTENESS)) {
+		/* remoteness is of the game played by both players, so
+		 * retrograde analysis runs for it even when the value asked
+		 * is the nimber */
 		r = cg_retro_solve(&g);
+	}
 	if (what & CG_LOOPY_NIMBER) {
 		need_impartial(d, &g);
 		v = cg_gsg_solve(&g);
@@ -157,7 +257,9 @@ cg_loopy_rows(struct cg_doc *d, unsigned what, FILE *tsv)
 		for (k = 0; k < 3; k++)
 			val[k].len = 0;
 		if (what & CG_LOOPY_CLASS)
-			cg_buf_addstr(&val[nv++], cg_retro_class(r, x));
+			cg_buf_addstr(&val[nv++], pn ? pn_class(pn,
+			    (const unsigned char *)&x, sizeof x, d, x) :
+			    cg_retro_class(r, x));
 		if (what & CG_LOOPY_NIMBER)
 			cg_gsg_text(cg_gsg_of(v, x), &val[nv++]);
 		if (what & CG_LOOPY_REMOTENESS)
@@ -180,6 +282,7 @@ cg_loopy_rows(struct cg_doc *d, unsigned what, FILE *tsv)
 		cg_buf_free(&val[k]);
 	cg_retro_free(r);
 	cg_gsg_free(v);
+	cg_lpn_free(pn);
 	for (k = 0; k < 2; k++) {
 		free(off[k]);
 		free(to[k]);
@@ -190,9 +293,11 @@ cg_loopy_rows(struct cg_doc *d, unsigned what, FILE *tsv)
 
 struct space {
 	struct cg_plugin *rs;
-	struct cg_explore *e;
+	struct cg_explore *e;    /* NULL with CG_LOOPY_PN */
 	struct cg_retro *r;
 	struct cg_gsg *v;
+	struct cg_lpn *pn;       /* with CG_LOOPY_PN */
+	struct pn_rs *w;
 };
 
 struct cg_loopy_rs {
@@ -296,10 +401,21 @@ cg_loopy_rs_new(struct cg_doc *d, unsigned what, cg_loopy_known_fn known,
 			    sizeof *h->sp);
 			memset(&h->sp[k], 0, sizeof h->sp[k]);
 			h->sp[k].rs = n->rs;
-			h->sp[k].e = cg_explore_new(n->rs);
+			if (what & CG_LOOPY_PN) {
+				pn_refuse(what);
+				h->sp[k].w = cg_xcalloc(1, sizeof *h->sp[k].w);
+				h->sp[k].w->rs = n->rs;
+				cg_buf_init(&h->sp[k].w->canon);
+				h->sp[k].pn = cg_lpn_new(pn_rs_options,
+				    h->sp[k].w);
+			} else {
+				h->sp[k].e = cg_explore_new(n->rs);
+			}
 		}
 		h->in[x] = (uint32_t)k + 1;
-		h->at[x] = cg_explore_add(h->sp[k].e, n->pos, n->poslen);
+		if (h->sp[k].e != NULL)
+			h->at[x] = cg_explore_add(h->sp[k].e, n->pos,
+			    n->poslen);
 	}
 	return h;
 }
@@ -314,6 +430,8 @@ cg_loopy_rs_run(struct cg_loopy_rs *h)
 	for (k = 0; k < h->nsp; k++) {
 		struct space *s = &h->sp[k];
 
+		if (s->e == NULL)
+			continue;        /* searched root by root */
 		if (cg_explore_run(s->e) < 0) {
 			/* the first root whose graph was not done */
 			for (i = 0; i < h->d->nroot; i++) {
@@ -343,6 +461,22 @@ is_known(const struct cg_loopy_rs *h, uint32_t x)
 	    h->known[x][1] != NULL || h->known[x][2] != NULL);
 }
 
+/* Root x's class by proof-number searches from its canonical bytes. */
+static const char *
+pn_root(struct cg_loopy_rs *h, struct space *s, uint32_t x)
+{
+	const struct cg_node *n = &h->d->node[x];
+	struct cg_buf key;
+	const char *c;
+
+	cg_buf_init(&key);
+	if (cg_rs_canonical(s->rs, n->pos, n->poslen, &key) < 0)
+		pn_rs_failed(s->w);
+	c = pn_class(s->pn, key.data, key.len, h->d, x);
+	cg_buf_free(&key);
+	return c;
+}
+
 int
 cg_loopy_rs_row(struct cg_loopy_rs *h, uint32_t x, FILE *tsv)
 {
@@ -370,7 +504,8 @@ cg_loopy_rs_row(struct cg_loopy_rs *h, uint32_t x, FILE *tsv)
 	y = h->at[x];
 	if (h->what & CG_LOOPY_CLASS) {
 		keys[nv] = value_key[0];
-		cg_buf_addstr(&val[nv++], cg_retro_class(s->r, y));
+		cg_buf_addstr(&val[nv++], s->pn != NULL ? pn_root(h, s, x) :
+		    cg_retro_class(s->r, y));
 	}
 	if (h->what & CG_LOOPY_NIMBER) {
 		keys[nv] = value_key[1];
@@ -449,6 +584,8 @@ cg_loopy_rs_children(struct cg_loopy_rs *h, uint32_t x, cg_loopy_child_fn fn,
 
 	if (h == NULL || h->in[x] == 0)
 		return 0;
+	if (h->what & CG_LOOPY_PN)
+		pn_refuse(CG_LOOPY_REMOTENESS);
 	n = &h->d->node[x];
 	memset(&w, 0, sizeof w);
 	w.h = h;
@@ -484,6 +621,15 @@ cg_loopy_rs_count(const struct cg_loopy_rs *h, uint64_t *positions,
 
 	*positions = *options = 0;
 	for (k = 0; k < h->nsp; k++) {
+		uint64_t np, nn;
+
+		if (h->sp[k].pn != NULL) {
+			/* positions met, and tree nodes for moves */
+			cg_lpn_count(h->sp[k].pn, &np, &nn);
+			*positions += np;
+			*options += nn;
+			continue;
+		}
 		*positions += cg_explore_count(h->sp[k].e);
 		*options += cg_explore_options(h->sp[k].e);
 	}
@@ -499,6 +645,8 @@ explore_progress(void *ctx, double secs)
 	size_t k;
 
 	for (k = 0; k < h->nsp; k++) {
+		if (h->sp[k].e == NULL)
+			continue;
 		met += cg_explore_count(h->sp[k].e);
 		done += cg_explore_expanded(h->sp[k].e);
 	}
@@ -557,6 +705,10 @@ cg_loopy_rs_free(struct cg_loopy_rs *h)
 		cg_explore_free(h->sp[k].e);
 		cg_retro_free(h->sp[k].r);
 		cg_gsg_free(h->sp[k].v);
+		cg_lpn_free(h->sp[k].pn);
+		if (h->sp[k].w != NULL)
+			cg_buf_free(&h->sp[k].w->canon);
+		free(h->sp[k].w);
 	}
 	for (k = 0; h->known != NULL && k < h->d->n; k++) {
 		free(h->known[k][0]);

@@ -20,7 +20,11 @@ enum {
 	/* with CG_LOOPY_NIMBER alone: the roots of a document are the
 	 * terms of one sum, whose value is written as one row (the roots'
 	 * labels joined by '+', then the value) in place of the roots' */
-	CG_LOOPY_SUM = 16
+	CG_LOOPY_SUM = 16,
+	/* with CG_LOOPY_CLASS alone: each root's class by proof-number
+	 * searches from it (lpn.h), without the whole graph; a search that
+	 * cannot finish (the memory limit) stops with file:line */
+	CG_LOOPY_PN = 32
 };
 
 /* The generalized Sprague-Grundy value of the sum of d's roots from
