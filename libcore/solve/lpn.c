@@ -140,14 +140,31 @@ options(struct cg_lpn *p, uint32_t x, int side, uint32_t *n)
 	return p->opt + s->off[side];
 }
 
+/* Room for n more tree nodes: 0, or -1 (cg_stop set) when doubling the
+ * tree would pass the memory limit, which the sampling thread would see
+ * only after the fact. */
+static int
+reserve(struct cg_lpn *p, size_t n)
+{
+	size_t cap = p->captree ? p->captree : 4096;
+
+	if (p->ntree + n > TREE_MAX)
+		return -1;
+	while (cap < p->ntree + n)
+		cap *= 2;
+	if (cap == p->captree)
+		return 0;
+	if (!cg_watch_room((cap - p->captree) * sizeof *p->tree))
+		return -1;
+	p->tree = cg_xreallocarray(p->tree, cap, sizeof *p->tree);
+	p->captree = cap;
+	return 0;
+}
+
+/* A node (room made by reserve). */
 static uint32_t
 new_node(struct cg_lpn *p)
 {
-	if (p->ntree == p->captree) {
-		p->captree = p->captree ? 2 * p->captree : 4096;
-		p->tree = cg_xreallocarray(p->tree, p->captree,
-		    sizeof *p->tree);
-	}
 	memset(&p->tree[p->ntree], 0, sizeof *p->tree);
 	p->made++;
 	return (uint32_t)p->ntree++;
@@ -264,7 +281,7 @@ expand(struct cg_lpn *p, uint32_t x, int prover)
 		}
 		return 0;
 	}
-	if (p->ntree + n > TREE_MAX)
+	if (reserve(p, n) < 0)
 		return -1;
 	first = (uint32_t)p->ntree;
 	for (i = 0; i < n; i++) {
@@ -291,6 +308,8 @@ prove(struct cg_lpn *p, uint32_t x, int side, int prover)
 	struct tnode *t;
 
 	p->ntree = 0;
+	if (reserve(p, 1) < 0)
+		return -1;
 	r = new_node(p);
 	p->tree[r].parent = INF;
 	p->tree[r].state = x;
