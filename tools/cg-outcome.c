@@ -37,8 +37,7 @@ static const char help[] =
     "      --remoteness  also moves to the end under best play, per player\n"
     "                    moving first (loopy rulesets, documents with every\n"
     "                    node's options)\n"
-    "      --sum         with -n: the value of the sum of each document's\n"
-    "                    roots, one line (loopy games by Smith's rule)\n"
+    "      --sum         with -n: one line, the value of the roots' sum\n"
     "  -D FILE           load the solving database FILE (Glop/SPOTS .spr)\n"
     "                    before the run; the first one is saved after it\n"
     "      --check       re-derive the results with the -D databases only as\n"
@@ -80,9 +79,8 @@ static const char help[] =
 enum {
 	OPT_CHILDREN = CG_OPT_TOOL_BASE, OPT_CHECK, OPT_PROOF, OPT_SEQUENCE,
 	OPT_PERIODICITY, OPT_NOSHORTCUT, OPT_QUOTIENT, OPT_QLIMIT, OPT_MAXMEM,
-	OPT_HEAPLIMIT, OPT_SEARCH,
-	OPT_JOBS, OPT_TABLEMEM, OPT_CHECKPOINT, OPT_CKPTSIZE, OPT_REMOTENESS,
-	OPT_SUM
+	OPT_HEAPLIMIT, OPT_SEARCH, OPT_SUM,
+	OPT_JOBS, OPT_TABLEMEM, OPT_CHECKPOINT, OPT_CKPTSIZE, OPT_REMOTENESS
 };
 
 static int tsv, children, remoteness, sum;
@@ -154,23 +152,6 @@ result_root(struct cg_doc *d, uint32_t x)
 		stopped();
 }
 
-/* The roots of d that are positions of loopy rulesets, explored and
- * solved together; NULL when there are none. */
-static struct cg_loopy_rs *
-loopy_positions(struct cg_doc *d, int progress, int graph)
-{
-	uint32_t i;
-
-	for (i = 0; i < d->nroot && kind != CG_KIND_OUTCOME &&
-	    kind != CG_KIND_NIMBER; i++)
-		cg_rs_refuse_loopy(d->node[d->root[i]].rs, d->file,
-		    d->node[d->root[i]].line, "-m and -g do not take it");
-	/* a root answered by a base is not explored, so its children are
-	 * not listed from one */
-	return cg_loopy_rs_solve(d, loopy_what | (graph ? CG_LOOPY_ALL : 0),
-	    progress ? stderr : NULL, children ? NULL : loopy_known, NULL);
-}
-
 static void
 each(struct cg_doc *d, void *arg)
 {
@@ -183,16 +164,20 @@ each(struct cg_doc *d, void *arg)
 	 * roots are explored through the ruleset, or its graph is solved */
 	for (i = 0; i < d->n && !graph; i++)
 		graph = cg_rs_loopy(d->node[i].rs);
-	lr = loopy_positions(d, *(int *)arg, graph);
-	if (lr != NULL && cg_loopy_rs_sum(lr, stdout)) {
-		cg_loopy_rs_free(lr);
-		return;
-	}
+	for (i = 0; i < d->nroot && kind != CG_KIND_OUTCOME &&
+	    kind != CG_KIND_NIMBER; i++)
+		cg_rs_refuse_loopy(d->node[d->root[i]].rs, d->file,
+		    d->node[d->root[i]].line, "-m and -g do not take it");
+	/* loopy rulesets' roots, explored and solved together (or NULL); a
+	 * root a base answers is not explored: no base for --children, --sum */
+	lr = cg_loopy_rs_solve(d, loopy_what | (graph ? CG_LOOPY_ALL : 0),
+	    *(int *)arg ? stderr : NULL, children || sum ? NULL : loopy_known,
+	    NULL);
 	if (lr == NULL && graph) {
 		/* a document with a cycle, or --remoteness: its graph */
 		cg_loopy_doc(d, loopy_what, children || (kind !=
-		    CG_KIND_OUTCOME && kind != CG_KIND_NIMBER), tsv || sum ?
-		    stdout : NULL, stdout);
+		    CG_KIND_OUTCOME && kind != CG_KIND_NIMBER), tsv ? stdout :
+		    NULL, stdout);
 		return;
 	}
 	for (i = 0; i < d->nroot; i++) {
@@ -299,7 +284,7 @@ main(int argc, char **argv)
 		case 'v': o.progress = 1; break;
 		case OPT_CHILDREN: children = 1; break;
 		case OPT_REMOTENESS: remoteness = 1; break;
-		case OPT_SUM: sum = 1; break;
+		case OPT_SUM: sum = tsv = 1; break;
 		case OPT_CHECK: o.check = 1; break;
 		case OPT_PROOF: o.proof = optarg; break;
 		case OPT_SEQUENCE: seq = cg_parse_count(optarg, "--sequence", 0,
@@ -358,7 +343,7 @@ main(int argc, char **argv)
 		cg_kb_expect(cg_plugin_get(spec, CG_EXIT_USAGE));
 	if ((o.check && o.ndb == 0) || (o.proof != NULL && !o.check) ||
 	    (genus && misere) || ((remoteness || sum) && (misere || genus ||
-	    children || o.check)) || (sum && (!nimber || remoteness)))
+	    children || o.check)))
 		cg_usage(usage);
 	kind = genus ? CG_KIND_GENUS : nimber ? (misere ?
 	    CG_KIND_MISERE_NIMBER : CG_KIND_NIMBER) : misere ? CG_KIND_MISERE :
@@ -387,10 +372,8 @@ main(int argc, char **argv)
 		cg_close_stdout();
 		return 0;
 	}
-	loopy_what = (kind == CG_KIND_NIMBER ? CG_LOOPY_NIMBER :
-	    CG_LOOPY_CLASS) | (remoteness ? CG_LOOPY_REMOTENESS : 0) |
-	    (sum ? CG_LOOPY_SUM : 0) | (o.search != NULL && strcmp(
-	    cg_search_name(o.search), "pns") == 0 ? CG_LOOPY_PN : 0);
+	loopy_what = cg_loopy_what(kind == CG_KIND_NIMBER, remoteness, sum,
+	    cg_search_name(o.search));
 	o.kind = kind;
 	o.db = db;
 	cg_watch_signals();

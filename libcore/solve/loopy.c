@@ -313,6 +313,7 @@ struct cg_loopy_rs {
 	char *(*known)[3];
 	uint32_t stop_root;      /* the root being explored when stopped */
 	FILE *progress;          /* where cg_loopy_rs_solve reports, or NULL */
+	int summed;              /* CG_LOOPY_SUM: the sum's row written */
 };
 
 static int
@@ -461,6 +462,14 @@ is_known(const struct cg_loopy_rs *h, uint32_t x)
 	    h->known[x][1] != NULL || h->known[x][2] != NULL);
 }
 
+static struct cg_gsg_value
+rs_value(void *ctx, uint32_t x)
+{
+	struct cg_loopy_rs *h = ctx;
+
+	return cg_gsg_of(h->sp[h->in[x] - 1].v, h->at[x]);
+}
+
 /* Root x's class by proof-number searches from its canonical bytes. */
 static const char *
 pn_root(struct cg_loopy_rs *h, struct space *s, uint32_t x)
@@ -489,6 +498,12 @@ cg_loopy_rs_row(struct cg_loopy_rs *h, uint32_t x, FILE *tsv)
 
 	if (h == NULL || (h->in[x] == 0 && !is_known(h, x)))
 		return 0;
+	if (h->what & CG_LOOPY_SUM) {
+		if (!h->summed)
+			cg_loopy_sum_row(h->d, rs_value, h, tsv);
+		h->summed = 1;
+		return 1;
+	}
 	for (k = 0; k < 3; k++)
 		cg_buf_init(&val[k]);
 	if (h->in[x] == 0) {
@@ -528,21 +543,15 @@ out:
 	return 1;
 }
 
-static struct cg_gsg_value
-rs_value(void *ctx, uint32_t x)
+unsigned
+cg_loopy_what(int nimber, int remoteness, int sum, const char *search)
 {
-	struct cg_loopy_rs *h = ctx;
-
-	return cg_gsg_of(h->sp[h->in[x] - 1].v, h->at[x]);
-}
-
-int
-cg_loopy_rs_sum(struct cg_loopy_rs *h, FILE *tsv)
-{
-	if (!(h->what & CG_LOOPY_SUM))
-		return 0;
-	cg_loopy_sum_row(h->d, rs_value, h, tsv);
-	return 1;
+	if (sum && (!nimber || remoteness))
+		cg_die(CG_EXIT_USAGE, "--sum needs -n, and does not go with "
+		    "--remoteness");
+	return (nimber ? CG_LOOPY_NIMBER : CG_LOOPY_CLASS) | (remoteness ?
+	    CG_LOOPY_REMOTENESS : 0) | (sum ? CG_LOOPY_SUM : 0) |
+	    (strcmp(search, "pns") == 0 ? CG_LOOPY_PN : 0);
 }
 
 struct child_walk {

@@ -27,6 +27,12 @@ enum {
 	CG_LOOPY_PN = 32
 };
 
+/* The CG_LOOPY_* of cg-outcome's options: -n (else the class),
+ * --remoteness, --sum (which needs -n and goes without --remoteness:
+ * exit 2 otherwise) and --search (its name: "pns" is CG_LOOPY_PN). */
+unsigned cg_loopy_what(int nimber, int remoteness, int sum,
+    const char *search);
+
 /* The generalized Sprague-Grundy value of the sum of d's roots from
  * their values (value(ctx, root)) by the rule of Smith: one row on tsv. */
 void cg_loopy_sum_row(struct cg_doc *d, struct cg_gsg_value (*value)(void *,
@@ -85,11 +91,9 @@ int cg_loopy_rs_children(struct cg_loopy_rs *h, uint32_t x,
     cg_loopy_child_fn fn, void *ctx);
 /* Root x's values, as cg_loopy_rows writes them (known ones as they are
  * known): 1, or 0 (nothing written) when x is not a position of a loopy
- * ruleset. */
+ * ruleset.  With CG_LOOPY_SUM, the first root's row is the sum's
+ * (cg_loopy_sum_row, on tsv), and the other roots write nothing. */
 int cg_loopy_rs_row(struct cg_loopy_rs *h, uint32_t x, FILE *tsv);
-/* With CG_LOOPY_SUM: the sum's row (cg_loopy_sum_row) on tsv, 1; else
- * 0, nothing written. */
-int cg_loopy_rs_sum(struct cg_loopy_rs *h, FILE *tsv);
 /* Positions met and options (moves) explored, over every ruleset. */
 void cg_loopy_rs_count(const struct cg_loopy_rs *h, uint64_t *positions,
     uint64_t *options);
