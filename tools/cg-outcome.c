@@ -373,7 +373,7 @@ main(int argc, char **argv)
 		return 0;
 	}
 	loopy_what = cg_loopy_what(kind == CG_KIND_NIMBER, remoteness, sum,
-	    cg_search_name(o.search));
+	    children, cg_search_name(o.search));
 	o.kind = kind;
 	o.db = db;
 	cg_watch_signals();

@@ -298,6 +298,7 @@ struct space {
 	struct cg_gsg *v;
 	struct cg_lpn *pn;       /* with CG_LOOPY_PN */
 	struct pn_rs *w;
+	int split;               /* some root is split into components */
 };
 
 struct cg_loopy_rs {
@@ -314,7 +315,103 @@ struct cg_loopy_rs {
 	uint32_t stop_root;      /* the root being explored when stopped */
 	FILE *progress;          /* where cg_loopy_rs_solve reports, or NULL */
 	int summed;              /* CG_LOOPY_SUM: the sum's row written */
+	/* CG_LOOPY_SPLIT: per node of d, whether it is a root valued as the
+	 * sum of its components, and its components' nodes (in its space),
+	 * comp[cs .. cs + cn); after the run its value, rule-added */
+	unsigned char *split;
+	uint32_t *cs, *cn, *comp;
+	size_t ncomp, capcomp;
+	struct cg_gsg_value *sum;
 };
+
+/* Whether root n of h is valued as a sum of its components: an
+ * impartial ruleset that splits positions, the generalized
+ * Sprague-Grundy value or the class (which that value gives) asked. */
+static int
+splits(const struct cg_loopy_rs *h, const struct cg_node *n)
+{
+	return (h->what & CG_LOOPY_SPLIT) && !(h->what & (CG_LOOPY_REMOTENESS |
+	    CG_LOOPY_PN)) && n->rs->impartial && n->rs->rs->decompose != NULL;
+}
+
+struct split_walk {
+	struct cg_loopy_rs *h;
+	struct cg_explore *e;
+};
+
+static int
+on_component(void *ctx, const unsigned char *pos, size_t len,
+    const char *move)
+{
+	struct split_walk *w = ctx;
+	struct cg_loopy_rs *h = w->h;
+
+	(void)move;
+	if (h->ncomp == h->capcomp) {
+		h->capcomp = h->capcomp ? 2 * h->capcomp : 64;
+		h->comp = cg_xreallocarray(h->comp, h->capcomp,
+		    sizeof *h->comp);
+	}
+	h->comp[h->ncomp++] = cg_explore_add(w->e, pos, len);
+	return 0;
+}
+
+/* Root x's components, each a node of its space to explore. */
+static void
+split_root(struct cg_loopy_rs *h, uint32_t x, struct cg_explore *e)
+{
+	const struct cg_node *n = &h->d->node[x];
+	struct split_walk w = { h, e };
+	size_t k;
+
+	if (h->split == NULL) {
+		h->split = cg_xcalloc(h->d->n, 1);
+		h->cs = cg_xcalloc(h->d->n, sizeof *h->cs);
+		h->cn = cg_xcalloc(h->d->n, sizeof *h->cn);
+		h->sum = cg_xcalloc(h->d->n, sizeof *h->sum);
+	}
+	h->split[x] = 1;
+	h->cs[x] = (uint32_t)h->ncomp;
+	if (cg_rs_decompose(n->rs, n->pos, n->poslen, on_component, &w) < 0)
+		cg_die_at(h->d->file, n->line, "ruleset '%s': %s",
+		    n->rs->name, cg_rs_errmsg(n->rs));
+	h->cn[x] = (uint32_t)(h->ncomp - h->cs[x]);
+	/* the root's graph is done when its last component's is */
+	for (k = h->cs[x]; k < h->ncomp; k++)
+		h->at[x] = h->comp[k] > h->at[x] ? h->comp[k] : h->at[x];
+}
+
+/* The value of every split root, by the rule from its components'
+ * (cg_loopy_sum_row's rule): computed once the spaces are solved. */
+static void
+add_components(struct cg_loopy_rs *h)
+{
+	struct cg_gsg_value t;
+	uint32_t x, k;
+
+	for (x = 0; h->split != NULL && x < h->d->n; x++) {
+		if (!h->split[x])
+			continue;
+		for (k = 0; k < h->cn[x]; k++) {
+			t = cg_gsg_add(h->sum[x], cg_gsg_of(h->sp[h->in[x] -
+			    1].v, h->comp[h->cs[x] + k]));
+			free(h->sum[x].k);
+			h->sum[x] = t;
+		}
+	}
+}
+
+/* The class an impartial game's value gives: 0 is lost for the player
+ * to move, another finite value or inf(K) with 0 in K won, else a draw. */
+static const char *
+gsg_class(struct cg_gsg_value a)
+{
+	if (a.v == 0)
+		return "P";
+	if (a.v != CG_GSG_INF || (a.nk > 0 && a.k[0] == 0))
+		return "N";
+	return "D";
+}
 
 static int
 loopy_root(const struct cg_node *n)
@@ -414,9 +511,13 @@ cg_loopy_rs_new(struct cg_doc *d, unsigned what, cg_loopy_known_fn known,
 			}
 		}
 		h->in[x] = (uint32_t)k + 1;
-		if (h->sp[k].e != NULL)
+		if (splits(h, n)) {
+			h->sp[k].split = 1;
+			split_root(h, x, h->sp[k].e);
+		} else if (h->sp[k].e != NULL) {
 			h->at[x] = cg_explore_add(h->sp[k].e, n->pos,
 			    n->poslen);
+		}
 	}
 	return h;
 }
@@ -448,9 +549,10 @@ cg_loopy_rs_run(struct cg_loopy_rs *h)
 		cg_explore_graph(s->e, &g);
 		if (h->what & (CG_LOOPY_CLASS | CG_LOOPY_REMOTENESS))
 			s->r = cg_retro_solve(&g);
-		if (h->what & CG_LOOPY_NIMBER)
+		if ((h->what & CG_LOOPY_NIMBER) || s->split)
 			s->v = cg_gsg_solve(&g);
 	}
+	add_components(h);
 	return 0;
 }
 
@@ -467,6 +569,8 @@ rs_value(void *ctx, uint32_t x)
 {
 	struct cg_loopy_rs *h = ctx;
 
+	if (h->split != NULL && h->split[x])
+		return h->sum[x];
 	return cg_gsg_of(h->sp[h->in[x] - 1].v, h->at[x]);
 }
 
@@ -520,11 +624,12 @@ cg_loopy_rs_row(struct cg_loopy_rs *h, uint32_t x, FILE *tsv)
 	if (h->what & CG_LOOPY_CLASS) {
 		keys[nv] = value_key[0];
 		cg_buf_addstr(&val[nv++], s->pn != NULL ? pn_root(h, s, x) :
+		    h->split != NULL && h->split[x] ? gsg_class(h->sum[x]) :
 		    cg_retro_class(s->r, y));
 	}
 	if (h->what & CG_LOOPY_NIMBER) {
 		keys[nv] = value_key[1];
-		cg_gsg_text(cg_gsg_of(s->v, y), &val[nv++]);
+		cg_gsg_text(rs_value(h, x), &val[nv++]);
 	}
 	if (h->what & CG_LOOPY_REMOTENESS) {
 		keys[nv] = value_key[2];
@@ -544,14 +649,16 @@ out:
 }
 
 unsigned
-cg_loopy_what(int nimber, int remoteness, int sum, const char *search)
+cg_loopy_what(int nimber, int remoteness, int sum, int children,
+    const char *search)
 {
 	if (sum && (!nimber || remoteness))
 		cg_die(CG_EXIT_USAGE, "--sum needs -n, and does not go with "
 		    "--remoteness");
 	return (nimber ? CG_LOOPY_NIMBER : CG_LOOPY_CLASS) | (remoteness ?
 	    CG_LOOPY_REMOTENESS : 0) | (sum ? CG_LOOPY_SUM : 0) |
-	    (strcmp(search, "pns") == 0 ? CG_LOOPY_PN : 0);
+	    (strcmp(search, "pns") == 0 ? CG_LOOPY_PN : 0) | (children ? 0 :
+	    CG_LOOPY_SPLIT);
 }
 
 struct child_walk {
@@ -725,6 +832,13 @@ cg_loopy_rs_free(struct cg_loopy_rs *h)
 		free(h->known[k][2]);
 	}
 	free(h->known);
+	for (k = 0; h->sum != NULL && k < h->d->n; k++)
+		free(h->sum[k].k);
+	free(h->sum);
+	free(h->split);
+	free(h->cs);
+	free(h->cn);
+	free(h->comp);
 	free(h->sp);
 	free(h->in);
 	free(h->at);

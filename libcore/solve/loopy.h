@@ -24,13 +24,22 @@ enum {
 	/* with CG_LOOPY_CLASS alone: each root's class by proof-number
 	 * searches from it (lpn.h), without the whole graph; a search that
 	 * cannot finish (the memory limit) stops with file:line */
-	CG_LOOPY_PN = 32
+	CG_LOOPY_PN = 32,
+	/* cg_loopy_rs_new: a root of an impartial ruleset that splits its
+	 * positions into components (cg_rs_decompose) is valued as their
+	 * sum, by the rule of cg_loopy_sum_row from each component's value,
+	 * and its class read from that value; each component is explored
+	 * alone, never the product of their graphs.  Not with
+	 * CG_LOOPY_REMOTENESS or CG_LOOPY_PN, and not for
+	 * cg_loopy_rs_children (the options of the whole position) */
+	CG_LOOPY_SPLIT = 64
 };
 
 /* The CG_LOOPY_* of cg-outcome's options: -n (else the class),
  * --remoteness, --sum (which needs -n and goes without --remoteness:
- * exit 2 otherwise) and --search (its name: "pns" is CG_LOOPY_PN). */
-unsigned cg_loopy_what(int nimber, int remoteness, int sum,
+ * exit 2 otherwise), --children (CG_LOOPY_SPLIT without it) and
+ * --search (its name: "pns" is CG_LOOPY_PN). */
+unsigned cg_loopy_what(int nimber, int remoteness, int sum, int children,
     const char *search);
 
 /* The generalized Sprague-Grundy value of the sum of d's roots from

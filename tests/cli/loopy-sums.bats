@@ -34,7 +34,7 @@ teardown() {
 	done
 }
 
-@test "a sum of positions of a loopy ruleset: the value of the strip with walls" {
+@test "sums of positions of a loopy ruleset, and strips with walls: the brute force's values of the whole strip" {
 	local a b want
 	for a in x. .x xx. x.x .xx xx x; do
 		for b in x. xx. x.x x.. .x.x; do
@@ -42,9 +42,15 @@ teardown() {
 			run bash -c "cg-parse -r pair '$a' '$b' | cg-outcome -n --sum"
 			assert_success
 			assert_output "$a+$b	$want"
-			# the strip with its wall, explored whole, agrees
+			# the strip with its wall is that sum: its
+			# components are valued alone and added by the rule
 			run bash -c "cg-parse -r pair '$a#$b' | cg-outcome -t -n"
 			assert_output "$a#$b	$want"
+			# and its class is the one the brute force finds
+			# for the whole strip
+			want=$(python3 "$CG_ROOT/tests/cli/loopy/strips.py" pair "$a#$b" | cut -f1,2)
+			run bash -c "cg-parse -r pair '$a#$b' | cg-outcome -t"
+			assert_output "$want"
 		done
 	done
 }
@@ -66,4 +72,19 @@ teardown() {
 	run bash -c "cg-parse -r nim 2 | cg-options -a | sed 's/^R/#R/' | cg-outcome -n --sum"
 	assert_failure 1
 	assert_output --partial "is not impartial"
+}
+
+@test "a strip of many walled parts: valued part by part, where its product is far too large" {
+	# eleven parts x.x# (each inf, as the brute force finds: x.x -> .xx
+	# -> xx. -> x.x) and one x. (1, strips.py): 1 and inf, then inf
+	# with inf, are inf with K empty: a draw.  The product of the parts'
+	# graphs has 3^11 * 2 positions; the parts alone have 3 and 2.
+	p=$(printf 'x.x#%.0s' $(seq 11))x.
+	[ "$(python3 "$CG_ROOT/tests/cli/loopy/strips.py" pair -n x.x x. | cut -f2 | tr '\n' ' ')" = "inf 1 " ]
+	run bash -c "cg-parse -r pair '$p' | cg-outcome -t -n -v --max-memory 40"
+	assert_success
+	assert_line "$p	inf"
+	assert_line --regexp "^cg-outcome: 5 positions, [0-9]+ moves explored and solved"
+	run bash -c "cg-parse -r pair '$p' | cg-outcome -t"
+	assert_output "$p	D"
 }
