@@ -574,6 +574,21 @@ rs_value(void *ctx, uint32_t x)
 	return cg_gsg_of(h->sp[h->in[x] - 1].v, h->at[x]);
 }
 
+/* Once a second while searching: positions met, tree nodes made,
+ * memory. */
+static void
+pn_progress(void *ctx, double secs)
+{
+	struct cg_loopy_rs *h = ctx;
+	uint64_t np, nn;
+
+	cg_loopy_rs_count(h, &np, &nn);
+	fprintf(h->progress, "%s: proof-number search: %llu positions, %llu "
+	    "tree nodes, %.0f nodes/s, %.1f MB resident\n", cg_progname,
+	    (unsigned long long)np, (unsigned long long)nn, (double)nn /
+	    (secs > 0 ? secs : 1), (double)cg_memory_rss() / 1048576.0);
+}
+
 /* Root x's class by proof-number searches from its canonical bytes. */
 static const char *
 pn_root(struct cg_loopy_rs *h, struct space *s, uint32_t x)
@@ -581,11 +596,22 @@ pn_root(struct cg_loopy_rs *h, struct space *s, uint32_t x)
 	const struct cg_node *n = &h->d->node[x];
 	struct cg_buf key;
 	const char *c;
+	uint64_t np, nn;
 
 	cg_buf_init(&key);
 	if (cg_rs_canonical(s->rs, n->pos, n->poslen, &key) < 0)
 		pn_rs_failed(s->w);
+	if (h->progress != NULL)
+		cg_progress_every(1.0, pn_progress, h);
 	c = pn_class(s->pn, key.data, key.len, h->d, x);
+	if (h->progress != NULL) {
+		cg_progress_every(1.0, NULL, NULL);
+		cg_loopy_rs_count(h, &np, &nn);
+		fprintf(h->progress, "%s: %llu positions, %llu tree nodes "
+		    "searched in %.3f s\n", cg_progname,
+		    (unsigned long long)np, (unsigned long long)nn,
+		    cg_elapsed());
+	}
 	cg_buf_free(&key);
 	return c;
 }
@@ -800,7 +826,7 @@ cg_loopy_rs_solve(struct cg_doc *d, unsigned what, FILE *progress,
 		cg_die_at(d->file, line, "game too large to explore: %s after "
 		    "%llu positions", cg_stop_reason(), (unsigned long long)np);
 	}
-	if (progress != NULL) {
+	if (progress != NULL && !(what & CG_LOOPY_PN)) {
 		cg_loopy_rs_count(h, &np, &no);
 		fprintf(progress, "%s: %llu positions, %llu moves explored "
 		    "and solved in %.3f s\n", cg_progname,
