@@ -140,14 +140,67 @@ options(struct cg_lpn *p, uint32_t x, int side, uint32_t *n)
 	return p->opt + s->off[side];
 }
 
-/* Room for n more tree nodes: 0, or -1 (cg_stop set) when doubling the
- * tree would pass the memory limit, which the sampling thread would see
- * only after the fact. */
+/*
+ * Drop the subtrees below solved nodes (a solved node is never chosen
+ * again, and its parent reads only its numbers), sliding the nodes left
+ * in place down over the gaps.  Children are always made after their
+ * parent, so every node keeps its place relative to the others and
+ * moves only down; *keep is a node's number, renumbered.
+ */
+static void
+compact(struct cg_lpn *p, uint32_t *keep)
+{
+	size_t n = p->ntree, i, j;
+	uint32_t *fwd = cg_xcalloc(n ? n : 1, sizeof *fwd), k;
+	struct tnode t;
+
+	/* which nodes live: the root, and the children of a live node
+	 * that is not solved */
+	if (n > 0)
+		fwd[0] = 1;
+	for (i = 0; i < n; i++) {
+		t = p->tree[i];
+		if (fwd[i] && t.pn != 0 && t.dn != 0)
+			for (k = 0; k < t.n; k++)
+				fwd[t.first + k] = 1;
+	}
+	for (i = j = 0; i < n; i++)
+		fwd[i] = fwd[i] ? (uint32_t)j++ : INF;
+	for (i = 0; i < n; i++) {
+		if (fwd[i] == INF)
+			continue;
+		t = p->tree[i];
+		if (t.parent != INF)
+			t.parent = fwd[t.parent];
+		if (t.pn == 0 || t.dn == 0)
+			t.n = 0;
+		else if (t.n > 0)
+			t.first = fwd[t.first];
+		p->tree[fwd[i]] = t;
+	}
+	p->ntree = j;
+	if (keep != NULL)
+		*keep = fwd[*keep];
+	free(fwd);
+}
+
+/* Room for n more tree nodes: 0, or -1 (cg_stop set) when growing the
+ * tree would pass the memory limit (asked before it grows, which the
+ * sampling thread would see only after the fact).  Before the tree
+ * grows, what is solved is dropped from it (compact, renumbering
+ * *keep); it grows only when that leaves it more than half full. */
 static int
-reserve(struct cg_lpn *p, size_t n)
+reserve(struct cg_lpn *p, size_t n, uint32_t *keep)
 {
 	size_t cap = p->captree ? p->captree : 4096;
 
+	if (p->ntree + n <= p->captree)
+		return 0;
+	if (p->captree > 0) {
+		compact(p, keep);
+		if (2 * (p->ntree + n) <= p->captree)
+			return 0;
+	}
 	if (p->ntree + n > TREE_MAX)
 		return -1;
 	while (cap < p->ntree + n)
@@ -155,7 +208,7 @@ reserve(struct cg_lpn *p, size_t n)
 	if (cap == p->captree)
 		return 0;
 	if (!cg_watch_room((cap - p->captree) * sizeof *p->tree))
-		return -1;
+		return p->ntree + n <= p->captree ? 0 : -1;
 	p->tree = cg_xreallocarray(p->tree, cap, sizeof *p->tree);
 	p->captree = cap;
 	return 0;
@@ -262,10 +315,12 @@ compute(struct cg_lpn *p, uint32_t x, int prover)
 	}
 }
 
-/* Make node x's children. */
+/* Make node *at's children (*at renumbered when the tree is
+ * compacted to make room). */
 static int
-expand(struct cg_lpn *p, uint32_t x, int prover)
+expand(struct cg_lpn *p, uint32_t *at, int prover)
 {
+	uint32_t x = *at;
 	uint32_t n, i, c, first;
 	const uint32_t *o = options(p, p->tree[x].state, p->tree[x].side, &n);
 	uint64_t off = (uint64_t)(o - p->opt);
@@ -281,8 +336,9 @@ expand(struct cg_lpn *p, uint32_t x, int prover)
 		}
 		return 0;
 	}
-	if (reserve(p, n) < 0)
+	if (reserve(p, n, &x) < 0)
 		return -1;
+	*at = x;
 	first = (uint32_t)p->ntree;
 	for (i = 0; i < n; i++) {
 		c = new_node(p);
@@ -308,7 +364,7 @@ prove(struct cg_lpn *p, uint32_t x, int side, int prover)
 	struct tnode *t;
 
 	p->ntree = 0;
-	if (reserve(p, 1) < 0)
+	if (reserve(p, 1, NULL) < 0)
 		return -1;
 	r = new_node(p);
 	p->tree[r].parent = INF;
@@ -332,7 +388,7 @@ prove(struct cg_lpn *p, uint32_t x, int side, int prover)
 					best = c;
 			}
 		}
-		if (expand(p, m, prover) < 0)
+		if (expand(p, &m, prover) < 0)
 			return -1;
 		cg_progress_tick();
 		for (m = p->tree[m].parent; m != INF; m = p->tree[m].parent) {
