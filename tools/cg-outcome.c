@@ -18,7 +18,7 @@
 #include "solve/session.h"
 
 static const char usage[] =
-    "[-gmnt] [--children] [--remoteness] [-D FILE]...\n"
+    "[-gmnt] [--children] [--remoteness] [--sum] [-D FILE]...\n"
     "       [--check [--proof FILE]] [-K FILE]... [-v] [--max-memory MB]\n"
     "       [--table-memory MB] [--search HOW]\n"
     "       [--jobs N] [--checkpoint FILE [--checkpoint-size SIZE]]\n"
@@ -37,6 +37,7 @@ static const char help[] =
     "      --remoteness  also moves to the end under best play, per player\n"
     "                    moving first (loopy rulesets, documents with every\n"
     "                    node's options)\n"
+    "      --sum         with -n: one line, the value of the roots' sum\n"
     "  -D FILE           load the solving database FILE (Glop/SPOTS .spr)\n"
     "                    before the run; the first one is saved after it\n"
     "      --check       re-derive the results with the -D databases only as\n"
@@ -78,11 +79,11 @@ static const char help[] =
 enum {
 	OPT_CHILDREN = CG_OPT_TOOL_BASE, OPT_CHECK, OPT_PROOF, OPT_SEQUENCE,
 	OPT_PERIODICITY, OPT_NOSHORTCUT, OPT_QUOTIENT, OPT_QLIMIT, OPT_MAXMEM,
-	OPT_HEAPLIMIT, OPT_SEARCH,
+	OPT_HEAPLIMIT, OPT_SEARCH, OPT_SUM,
 	OPT_JOBS, OPT_TABLEMEM, OPT_CHECKPOINT, OPT_CKPTSIZE, OPT_REMOTENESS
 };
 
-static int tsv, children, remoteness;
+static int tsv, children, remoteness, sum;
 static enum cg_kind kind = CG_KIND_OUTCOME;
 static unsigned loopy_what;     /* what the loopy solvers give (loopy.h) */
 static cg_loopy_known_fn loopy_known;   /* -K: loopy roots' known values */
@@ -151,36 +152,27 @@ result_root(struct cg_doc *d, uint32_t x)
 		stopped();
 }
 
-/* The roots of d that are positions of loopy rulesets, explored and
- * solved together; NULL when there are none. */
-static struct cg_loopy_rs *
-loopy_positions(struct cg_doc *d, int progress, int graph)
-{
-	uint32_t i;
-
-	for (i = 0; i < d->nroot && kind != CG_KIND_OUTCOME &&
-	    kind != CG_KIND_NIMBER; i++)
-		cg_rs_refuse_loopy(d->node[d->root[i]].rs, d->file,
-		    d->node[d->root[i]].line, "-m and -g do not take it");
-	/* a root answered by a base is not explored, so its children are
-	 * not listed from one */
-	return cg_loopy_rs_solve(d, loopy_what | (graph ? CG_LOOPY_ALL : 0),
-	    progress ? stderr : NULL, children ? NULL : loopy_known, NULL);
-}
-
 static void
 each(struct cg_doc *d, void *arg)
 {
 	struct cg_solver *dsolver = NULL;
 	struct cg_loopy_rs *lr;
-	int graph = d->cyclic || remoteness;
+	int graph = d->cyclic || remoteness || sum;
 	uint32_t i;
 
 	/* a document with a loopy ruleset's nodes is never searched: its
 	 * roots are explored through the ruleset, or its graph is solved */
 	for (i = 0; i < d->n && !graph; i++)
 		graph = cg_rs_loopy(d->node[i].rs);
-	lr = loopy_positions(d, *(int *)arg, graph);
+	for (i = 0; i < d->nroot && kind != CG_KIND_OUTCOME &&
+	    kind != CG_KIND_NIMBER; i++)
+		cg_rs_refuse_loopy(d->node[d->root[i]].rs, d->file,
+		    d->node[d->root[i]].line, "-m and -g do not take it");
+	/* loopy rulesets' roots, explored and solved together (or NULL); a
+	 * root a base answers is not explored: no base for --children, --sum */
+	lr = cg_loopy_rs_solve(d, loopy_what | (graph ? CG_LOOPY_ALL : 0),
+	    *(int *)arg ? stderr : NULL, children || sum ? NULL : loopy_known,
+	    NULL);
 	if (lr == NULL && graph) {
 		/* a document with a cycle, or --remoteness: its graph */
 		cg_loopy_doc(d, loopy_what, children || (kind !=
@@ -244,6 +236,7 @@ main(int argc, char **argv)
 		{ "version", no_argument, NULL, CG_OPT_VERSION },
 		{ "children", no_argument, NULL, OPT_CHILDREN },
 		{ "remoteness", no_argument, NULL, OPT_REMOTENESS },
+		{ "sum", no_argument, NULL, OPT_SUM },
 		{ "check", no_argument, NULL, OPT_CHECK },
 		{ "proof", required_argument, NULL, OPT_PROOF },
 		{ "progress", no_argument, NULL, 'v' },
@@ -291,6 +284,7 @@ main(int argc, char **argv)
 		case 'v': o.progress = 1; break;
 		case OPT_CHILDREN: children = 1; break;
 		case OPT_REMOTENESS: remoteness = 1; break;
+		case OPT_SUM: sum = tsv = 1; break;
 		case OPT_CHECK: o.check = 1; break;
 		case OPT_PROOF: o.proof = optarg; break;
 		case OPT_SEQUENCE: seq = cg_parse_count(optarg, "--sequence", 0,
@@ -348,8 +342,8 @@ main(int argc, char **argv)
 	if (o.known != NULL && spec != NULL)
 		cg_kb_expect(cg_plugin_get(spec, CG_EXIT_USAGE));
 	if ((o.check && o.ndb == 0) || (o.proof != NULL && !o.check) ||
-	    (genus && misere) || (remoteness && (misere || genus || children ||
-	    o.check)))
+	    (genus && misere) || ((remoteness || sum) && (misere || genus ||
+	    children || o.check)))
 		cg_usage(usage);
 	kind = genus ? CG_KIND_GENUS : nimber ? (misere ?
 	    CG_KIND_MISERE_NIMBER : CG_KIND_NIMBER) : misere ? CG_KIND_MISERE :
@@ -378,8 +372,8 @@ main(int argc, char **argv)
 		cg_close_stdout();
 		return 0;
 	}
-	loopy_what = (kind == CG_KIND_NIMBER ? CG_LOOPY_NIMBER :
-	    CG_LOOPY_CLASS) | (remoteness ? CG_LOOPY_REMOTENESS : 0);
+	loopy_what = cg_loopy_what(kind == CG_KIND_NIMBER, remoteness, sum,
+	    children, cg_search_name(o.search));
 	o.kind = kind;
 	o.db = db;
 	cg_watch_signals();

@@ -8,6 +8,7 @@
 
 #include "format/doc.h"
 #include "host/plugin.h"
+#include "solve/retro.h"
 
 enum {
 	CG_LOOPY_CLASS = 1,        /* the outcome class ("outcome") */
@@ -15,8 +16,36 @@ enum {
 	CG_LOOPY_REMOTENESS = 4,   /* "wN lN", "d" per side ("remoteness") */
 	/* cg_loopy_rs_new: every root must be a position of a loopy
 	 * ruleset (the others have no graph to be solved on) */
-	CG_LOOPY_ALL = 8
+	CG_LOOPY_ALL = 8,
+	/* with CG_LOOPY_NIMBER alone: the roots of a document are the
+	 * terms of one sum, whose value is written as one row (the roots'
+	 * labels joined by '+', then the value) in place of the roots' */
+	CG_LOOPY_SUM = 16,
+	/* with CG_LOOPY_CLASS alone: each root's class by proof-number
+	 * searches from it (lpn.h), without the whole graph; a search that
+	 * cannot finish (the memory limit) stops with file:line */
+	CG_LOOPY_PN = 32,
+	/* cg_loopy_rs_new: a root of an impartial ruleset that splits its
+	 * positions into components (cg_rs_decompose) is valued as their
+	 * sum, by the rule of cg_loopy_sum_row from each component's value,
+	 * and its class read from that value; each component is explored
+	 * alone, never the product of their graphs.  Not with
+	 * CG_LOOPY_REMOTENESS or CG_LOOPY_PN, and not for
+	 * cg_loopy_rs_children (the options of the whole position) */
+	CG_LOOPY_SPLIT = 64
 };
+
+/* The CG_LOOPY_* of cg-outcome's options: -n (else the class),
+ * --remoteness, --sum (which needs -n and goes without --remoteness:
+ * exit 2 otherwise), --children (CG_LOOPY_SPLIT without it) and
+ * --search (its name: "pns" is CG_LOOPY_PN). */
+unsigned cg_loopy_what(int nimber, int remoteness, int sum, int children,
+    const char *search);
+
+/* The generalized Sprague-Grundy value of the sum of d's roots from
+ * their values (value(ctx, root)) by the rule of Smith: one row on tsv. */
+void cg_loopy_sum_row(struct cg_doc *d, struct cg_gsg_value (*value)(void *,
+    uint32_t), void *ctx, FILE *tsv);
 
 /*
  * The values asked for (CG_LOOPY_*, in that order) of each root of d:
@@ -71,7 +100,8 @@ int cg_loopy_rs_children(struct cg_loopy_rs *h, uint32_t x,
     cg_loopy_child_fn fn, void *ctx);
 /* Root x's values, as cg_loopy_rows writes them (known ones as they are
  * known): 1, or 0 (nothing written) when x is not a position of a loopy
- * ruleset. */
+ * ruleset.  With CG_LOOPY_SUM, the first root's row is the sum's
+ * (cg_loopy_sum_row, on tsv), and the other roots write nothing. */
 int cg_loopy_rs_row(struct cg_loopy_rs *h, uint32_t x, FILE *tsv);
 /* Positions met and options (moves) explored, over every ruleset. */
 void cg_loopy_rs_count(const struct cg_loopy_rs *h, uint64_t *positions,

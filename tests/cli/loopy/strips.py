@@ -45,8 +45,17 @@ def jumps(p, piece, over, d):
     return out
 
 
+def shift_pair(p):
+    """two x side by side step together one square left into '.'."""
+    return [p[:i] + 'xx.' + p[i + 3:] for i in range(len(p) - 2)
+            if p[i:i + 3] == '.xx']
+
+
 # slide: l (Left) and r (Right) step one square either way into an
-# empty square.  imp: x steps either way, for both players.
+# empty square.  imp: x steps either way, for both players.  pair: x
+# steps right into an empty square, and two x side by side step left
+# together into an empty square, for both players (any other square,
+# such as '#', is never entered).
 # backsliding: Backsliding Toads and Frogs (Siegel, Games of No Chance 3;
 # CGSuite's BackslidingToadsAndFrogs): a toad t (Left) steps right into
 # an empty square or jumps right over one frog into an empty square,
@@ -57,6 +66,8 @@ GAMES = {
               lambda p: steps(p, 'r', (1, -1))),
     'imp': (lambda p: steps(p, 'x', (1, -1)),
             lambda p: steps(p, 'x', (1, -1))),
+    'pair': (lambda p: steps(p, 'x', (1,)) + shift_pair(p),
+             lambda p: steps(p, 'x', (1,)) + shift_pair(p)),
     'backsliding': (lambda p: steps(p, 't', (1, -1)) + jumps(p, 't', 'f', 1),
                     lambda p: steps(p, 'f', (-1, 1)) + jumps(p, 'f', 't', -1)),
 }
