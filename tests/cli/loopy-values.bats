@@ -346,3 +346,15 @@ a{{|a}|}	<>	==	<	<>
 	assert_failure 2
 	assert_output --partial "both sides of A & B must be stoppers"
 }
+
+@test "the variety of {0|^<on>||v<on>} is CGSuite's up to the order of options" {
+	# CGSuite, CanonicalStopperTestCase: degree ^<on>, variety
+	# {^[on]*,^<on>||v<on>|0}; CGSuite orders loopy options by a hash,
+	# so the variety is compared as a game
+	run bash -c "cg-parse -r game '{0|^<on>||v<on>}' | cg-canon -t -p degree,variety"
+	assert_success
+	IFS=$'\t' read -r _ d v <<< "$output"
+	[ "$d" = '^<on>' ]
+	run bash -c "cg-parse -r game '$v' | cg-canon -t -c '{^[on]*,^<on>||v<on>|0}' | cut -f2"
+	assert_output "=="
+}
