@@ -83,26 +83,6 @@ node_comps(const struct cg_lgame *g, uint32_t x, uint32_t *ncomp)
 	return comp;
 }
 
-/* Copy the nodes of c under r into g; r's node in g. */
-static uint32_t
-graft(struct cg_lgame *g, const struct cg_lgame *c, uint32_t r)
-{
-	uint32_t n, *q = lg_reach(c, r, &n), *at, i, k;
-	int s;
-
-	at = cg_xcalloc(c->n ? c->n : 1, sizeof *at);
-	for (i = 0; i < n; i++)
-		at[q[i]] = cg_lgame_node(g);
-	for (i = 0; i < n; i++)
-		for (s = 0; s < 2; s++)
-			for (k = 0; k < c->v[q[i]].nopt[s]; k++)
-				cg_lgame_edge(g, at[q[i]], s,
-				    at[c->v[q[i]].opt[s][k]]);
-	free(at);
-	free(q);
-	return g->n - n;
-}
-
 /* Simplest forms met so far, by their text (simplest forms are unique,
  * so equal texts are equal games), each grafted into the arena once. */
 struct forms {
@@ -143,7 +123,7 @@ intern(struct cg_lgame *arena, struct forms *fs, const struct cg_lgame *f)
 		fs->root = cg_xreallocarray(fs->root, fs->n + 1,
 		    sizeof *fs->root);
 		fs->text[fs->n] = cg_xstrdup(cg_buf_str(&b));
-		fs->root[fs->n] = graft(arena, f, 0);
+		fs->root[fs->n] = lg_graft(arena, f, 0);
 		*slot = fs->n++;
 	}
 	cg_buf_free(&b);
@@ -202,7 +182,7 @@ lg_simplify_by_parts(const struct cg_lgame *g, uint32_t x,
 					/* one copy of each form per component */
 					slot = lg_map_get(&once, val[t], &isnew);
 					if (isnew)
-						*slot = graft(&lv, &arena, val[t]);
+						*slot = lg_graft(&lv, &arena, val[t]);
 					cg_lgame_edge(&lv, at[v], s, *slot);
 				}
 		}

@@ -138,7 +138,7 @@ cg_lgame_simplify(const struct cg_lgame *g, uint32_t x,
 {
 	struct cg_lgame w;
 	struct lg_order o;
-	uint32_t n, *q, i, k, round, *at;
+	uint32_t n, *q, i, round;
 	long bypasses = 0;
 	int changed = 1, s;
 
@@ -154,17 +154,8 @@ cg_lgame_simplify(const struct cg_lgame *g, uint32_t x,
 		free(q);
 		return lg_simplify_by_parts(g, x, out, msg, msgsize);
 	}
-	at = cg_xcalloc(g->n, sizeof *at);
-	cg_lgame_init(&w);
-	for (i = 0; i < n; i++)
-		at[q[i]] = cg_lgame_node(&w);
-	for (i = 0; i < n; i++)
-		for (s = 0; s < 2; s++)
-			for (k = 0; k < g->v[q[i]].nopt[s]; k++)
-				cg_lgame_edge(&w, at[q[i]], s,
-				    at[g->v[q[i]].opt[s][k]]);
-	free(at);
 	free(q);
+	lg_copy_under(g, x, &w);
 	o.pos = cg_xcalloc(w.n, sizeof *o.pos);
 	o.comp = NULL;
 	o.side = LG_STOPPER;
@@ -196,18 +187,7 @@ cg_lgame_simplify(const struct cg_lgame *g, uint32_t x,
 	}
 	free(o.pos);
 	/* the copy under the root, in breadth-first order */
-	q = lg_reach(&w, 0, &n);
-	at = cg_xcalloc(w.n, sizeof *at);
-	cg_lgame_init(out);
-	for (i = 0; i < n; i++)
-		at[q[i]] = cg_lgame_node(out);
-	for (i = 0; i < n; i++)
-		for (s = 0; s < 2; s++)
-			for (k = 0; k < w.v[q[i]].nopt[s]; k++)
-				cg_lgame_edge(out, at[q[i]], s,
-				    at[w.v[q[i]].opt[s][k]]);
-	free(at);
-	free(q);
+	lg_copy_under(&w, 0, out);
 	cg_lgame_free(&w);
 	if (!cg_lgame_is_stopper(out, 0))
 		cg_die(CG_EXIT_DATA, "simplifying a stopper gave a game that "

@@ -65,6 +65,9 @@ uint8_t *lg_side_matrix(const struct cg_lgame *g, const uint32_t *q,
  * order is an error with a message. */
 int lg_simplify_by_parts(const struct cg_lgame *g, uint32_t x,
     struct cg_lgame *out, char *msg, size_t msgsize);
+/* Copy the nodes of c under r into g (new nodes, breadth first from r);
+ * r's node in g. */
+uint32_t lg_graft(struct cg_lgame *g, const struct cg_lgame *c, uint32_t r);
 /* A copy of the nodes under x into out, x as node 0. */
 void lg_copy_under(const struct cg_lgame *g, uint32_t x,
     struct cg_lgame *out);

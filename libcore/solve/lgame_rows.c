@@ -143,23 +143,6 @@ side_sum(struct cg_lgame *g, uint32_t a, uint32_t b, int onside,
 	    msgsize);
 }
 
-/* Copy simplest form c into g; its root's node. */
-static uint32_t
-adopt(struct cg_lgame *g, const struct cg_lgame *c)
-{
-	uint32_t base = g->n, i, k;
-	int s;
-
-	for (i = 0; i < c->n; i++)
-		cg_lgame_node(g);
-	for (i = 0; i < c->n; i++)
-		for (s = 0; s < 2; s++)
-			for (k = 0; k < c->v[i].nopt[s]; k++)
-				cg_lgame_edge(g, base + i, s,
-				    base + c->v[i].opt[s][k]);
-	return base;
-}
-
 static int
 sides_of(struct cg_lgame *g, uint32_t x, uint32_t *on, uint32_t *off,
     char *msg, size_t msgsize)
@@ -172,11 +155,11 @@ sides_of(struct cg_lgame *g, uint32_t x, uint32_t *on, uint32_t *off,
 	}
 	if (cg_lgame_side(g, x, 1, &c, msg, msgsize) < 0)
 		return -1;
-	*on = adopt(g, &c);
+	*on = lg_graft(g, &c, 0);
 	cg_lgame_free(&c);
 	if (cg_lgame_side(g, x, 0, &c, msg, msgsize) < 0)
 		return -1;
-	*off = adopt(g, &c);
+	*off = lg_graft(g, &c, 0);
 	cg_lgame_free(&c);
 	return 0;
 }
@@ -217,12 +200,12 @@ degree_variety(struct cg_lgame *g, uint32_t x, int variety,
 		cg_lgame_free(&d);
 		return 0;
 	}
-	dn = adopt(g, &d);
+	dn = lg_graft(g, &d, 0);
 	cg_lgame_free(&d);
 	/* d + d = d, both sides */
 	if (side_sum(g, dn, dn, 1, &dd, msg, msgsize) < 0)
 		return -1;
-	t = adopt(g, &dd);
+	t = lg_graft(g, &dd, 0);
 	cg_lgame_free(&dd);
 	if (cg_lgame_compare(g, t, dn) != 0) {
 		snprintf(msg, msgsize, "no variety: the degree is not an "
@@ -232,13 +215,13 @@ degree_variety(struct cg_lgame *g, uint32_t x, int variety,
 	/* u = x upsum (-x downsum -d), v = x downsum (-x upsum d) */
 	if (side_sum(g, nx, cg_lgame_neg(g, dn), 0, &u, msg, msgsize) < 0)
 		return -1;
-	t = adopt(g, &u);
+	t = lg_graft(g, &u, 0);
 	cg_lgame_free(&u);
 	if (side_sum(g, x, t, 1, &u, msg, msgsize) < 0)
 		return -1;
 	if (side_sum(g, nx, dn, 1, &v, msg, msgsize) < 0)
 		goto out_u;
-	t = adopt(g, &v);
+	t = lg_graft(g, &v, 0);
 	cg_lgame_free(&v);
 	if (side_sum(g, x, t, 0, &v, msg, msgsize) < 0)
 		goto out_u;

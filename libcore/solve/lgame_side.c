@@ -291,23 +291,30 @@ lg_side_matrix(const struct cg_lgame *g, const uint32_t *q, uint32_t n,
 
 static uint32_t *state_comps(const struct cg_lgame *w);
 
+uint32_t
+lg_graft(struct cg_lgame *g, const struct cg_lgame *c, uint32_t r)
+{
+	uint32_t n, *q = lg_reach(c, r, &n), *at, i, k;
+	int s;
+
+	at = cg_xcalloc(c->n ? c->n : 1, sizeof *at);
+	for (i = 0; i < n; i++)
+		at[q[i]] = cg_lgame_node(g);
+	for (i = 0; i < n; i++)
+		for (s = 0; s < 2; s++)
+			for (k = 0; k < c->v[q[i]].nopt[s]; k++)
+				cg_lgame_edge(g, at[q[i]], s,
+				    at[c->v[q[i]].opt[s][k]]);
+	free(at);
+	free(q);
+	return g->n - n;
+}
+
 void
 lg_copy_under(const struct cg_lgame *g, uint32_t x, struct cg_lgame *out)
 {
-	uint32_t n, *q = lg_reach(g, x, &n), *at, i, k;
-	int s;
-
-	at = cg_xcalloc(g->n ? g->n : 1, sizeof *at);
 	cg_lgame_init(out);
-	for (i = 0; i < n; i++)
-		at[q[i]] = cg_lgame_node(out);
-	for (i = 0; i < n; i++)
-		for (s = 0; s < 2; s++)
-			for (k = 0; k < g->v[q[i]].nopt[s]; k++)
-				cg_lgame_edge(out, at[q[i]], s,
-				    at[g->v[q[i]].opt[s][k]]);
-	free(at);
-	free(q);
+	lg_graft(out, g, x);
 }
 
 static void
