@@ -137,6 +137,7 @@ lg_simplify_by_parts(const struct cg_lgame *g, uint32_t x,
 	uint32_t nc, *comp = node_comps(g, x, &nc), n, *q = lg_reach(g, x, &n);
 	uint32_t *val = cg_xcalloc(g->n, sizeof *val), *members, *moff, i, c;
 	uint32_t *at = cg_xcalloc(g->n, sizeof *at), *seen;
+	uint32_t *track = cg_xcalloc(n ? n : 1, sizeof *track);
 	struct cg_lgame arena;
 	struct forms forms;
 	int ret = -1;
@@ -156,7 +157,7 @@ lg_simplify_by_parts(const struct cg_lgame *g, uint32_t x,
 	free(seen);
 	for (c = 0; c < nc; c++) {
 		struct cg_lgame lv;
-		uint32_t m = moff[c + 1] - moff[c], j, k, v, t;
+		uint32_t m = moff[c + 1] - moff[c], j, k, v, t, top;
 		int s;
 
 		/* the component's nodes first, then the simplest forms of the
@@ -187,7 +188,7 @@ lg_simplify_by_parts(const struct cg_lgame *g, uint32_t x,
 				}
 		}
 		lg_map_free(&once);
-		if ((uint64_t)lv.n * lv.n > CG_LGAME_MAXPAIRS) {
+		if ((uint64_t)(lv.n + 1) * (lv.n + 1) > CG_LGAME_MAXPAIRS) {
 			snprintf(msg, msgsize, "a stopper with a strongly "
 			    "connected part of %u nodes (%u with the forms it "
 			    "moves to): more than %llu pairs of nodes to order",
@@ -196,16 +197,19 @@ lg_simplify_by_parts(const struct cg_lgame *g, uint32_t x,
 			cg_lgame_free(&lv);
 			goto out;
 		}
+		/* one simplification for the whole component: a frozen node
+		 * over its members reaches them all */
+		top = cg_lgame_node(&lv);
+		for (j = 0; j < m; j++) {
+			track[j] = at[members[moff[c] + j]];
+			cg_lgame_edge(&lv, top, CG_LEFT, track[j]);
+		}
+		lg_simplify_in_place(&lv, top, 1, track, m);
 		for (j = 0; j < m; j++) {
 			struct cg_lgame f;
 
-			v = members[moff[c] + j];
-			if (cg_lgame_simplify(&lv, at[v], &f, msg,
-			    msgsize) < 0) {
-				cg_lgame_free(&lv);
-				goto out;
-			}
-			val[v] = intern(&arena, &forms, &f);
+			lg_copy_under(&lv, track[j], &f);
+			val[members[moff[c] + j]] = intern(&arena, &forms, &f);
 			cg_lgame_free(&f);
 		}
 		cg_lgame_free(&lv);
@@ -224,5 +228,6 @@ out:
 	free(q);
 	free(val);
 	free(at);
+	free(track);
 	return ret;
 }

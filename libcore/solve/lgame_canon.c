@@ -101,7 +101,7 @@ lg_undominate(struct cg_lgame *w, uint32_t v, int s, const struct lg_order *o)
  * 1 if any was. */
 static int
 fuse(struct cg_lgame *w, const uint32_t *q, uint32_t n,
-    const struct lg_order *o)
+    const struct lg_order *o, uint32_t skip, uint32_t *track, size_t nt)
 {
 	uint32_t *rep = cg_xcalloc(w->n, sizeof *rep), i, j, k, x;
 	int changed = 0, s;
@@ -110,8 +110,8 @@ fuse(struct cg_lgame *w, const uint32_t *q, uint32_t n,
 		rep[i] = i;
 	for (i = 1; i < n; i++)
 		for (j = 0; j < i; j++)
-			if (rep[q[j]] == q[j] && ge(o, q[i], q[j]) &&
-			    ge(o, q[j], q[i])) {
+			if (rep[q[j]] == q[j] && q[i] != skip && q[j] != skip &&
+			    ge(o, q[i], q[j]) && ge(o, q[j], q[i])) {
 				rep[q[i]] = q[j];
 				changed = 1;
 				break;
@@ -128,35 +128,28 @@ fuse(struct cg_lgame *w, const uint32_t *q, uint32_t n,
 					cg_lgame_edge(w, q[i], s, x);
 				}
 			}
+	for (i = 0; i < nt; i++)
+		track[i] = rep[track[i]];
 	free(rep);
 	return changed;
 }
 
-int
-cg_lgame_simplify(const struct cg_lgame *g, uint32_t x,
-    struct cg_lgame *out, char *msg, size_t msgsize)
+/*
+ * Simplify the nodes under root in place, in rounds until one changes
+ * nothing.  With frozen, root keeps its options as they are: it is no
+ * game, only a way to reach several (lg_simplify_by_parts).  track[0 ..
+ * nt) are nodes followed through fusion.
+ */
+void
+lg_simplify_in_place(struct cg_lgame *w, uint32_t root, int frozen,
+    uint32_t *track, size_t nt)
 {
-	struct cg_lgame w;
 	struct lg_order o;
 	uint32_t n, *q, i, round;
 	long bypasses = 0;
 	int changed = 1, s;
 
-	if (!cg_lgame_is_stopper(g, x)) {
-		snprintf(msg, msgsize, "not a stopper (play can go on forever "
-		    "with the players taking turns), so it has no simplest "
-		    "form; its onside and offside are not computed here");
-		return -1;
-	}
-	/* work on a copy of the nodes under x, x first */
-	q = lg_reach(g, x, &n);
-	if ((uint64_t)n * n > CG_LGAME_MAXPAIRS) {
-		free(q);
-		return lg_simplify_by_parts(g, x, out, msg, msgsize);
-	}
-	free(q);
-	lg_copy_under(g, x, &w);
-	o.pos = cg_xcalloc(w.n, sizeof *o.pos);
+	o.pos = cg_xcalloc(w->n ? w->n : 1, sizeof *o.pos);
 	o.comp = NULL;
 	o.side = LG_STOPPER;
 	for (round = 0; changed; round++) {
@@ -164,14 +157,16 @@ cg_lgame_simplify(const struct cg_lgame *g, uint32_t x,
 			cg_die(CG_EXIT_DATA, "simplifying a stopper: no fixed "
 			    "point after %d rounds", ROUNDS);
 		changed = 0;
-		q = lg_reach(&w, 0, &n);
+		q = lg_reach(w, root, &n);
 		for (i = 0; i < n; i++)
 			o.pos[q[i]] = i;
 		o.n = n;
-		o.ge = lg_ge_matrix(&w, q, n);
+		o.ge = lg_ge_matrix(w, q, n);
 		for (i = 0; i < n; i++) {
+			if (frozen && q[i] == root)
+				continue;
 			for (s = 0; s < 2; s++)
-				while (lg_bypass(&w, q[i], s, &o)) {
+				while (lg_bypass(w, q[i], s, &o)) {
 					changed = 1;
 					if (++bypasses > BYPASSES)
 						cg_die(CG_EXIT_DATA, "simplifying "
@@ -179,13 +174,36 @@ cg_lgame_simplify(const struct cg_lgame *g, uint32_t x,
 						    "bypasses", BYPASSES);
 				}
 			for (s = 0; s < 2; s++)
-				changed |= lg_undominate(&w, q[i], s, &o);
+				changed |= lg_undominate(w, q[i], s, &o);
 		}
-		changed |= fuse(&w, q, n, &o);
+		changed |= fuse(w, q, n, &o, frozen ? root : UINT32_MAX,
+		    track, nt);
 		free(o.ge);
 		free(q);
 	}
 	free(o.pos);
+}
+
+int
+cg_lgame_simplify(const struct cg_lgame *g, uint32_t x,
+    struct cg_lgame *out, char *msg, size_t msgsize)
+{
+	struct cg_lgame w;
+	uint32_t n, *q;
+
+	if (!cg_lgame_is_stopper(g, x)) {
+		snprintf(msg, msgsize, "not a stopper (play can go on forever "
+		    "with the players taking turns), so it has no simplest "
+		    "form; its onside and offside are not computed here");
+		return -1;
+	}
+	q = lg_reach(g, x, &n);
+	free(q);
+	if ((uint64_t)n * n > CG_LGAME_MAXPAIRS)
+		return lg_simplify_by_parts(g, x, out, msg, msgsize);
+	/* work on a copy of the nodes under x, x first */
+	lg_copy_under(g, x, &w);
+	lg_simplify_in_place(&w, 0, 0, NULL, 0);
 	/* the copy under the root, in breadth-first order */
 	lg_copy_under(&w, 0, out);
 	cg_lgame_free(&w);

@@ -60,6 +60,10 @@ int lg_side_ge(const struct cg_lgame *A, uint32_t a,
 /* ge[i * n + j]: q[i] >= q[j] by side, or NULL when too large. */
 uint8_t *lg_side_matrix(const struct cg_lgame *g, const uint32_t *q,
     uint32_t n, int side);
+/* Simplify the stopper's nodes under root in place (lgame_canon.c); a
+ * frozen root keeps its options; track[0 .. nt) follow fusion. */
+void lg_simplify_in_place(struct cg_lgame *w, uint32_t root, int frozen,
+    uint32_t *track, size_t nt);
 /* cg_lgame_simplify of a stopper too large to order whole: one strongly
  * connected component at a time (lgame_big.c); a component too large to
  * order is an error with a message. */

@@ -126,6 +126,20 @@ for g in itertools.combinations(dark, ng):
 {6over|5*}"
 }
 
+@test "foxgeese: the start position is 2over, as Winning Ways gives it for 8x8" {
+	heavy
+	# Winning Ways, 2nd edition, vol. 3, Fox and Geese: on the standard
+	# 8x8 board, with the geese on a1, c1, e1, g1 and the fox on e8, the
+	# value is 2 + over (Jonathan Welton's correction of the first
+	# edition's 1 + over, which supposed an endless board).  Here the
+	# geese move down, so the board is turned over: geese on the top
+	# row's dark squares, the fox on e1.  721,696 positions.
+	run bash -c "echo '.x.x.x.x|........|........|........|........|........|........|....o...' |
+	    cg-parse -r foxgeese | cg-canon -t -p canon,outcome | cut -f2-"
+	assert_success
+	assert_output "2over	L"
+}
+
 @test "foxgeese: every board of small families as a brute force solves it" {
 	boards 4 4 2 > "$T/pos"
 	boards 5 5 3 >> "$T/pos"
