@@ -501,6 +501,7 @@ lg_ge_matrix(const struct cg_lgame *g, const uint32_t *q, uint32_t n)
 		rg.to[s] = to[s];
 	}
 	rg.n = (uint32_t)np;
+	lg_poll();
 	r = cg_retro_solve(&rg);
 	ge = cg_xcalloc(np ? np : 1, 1);
 	for (i = 0; i < np; i++)
@@ -578,6 +579,7 @@ cg_lgame_class(const struct cg_lgame *g, uint32_t x)
 		rg.to[s] = to[s];
 	}
 	rg.n = n;
+	lg_poll();
 	r = cg_retro_solve(&rg);
 	c = cg_retro_class(r, 0);
 	cg_retro_free(r);

@@ -164,6 +164,7 @@ lg_simplify_by_parts(const struct cg_lgame *g, uint32_t x,
 		 * targets of moves out of it */
 		struct lg_map once;
 
+		lg_poll();
 		cg_lgame_init(&lv);
 		lg_map_init(&once);
 		for (j = 0; j < m; j++)

@@ -157,6 +157,7 @@ lg_simplify_in_place(struct cg_lgame *w, uint32_t root, int frozen,
 			cg_die(CG_EXIT_DATA, "simplifying a stopper: no fixed "
 			    "point after %d rounds", ROUNDS);
 		changed = 0;
+		lg_poll();
 		q = lg_reach(w, root, &n);
 		for (i = 0; i < n; i++)
 			o.pos[q[i]] = i;

@@ -4,6 +4,8 @@
 
 #include <stdint.h>
 
+#include "base/util.h"
+#include "base/watch.h"
 #include "solve/lgame.h"
 
 /* Bounds that keep a literal or a comparison from exhausting memory: the
@@ -11,6 +13,15 @@
  * a pair (2^21 pairs, graphs of 1448 nodes, stay near 200 MB). */
 #define CG_LGAME_MAX (1u << 22)
 #define CG_LGAME_MAXPAIRS (1ull << 21)
+
+/* Long loops poll this: a signal or the memory limit (cg_stop) ends the
+ * program with the reason and its status. */
+static inline void
+lg_poll(void)
+{
+	if (cg_stop)
+		cg_die(cg_stop_status(), "%s", cg_stop_reason());
+}
 
 /* A map from 64-bit keys to node numbers (open addressing). */
 struct lg_map {

@@ -102,6 +102,8 @@ dexplore(struct diff *d)
 
 		if (d->n > 2 * CG_LGAME_MAXPAIRS)
 			return -1;
+		if ((i & 4095) == 0)
+			lg_poll();
 		d->off[i] = (uint32_t)d->ne;
 		for (k = 0; k < va->nopt[m]; k++)
 			dedge(d, dstate(d, va->opt[m][k], b, !m), 1);
@@ -191,6 +193,7 @@ dsolve(const struct diff *d, int side)
 	for (;;) {
 		int lost = 0;
 
+		lg_poll();
 		memset(at, 0, n);
 		do {
 			changed = 0;
@@ -523,6 +526,7 @@ irrelevant(struct cg_lgame *w, int side)
 				t = w->v[v].opt[s][k];
 				if (!cyclic(comp, v, s, t))
 					continue;
+				lg_poll();
 				copy_without(w, v, s, k, &w2);
 				r = s == CG_LEFT ? lg_side_ge(&w2, v, w, v,
 				    side) : lg_side_ge(w, v, &w2, v, side);
@@ -633,8 +637,18 @@ cg_lgame_side(const struct cg_lgame *g, uint32_t x, int onside,
 	if (cg_lgame_is_stopper(g, x))
 		return cg_lgame_simplify(g, x, out, msg, msgsize);
 	lg_copy_under(g, x, &w);
+	if ((uint64_t)w.n * w.n > CG_LGAME_MAXPAIRS) {
+		snprintf(msg, msgsize, "a game of %u nodes that is no stopper: "
+		    "its sides are found for games of at most 1448 nodes",
+		    (unsigned)w.n);
+		cg_lgame_free(&w);
+		return -1;
+	}
 	for (round = 0; round < SIDE_ROUNDS; round++) {
-		int changed = obvious(&w, side);
+		int changed;
+
+		lg_poll();
+		changed = obvious(&w, side);
 
 		changed |= basic(&w, side);
 		if (cg_lgame_is_stopper(&w, 0))

@@ -166,3 +166,19 @@ for g in itertools.combinations(dark, ng):
 	assert_line "Left (computer) plays a3-b2"
 	assert_line "Right cannot move: Left wins (the computer)."
 }
+
+@test "foxgeese: cg-canon stops on a signal while it simplifies" {
+	# the start position takes about half a minute: SIGTERM after a
+	# second ends it at once, with no value written
+	echo '.x.x.x.x|........|........|........|........|........|........|....o...' |
+	    cg cg-parse -r foxgeese > "$T/s.cgt"
+	"$CG_BUILD/bin/cg-canon" -t "$T/s.cgt" > "$T/out" 2> "$T/err" &
+	pid=$!
+	sleep 1
+	kill -TERM "$pid"
+	status=0
+	wait "$pid" || status=$?
+	[ "$status" -eq 143 ]
+	grep -q '^cg-canon: .*interrupted$' "$T/err"
+	[ ! -s "$T/out" ]
+}
