@@ -171,7 +171,7 @@ $(foreach d,$(PLUG_DIRS),$(eval $(call plugin_dir_rule,$(d))))
 # Fuzz targets built for replay (no libFuzzer): tests/fuzz/replay.c runs
 # a target over its seed corpus in make check.  pos_NAME is
 # tests/fuzz/fuzz_position.c with ruleset NAME compiled in.
-FUZZ_LIB   := doc kbfile spr ckpt
+FUZZ_LIB   := doc kbfile spr ckpt lgame
 PLUG_NAMES := $(PLUG_SINGLE:plugins/%.c=%) $(PLUG_DIRS:plugins/%=%)
 REPLAYS    := $(FUZZ_LIB:%=$(BUILD)/fuzz/replay_%) \
               $(PLUG_NAMES:%=$(BUILD)/fuzz/replay_pos_%) \

@@ -125,111 +125,129 @@ lg_map_get(struct lg_map *m, uint64_t key, int *isnew)
 
 /* ------------------------------------------------------------ building */
 
-static uint32_t
-short_rec(struct cg_lgame *g, cg_game s, struct lg_map *m)
-{
-	const cg_game *o;
-	size_t n, k;
-	uint32_t x, y;
-	int isnew, side;
-
-	x = *lg_map_get(m, (uint64_t)s, &isnew);
-	if (!isnew)
-		return x;
-	x = cg_lgame_node(g);
-	*lg_map_get(m, (uint64_t)s, &isnew) = x;
-	for (side = 0; side < 2; side++) {
-		o = cg_canon_options(s, (enum cg_side)side, &n);
-		for (k = 0; k < n; k++) {
-			/* o may move when the store grows: read it again */
-			y = short_rec(g, o[k], m);
-			o = cg_canon_options(s, (enum cg_side)side, &n);
-			cg_lgame_edge(g, x, side, y);
-		}
-	}
-	return x;
-}
-
+/* Breadth first, not recursively: an integer n is a chain of n nodes. */
 uint32_t
 cg_lgame_short(struct cg_lgame *g, cg_game s)
 {
 	struct lg_map m;
-	uint32_t x;
+	cg_game *todo = cg_xreallocarray(NULL, 16, sizeof *todo), *opt = NULL;
+	uint32_t *node = cg_xreallocarray(NULL, 16, sizeof *node), root;
+	size_t nt = 0, cap = 16, h, n, k, capo = 0;
+	int isnew, side;
 
 	lg_map_init(&m);
-	x = short_rec(g, s, &m);
+	root = cg_lgame_node(g);
+	*lg_map_get(&m, (uint64_t)s, &isnew) = root;
+	todo[nt] = s;
+	node[nt++] = root;
+	for (h = 0; h < nt; h++) {
+		for (side = 0; side < 2; side++) {
+			const cg_game *o = cg_canon_options(todo[h],
+			    (enum cg_side)side, &n);
+
+			/* the store may move while options are made: copy */
+			if (n > capo) {
+				capo = n;
+				opt = cg_xreallocarray(opt, capo, sizeof *opt);
+			}
+			if (n > 0)
+				memcpy(opt, o, n * sizeof *opt);
+			for (k = 0; k < n; k++) {
+				uint32_t *y = lg_map_get(&m, (uint64_t)opt[k],
+				    &isnew);
+
+				if (isnew) {
+					*y = cg_lgame_node(g);
+					if (nt == cap) {
+						cap *= 2;
+						todo = cg_xreallocarray(todo, cap,
+						    sizeof *todo);
+						node = cg_xreallocarray(node, cap,
+						    sizeof *node);
+					}
+					todo[nt] = opt[k];
+					node[nt++] = *y;
+				}
+				cg_lgame_edge(g, node[h], side, *y);
+			}
+		}
+		if ((h & 4095) == 0)
+			lg_poll();
+	}
 	lg_map_free(&m);
-	return x;
+	free(todo);
+	free(node);
+	free(opt);
+	return root;
 }
 
 /* Copy the nodes under x; with swap, Left's options become Right's. */
+/*
+ * The graph of pairs (x, y) under (x0, y0), where a pair's options are
+ * (x', y) and (x, y') for the options x', y' of x and y on the same side
+ * (a sum), or, with y0 UINT32_MAX, the nodes under x0 with the sides
+ * swapped (a negative).  Breadth first, not recursively: graphs of
+ * integers are long chains.
+ */
 static uint32_t
-copy_rec(struct cg_lgame *g, uint32_t x, int swap, struct lg_map *m)
+pairs(struct cg_lgame *g, uint32_t x0, uint32_t y0)
 {
-	uint32_t c, k, y;
-	int isnew, s;
+	struct lg_map m;
+	uint64_t *todo = cg_xreallocarray(NULL, 16, sizeof *todo);
+	size_t nt = 0, cap = 16, h;
+	uint32_t root = cg_lgame_node(g), k;
+	int isnew, s, t;
+	int neg = y0 == UINT32_MAX;
 
-	c = *lg_map_get(m, x, &isnew);
-	if (!isnew)
-		return c;
-	c = cg_lgame_node(g);
-	*lg_map_get(m, x, &isnew) = c;
-	for (s = 0; s < 2; s++)
-		for (k = 0; k < g->v[x].nopt[s]; k++) {
-			y = copy_rec(g, g->v[x].opt[s][k], swap, m);
-			cg_lgame_edge(g, c, swap ? !s : s, y);
-		}
-	return c;
+	lg_map_init(&m);
+	todo[nt] = (uint64_t)x0 << 32 | (neg ? 0 : y0);
+	*lg_map_get(&m, todo[nt++], &isnew) = root;
+	for (h = 0; h < nt; h++) {
+		uint64_t key = todo[h];
+		uint32_t x = (uint32_t)(key >> 32), y = (uint32_t)key;
+		uint32_t c = *lg_map_get(&m, key, &isnew);
+
+		for (s = 0; s < 2; s++)
+			for (t = 0; t < (neg ? 1 : 2); t++) {
+				uint32_t from = t == 0 ? x : y;
+
+				for (k = 0; k < g->v[from].nopt[s]; k++) {
+					uint32_t o = g->v[from].opt[s][k], *z;
+					uint64_t nk = t == 0 ?
+					    (uint64_t)o << 32 | y :
+					    (uint64_t)x << 32 | o;
+
+					z = lg_map_get(&m, nk, &isnew);
+					if (isnew) {
+						*z = cg_lgame_node(g);
+						if (nt == cap) {
+							cap *= 2;
+							todo = cg_xreallocarray(todo,
+							    cap, sizeof *todo);
+						}
+						todo[nt++] = nk;
+					}
+					cg_lgame_edge(g, c, neg ? !s : s, *z);
+				}
+			}
+		if ((h & 4095) == 0)
+			lg_poll();
+	}
+	lg_map_free(&m);
+	free(todo);
+	return root;
 }
 
 uint32_t
 cg_lgame_neg(struct cg_lgame *g, uint32_t x)
 {
-	struct lg_map m;
-	uint32_t c;
-
-	lg_map_init(&m);
-	c = copy_rec(g, x, 1, &m);
-	lg_map_free(&m);
-	return c;
-}
-
-/* The node of x + y: one per pair of nodes met, so the sum of two graphs
- * with cycles is a finite graph with cycles. */
-static uint32_t
-sum_rec(struct cg_lgame *g, uint32_t x, uint32_t y, struct lg_map *m)
-{
-	uint32_t c, k, z;
-	int isnew, s;
-
-	c = *lg_map_get(m, (uint64_t)x << 32 | y, &isnew);
-	if (!isnew)
-		return c;
-	c = cg_lgame_node(g);
-	*lg_map_get(m, (uint64_t)x << 32 | y, &isnew) = c;
-	for (s = 0; s < 2; s++) {
-		for (k = 0; k < g->v[x].nopt[s]; k++) {
-			z = sum_rec(g, g->v[x].opt[s][k], y, m);
-			cg_lgame_edge(g, c, s, z);
-		}
-		for (k = 0; k < g->v[y].nopt[s]; k++) {
-			z = sum_rec(g, x, g->v[y].opt[s][k], m);
-			cg_lgame_edge(g, c, s, z);
-		}
-	}
-	return c;
+	return pairs(g, x, UINT32_MAX);
 }
 
 uint32_t
 cg_lgame_sum(struct cg_lgame *g, uint32_t x, uint32_t y)
 {
-	struct lg_map m;
-	uint32_t c;
-
-	lg_map_init(&m);
-	c = sum_rec(g, x, y, &m);
-	lg_map_free(&m);
-	return c;
+	return pairs(g, x, y);
 }
 
 /* ------------------------------------------------------------ shape */

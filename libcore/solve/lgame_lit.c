@@ -33,6 +33,10 @@
 #include "values/notation.h"
 
 #define NONE UINT32_MAX
+/* The latest birthday of a short game written in a loopy literal. */
+#define SHORT_BIRTHDAY 1024
+/* The most nodes of a sum's graph in a literal. */
+#define SUM_NODES (1u << 20)
 
 struct scope {
 	const char *name;        /* NULL: an unlabelled brace */
@@ -160,6 +164,14 @@ short_node(struct p *p, const char *text, size_t n, size_t where)
 	if (cg_canon_parse(text, n, &v, msg, sizeof msg, &col) < 0) {
 		snprintf(full, sizeof full, "%s", msg);
 		return fail(p, where + (col > 0 ? col - 1 : 0), full);
+	}
+	/* a short game's graph has a node per birthday at least (an
+	 * integer n is a chain of n nodes) */
+	if (cg_canon_birthday(v) > SHORT_BIRTHDAY) {
+		snprintf(full, sizeof full, "a short game born on day %llu: "
+		    "past %d, too large for a loopy game's graph",
+		    (unsigned long long)cg_canon_birthday(v), SHORT_BIRTHDAY);
+		return fail(p, where, full);
 	}
 	return cg_lgame_short(p->g, v);
 }
@@ -532,6 +544,21 @@ sum(struct p *p)
 		y = closed(p, y, s);
 		if (x == NONE || y == NONE)
 			return NONE;
+		{
+			/* a sum's graph has a node per pair of nodes */
+			uint32_t nx, ny;
+
+			free(lg_reach(p->g, x, &nx));
+			free(lg_reach(p->g, y, &ny));
+			if ((uint64_t)nx * ny > SUM_NODES) {
+				char m[160];
+
+				snprintf(m, sizeof m, "a sum of games of %u and "
+				    "%u nodes: more than %u nodes", (unsigned)nx,
+				    (unsigned)ny, SUM_NODES);
+				return fail(p, s, m);
+			}
+		}
 		x = cg_lgame_sum(p->g, x, y);
 	}
 }
