@@ -24,6 +24,8 @@
  * a mistake from hanging the program). */
 #define ROUNDS 10000
 #define BYPASSES 1000000
+/* Stoppers of more nodes are simplified part by part (lgame_big.c). */
+#define BY_PARTS 256
 
 static void
 drop(struct cg_lnode *v, int s, uint32_t k)
@@ -200,7 +202,9 @@ cg_lgame_simplify(const struct cg_lgame *g, uint32_t x,
 	}
 	q = lg_reach(g, x, &n);
 	free(q);
-	if ((uint64_t)n * n > CG_LGAME_MAXPAIRS)
+	/* past a few hundred nodes, one part at a time: the order of a
+	 * part is quadratic in the part only */
+	if (n > BY_PARTS)
 		return lg_simplify_by_parts(g, x, out, msg, msgsize);
 	/* work on a copy of the nodes under x, x first */
 	lg_copy_under(g, x, &w);
