@@ -350,6 +350,88 @@ has_cycle(const struct cg_lgame *g, uint32_t x, int alt)
 	return found;
 }
 
+uint32_t *
+lg_comps(const struct cg_lgame *g, uint32_t x, int alt, uint32_t *ncomp)
+{
+	size_t ns = (size_t)g->n * (alt ? 2 : 1), sp = 0, cp, i;
+	uint32_t *comp = cg_xcalloc(ns ? ns : 1, sizeof *comp);
+	uint32_t *idx = cg_xcalloc(ns ? ns : 1, sizeof *idx);
+	uint32_t *low = cg_xcalloc(ns ? ns : 1, sizeof *low);
+	uint32_t *stk = cg_xcalloc(ns ? ns : 1, sizeof *stk);
+	struct { uint32_t st, k; } *cs = cg_xcalloc(ns ? ns : 1, sizeof *cs);
+	uint8_t *on = cg_xcalloc(ns ? ns : 1, 1);
+	uint32_t nr, *reach = lg_reach(g, x, &nr), ri, nc = 0, ni = 1;
+
+	for (i = 0; i < ns; i++)
+		comp[i] = UINT32_MAX;
+	for (ri = 0; ri < nr * (alt ? 2 : 1); ri++) {
+		uint32_t start = alt ? 2 * reach[ri / 2] + ri % 2 : reach[ri];
+
+		if (idx[start])
+			continue;
+		cp = 0;
+		cs[cp].st = start;
+		cs[cp++].k = 0;
+		idx[start] = low[start] = ni++;
+		stk[sp++] = start;
+		on[start] = 1;
+		while (cp > 0) {
+			uint32_t st = cs[cp - 1].st, k = cs[cp - 1].k;
+			uint32_t v = alt ? st / 2 : st;
+			int s = alt ? (int)(st % 2) : 0;
+			uint32_t nl = g->v[v].nopt[s];
+			uint32_t deg = alt ? nl : nl + g->v[v].nopt[1];
+
+			if (k < deg) {
+				uint32_t y = k < nl ? g->v[v].opt[s][k] :
+				    g->v[v].opt[1][k - nl];
+				uint32_t nst = alt ? 2 * y + (uint32_t)!s : y;
+
+				cs[cp - 1].k++;
+				if (!idx[nst]) {
+					idx[nst] = low[nst] = ni++;
+					stk[sp++] = nst;
+					on[nst] = 1;
+					cs[cp].st = nst;
+					cs[cp++].k = 0;
+				} else if (on[nst] && idx[nst] < low[st]) {
+					low[st] = idx[nst];
+				}
+				continue;
+			}
+			if (low[st] == idx[st]) {
+				uint32_t z;
+
+				do {
+					z = stk[--sp];
+					on[z] = 0;
+					comp[z] = nc;
+				} while (z != st);
+				nc++;
+			}
+			cp--;
+			if (cp > 0 && low[st] < low[cs[cp - 1].st])
+				low[cs[cp - 1].st] = low[st];
+		}
+	}
+	free(idx);
+	free(low);
+	free(stk);
+	free(cs);
+	free(on);
+	free(reach);
+	if (ncomp != NULL)
+		*ncomp = nc;
+	return comp;
+}
+
+int
+lg_is_pass_only(const struct cg_lgame *g, uint32_t v, int s)
+{
+	return g->v[v].nopt[s] == 1 && g->v[v].opt[s][0] == v &&
+	    g->v[v].nopt[!s] == 0;
+}
+
 int
 cg_lgame_is_stopper(const struct cg_lgame *g, uint32_t x)
 {

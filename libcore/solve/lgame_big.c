@@ -20,69 +20,6 @@
 #include "solve/lgame.h"
 #include "solve/lgame_int.h"
 
-/* Strongly connected components of the nodes under x (Tarjan), numbered
- * sinks first: comp[v] for v under x, UINT32_MAX elsewhere. */
-static uint32_t *
-node_comps(const struct cg_lgame *g, uint32_t x, uint32_t *ncomp)
-{
-	uint32_t n = g->n, *comp = cg_xcalloc(n, sizeof *comp);
-	uint32_t *idx = cg_xcalloc(n, sizeof *idx), *low = cg_xcalloc(n,
-	    sizeof *low), *stk = cg_xcalloc(n, sizeof *stk), nc = 0, ni = 1;
-	struct { uint32_t v, k; } *cs = cg_xcalloc(n, sizeof *cs);
-	uint8_t *on = cg_xcalloc(n, 1);
-	size_t sp = 0, cp = 0;
-	uint32_t i;
-
-	for (i = 0; i < n; i++)
-		comp[i] = UINT32_MAX;
-	cs[cp].v = x;
-	cs[cp++].k = 0;
-	idx[x] = low[x] = ni++;
-	stk[sp++] = x;
-	on[x] = 1;
-	while (cp > 0) {
-		uint32_t v = cs[cp - 1].v, k = cs[cp - 1].k;
-		uint32_t nl = g->v[v].nopt[0], deg = nl + g->v[v].nopt[1];
-
-		if (k < deg) {
-			uint32_t y = k < nl ? g->v[v].opt[0][k] :
-			    g->v[v].opt[1][k - nl];
-
-			cs[cp - 1].k++;
-			if (!idx[y]) {
-				idx[y] = low[y] = ni++;
-				stk[sp++] = y;
-				on[y] = 1;
-				cs[cp].v = y;
-				cs[cp++].k = 0;
-			} else if (on[y] && idx[y] < low[v]) {
-				low[v] = idx[y];
-			}
-			continue;
-		}
-		if (low[v] == idx[v]) {
-			uint32_t y;
-
-			do {
-				y = stk[--sp];
-				on[y] = 0;
-				comp[y] = nc;
-			} while (y != v);
-			nc++;
-		}
-		cp--;
-		if (cp > 0 && low[v] < low[cs[cp - 1].v])
-			low[cs[cp - 1].v] = low[v];
-	}
-	free(idx);
-	free(low);
-	free(stk);
-	free(cs);
-	free(on);
-	*ncomp = nc;
-	return comp;
-}
-
 /* Simplest forms met so far, by their text (simplest forms are unique,
  * so equal texts are equal games), each grafted into the arena once. */
 struct forms {
@@ -134,7 +71,7 @@ int
 lg_simplify_by_parts(const struct cg_lgame *g, uint32_t x,
     struct cg_lgame *out, char *msg, size_t msgsize)
 {
-	uint32_t nc, *comp = node_comps(g, x, &nc), n, *q = lg_reach(g, x, &n);
+	uint32_t nc, *comp = lg_comps(g, x, 0, &nc), n, *q = lg_reach(g, x, &n);
 	uint32_t *val = cg_xcalloc(g->n, sizeof *val), *members, *moff, i, c;
 	uint32_t *at = cg_xcalloc(g->n, sizeof *at), *seen;
 	uint32_t *track = cg_xcalloc(n ? n : 1, sizeof *track);

@@ -37,13 +37,24 @@ uint32_t *lg_map_get(struct lg_map *m, uint64_t key, int *isnew);
 
 /* Nodes reachable from x, breadth first from x (q[0] == x). */
 uint32_t *lg_reach(const struct cg_lgame *g, uint32_t x, uint32_t *n);
+/*
+ * Strongly connected components (Tarjan) of what is under x, numbered
+ * sinks first (*ncomp of them): with alt, of the states (node, side to
+ * move), comp[2 * v + s], where a move of s passes the turn; without, of
+ * the nodes, comp[v], every option an edge.  UINT32_MAX for what is not
+ * under x.
+ */
+uint32_t *lg_comps(const struct cg_lgame *g, uint32_t x, int alt,
+    uint32_t *ncomp);
+/* Is v {pass|} (s = CG_LEFT: on) or {|pass} (off) by its shape? */
+int lg_is_pass_only(const struct cg_lgame *g, uint32_t v, int s);
 /* ge[i * n + j]: q[i] >= q[j], for stoppers. */
 uint8_t *lg_ge_matrix(const struct cg_lgame *g, const uint32_t *q,
     uint32_t n);
 
 /* An order of the nodes q[0 .. n) of a graph: ge[pos[a] * n + pos[b]]
  * says a >= b.  For a side's order of a graph with alternating cycles,
- * comp (state_comps in lgame_side.c) keeps a bypass or a deletion from
+ * comp (lg_comps of its states) keeps a bypass or a deletion from
  * cutting the cycle it stands on; NULL for stoppers. */
 struct lg_order {
 	uint8_t *ge;

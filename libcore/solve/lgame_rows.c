@@ -79,14 +79,6 @@ cg_lgame_property_known(const char *name)
 	return 0;
 }
 
-/* Is the simplest form c (root 0) the stopper on (side CG_LEFT) or off?
- * on is {pass|}: one node, its own Left option. */
-static int
-is_on_off(const struct cg_lgame *c, int s)
-{
-	return c->n == 1 && c->v[0].nopt[s] == 1 && c->v[0].nopt[!s] == 0;
-}
-
 /* Are simplest forms a and b (roots 0) the same graph?  Simplest forms
  * are unique (Siegel), so equal stoppers print alike. */
 static int
@@ -119,7 +111,9 @@ sided(struct cg_lgame *g, uint32_t x, struct cg_buf *b, char *msg,
 		cg_lgame_free(&on);
 		return -1;
 	}
-	if (is_on_off(&on, CG_LEFT) && is_on_off(&off, CG_RIGHT)) {
+	/* on & off: one node each, passing for Left and for Right */
+	if (on.n == 1 && lg_is_pass_only(&on, 0, CG_LEFT) && off.n == 1 &&
+	    lg_is_pass_only(&off, 0, CG_RIGHT)) {
 		cg_buf_addstr(b, "dud");
 	} else {
 		cg_lgame_print(&on, b);

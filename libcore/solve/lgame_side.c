@@ -292,7 +292,6 @@ lg_side_matrix(const struct cg_lgame *g, const uint32_t *q, uint32_t n,
 
 /* ------------------------------------------------------------ graphs */
 
-static uint32_t *state_comps(const struct cg_lgame *w);
 
 uint32_t
 lg_graft(struct cg_lgame *g, const struct cg_lgame *c, uint32_t r)
@@ -328,14 +327,6 @@ drop_opt(struct cg_lnode *v, int s, uint32_t k)
 	v->nopt[s]--;
 }
 
-/* on is {pass|}, off {|pass}, by the shape of the node. */
-static int
-is_pass_only(const struct cg_lgame *w, uint32_t v, int s)
-{
-	return w->v[v].nopt[s] == 1 && w->v[v].opt[s][0] == v &&
-	    w->v[v].nopt[!s] == 0;
-}
-
 /* Moves to on and off, and (for the side where endless play is the
  * mover's foe) moves the opponent undoes at once. */
 static int
@@ -353,7 +344,7 @@ obvious(struct cg_lgame *w, int side)
 				uint32_t t = v->opt[s][k], j;
 				int back = 0;
 
-				if (is_pass_only(w, t, s) && t != q[i] &&
+				if (lg_is_pass_only(w, t, s) && t != q[i] &&
 				    v->nopt[s] > 1) {
 					/* a move to on (off for Right) is best */
 					v->opt[s][0] = t;
@@ -363,7 +354,7 @@ obvious(struct cg_lgame *w, int side)
 				}
 				for (j = 0; j < w->v[t].nopt[!s]; j++)
 					back |= w->v[t].opt[!s][j] == q[i];
-				if ((is_pass_only(w, t, !s) && t != q[i]) ||
+				if ((lg_is_pass_only(w, t, !s) && t != q[i]) ||
 				    (side == foe && back)) {
 					drop_opt(v, s, k--);
 					changed = 1;
@@ -390,7 +381,7 @@ basic(struct cg_lgame *w, int side)
 	o.pos = cg_xcalloc(w->n, sizeof *o.pos);
 	o.n = n;
 	o.side = side;
-	o.comp = comp = state_comps(w);
+	o.comp = comp = lg_comps(w, 0, 1, NULL);
 	for (i = 0; i < n; i++)
 		o.pos[q[i]] = i;
 	for (i = 0; i < n; i++) {
@@ -405,81 +396,6 @@ basic(struct cg_lgame *w, int side)
 	free(comp);
 	free(q);
 	return changed;
-}
-
-/*
- * Strongly connected components of the states (node, side to move) under
- * node 0: comp[2 * v + s], or UINT32_MAX for a state not reached.  A
- * move of s from v to t lies on an alternating cycle when (v, s) and
- * (t, !s) share a component.
- */
-static uint32_t *
-state_comps(const struct cg_lgame *w)
-{
-	size_t ns = 2 * (size_t)w->n;
-	uint32_t *comp = cg_xcalloc(ns, sizeof *comp);
-	uint32_t *idx = cg_xcalloc(ns, sizeof *idx), *low = cg_xcalloc(ns,
-	    sizeof *low), *stk = cg_xcalloc(ns, sizeof *stk), nc = 0, ni = 1;
-	struct { uint32_t st, k; } *cs = cg_xcalloc(ns, sizeof *cs);
-	uint8_t *on = cg_xcalloc(ns, 1);
-	size_t sp = 0, cp, i;
-
-	uint32_t nr, *reach = lg_reach(w, 0, &nr), ri;
-
-	for (i = 0; i < ns; i++)
-		comp[i] = UINT32_MAX;
-	for (ri = 0; ri < 2 * nr; ri++) {
-		uint32_t start = 2 * reach[ri / 2] + ri % 2;
-
-		if (idx[start])
-			continue;
-		cp = 0;
-		cs[cp].st = (uint32_t)start;
-		cs[cp++].k = 0;
-		idx[start] = low[start] = ni++;
-		stk[sp++] = (uint32_t)start;
-		on[start] = 1;
-		while (cp > 0) {
-			uint32_t st = cs[cp - 1].st, v = st / 2;
-			int s = (int)(st % 2);
-
-			if (cs[cp - 1].k < w->v[v].nopt[s]) {
-				uint32_t y = w->v[v].opt[s][cs[cp - 1].k++];
-				uint32_t nst = 2 * y + (uint32_t)!s;
-
-				if (!idx[nst]) {
-					idx[nst] = low[nst] = ni++;
-					stk[sp++] = nst;
-					on[nst] = 1;
-					cs[cp].st = nst;
-					cs[cp++].k = 0;
-				} else if (on[nst] && idx[nst] < low[st]) {
-					low[st] = idx[nst];
-				}
-				continue;
-			}
-			if (low[st] == idx[st]) {
-				uint32_t x;
-
-				do {
-					x = stk[--sp];
-					on[x] = 0;
-					comp[x] = nc;
-				} while (x != st);
-				nc++;
-			}
-			cp--;
-			if (cp > 0 && low[st] < low[cs[cp - 1].st])
-				low[cs[cp - 1].st] = low[st];
-		}
-	}
-	free(idx);
-	free(low);
-	free(stk);
-	free(cs);
-	free(on);
-	free(reach);
-	return comp;
 }
 
 static int
@@ -515,7 +431,7 @@ copy_without(const struct cg_lgame *w, uint32_t v, int s, uint32_t k,
 static int
 irrelevant(struct cg_lgame *w, int side)
 {
-	uint32_t *comp = state_comps(w), v, k, t;
+	uint32_t *comp = lg_comps(w, 0, 1, NULL), v, k, t;
 	int changed = 0, s, r;
 
 	for (v = 0; v < w->n; v++)
@@ -599,7 +515,7 @@ unravel_by(const struct cg_lgame *w, uint32_t v, int s, uint32_t t,
 static int
 unravel(struct cg_lgame *w, int side)
 {
-	uint32_t *comp = state_comps(w), v, k;
+	uint32_t *comp = lg_comps(w, 0, 1, NULL), v, k;
 	int s = side == LG_ONSIDE ? CG_RIGHT : CG_LEFT, laps;
 
 	for (v = 0; v < w->n; v++)

@@ -129,3 +129,26 @@ for n in range(1, 8):
 	printf '%s\n' "$output" | dot -Tsvg > "$T/g.svg"
 	grep -q '<svg' "$T/g.svg"
 }
+
+@test "backsliding: cg-canon's sides of every strip of 6 squares, by a brute force" {
+	# every strip of three and of six squares (t.f, 0 in cg-rules(7),
+	# among them; some have two sides that differ): the onside and
+	# offside cg-canon gives
+	# must equal the position in that side's order, as loopy/sides.py's
+	# own solver of the sides' order finds it on the positions' graph
+	python3 -c "
+import itertools
+for n in (3, 6):
+    for t in itertools.product('tf.', repeat=n):
+        print(''.join(t))" > "$T/pos"
+	cg cg-parse -r backsliding < "$T/pos" | cg cg-options -a > "$T/g.cgt"
+	cg cg-canon -t -p onside,offside "$T/g.cgt" > "$T/sides"
+	[ "$(wc -l < "$T/sides")" -eq 756 ]
+	[ "$(awk -F'\t' '$2 != $3' "$T/sides" | wc -l)" -ge 1 ]
+	cut -f2,3 "$T/sides" | tr '\t' '\n' > "$T/lits"
+	echo on >> "$T/lits"
+	cg cg-parse -r game < "$T/lits" > "$T/s.cgt"
+	run python3 "$CG_ROOT/tests/cli/loopy/sides.py" merged "$T/g.cgt" "$T/s.cgt"
+	assert_success
+	[ "$(grep -c '^ok$' <<< "$output")" -eq 756 ]
+}

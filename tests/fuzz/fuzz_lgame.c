@@ -18,6 +18,7 @@
 
 #include "base/util.h"
 #include "solve/lgame.h"
+#include "solve/lgame_int.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -41,30 +42,13 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
-/* Nodes under x, by a breadth-first walk. */
+/* Nodes under x. */
 static uint32_t
 size_under(const struct cg_lgame *g, uint32_t x)
 {
-	uint8_t *seen = calloc(g->n ? g->n : 1, 1);
-	uint32_t *q = calloc(g->n ? g->n : 1, sizeof *q), h = 0, n = 0, k;
-	int s;
+	uint32_t n;
 
-	if (seen == NULL || q == NULL)
-		abort();
-	q[n++] = x;
-	seen[x] = 1;
-	while (h < n) {
-		uint32_t v = q[h++];
-
-		for (s = 0; s < 2; s++)
-			for (k = 0; k < g->v[v].nopt[s]; k++)
-				if (!seen[g->v[v].opt[s][k]]) {
-					seen[g->v[v].opt[s][k]] = 1;
-					q[n++] = g->v[v].opt[s][k];
-				}
-	}
-	free(seen);
-	free(q);
+	free(lg_reach(g, x, &n));
 	return n;
 }
 

@@ -1,6 +1,12 @@
 #!/usr/bin/env python3
 # sides.py gen SEED COUNT - random small loopy game literals that are no
 # stoppers (endless alternating play is possible), one per line.
+# sides.py merged GAME SIDES - the same check for each root i of the
+# document GAME (such as cg-options -a writes for a ruleset's positions),
+# its two sides roots 2i and 2i + 1 of the document SIDES; a line each.
+# Both must be graphs, every node with its options: cg-parse -r game
+# writes one only when a literal is loopy (add `on' as a last root),
+# and short games alone as positions without options.
 # sides.py check DOC... - for each cgt(5) document whose roots are a game
 # G and two stoppers S and T (cg-canon's onside and offside of G, read by
 # cg-parse), prints "ok" when S equals G in the onside order and T equals
@@ -23,14 +29,23 @@ from stoppers import ATOMS, Graph, gen, is_stopper, read_doc
 
 
 def side_ge(g, x, y, onside):
-    n = len(g.opts[0])
 
     def moves(p, s):
         """(next position, move in x's component) for s to move."""
         a, b = p
         return [((c, b), True) for c in g.opts[s][a]] + \
                [((a, c), False) for c in g.opts[1 - s][b]]
-    pos = [(a, b, s) for a in range(n) for b in range(n) for s in (0, 1)]
+    # the positions reached from (x, y) with Right to move
+    pos, seen = [], {(x, y, 1)}
+    todo = [(x, y, 1)]
+    while todo:
+        p = todo.pop()
+        pos.append(p)
+        for q, _ in moves(p[:2], p[2]):
+            q = q + (1 - p[2],)
+            if q not in seen:
+                seen.add(q)
+                todo.append(q)
     lwin, rwin = set(), set()     # Left wins / Right wins, by running out
     changed = True
     while changed:
@@ -86,16 +101,29 @@ def main():
             print(t)
             made += 1
         return
+    if sys.argv[1] == "merged":
+        g, roots = read_doc(sys.argv[2])
+        h, hroots = read_doc(sys.argv[3])
+        base = len(g.opts[0])
+        for side in (0, 1):
+            g.opts[side] += [[y + base for y in o] for o in h.opts[side]]
+        for i, x in enumerate(roots):
+            print(verdict(g, x, hroots[2 * i] + base,
+                          hroots[2 * i + 1] + base))
+        return
     for path in sys.argv[2:]:
         g, (x, s, t) = read_doc(path)
-        bad = []
-        if not is_stopper(g, s) or not is_stopper(g, t):
-            bad.append("a side is no stopper")
-        if not (side_ge(g, s, x, True) and side_ge(g, x, s, True)):
-            bad.append("onside differs")
-        if not (side_ge(g, t, x, False) and side_ge(g, x, t, False)):
-            bad.append("offside differs")
-        print("ok" if not bad else "; ".join(bad))
+        print(verdict(g, x, s, t))
 
+
+def verdict(g, x, s, t):
+    bad = []
+    if not is_stopper(g, s) or not is_stopper(g, t):
+        bad.append("a side is no stopper")
+    if not (side_ge(g, s, x, True) and side_ge(g, x, s, True)):
+        bad.append("onside differs")
+    if not (side_ge(g, t, x, False) and side_ge(g, x, t, False)):
+        bad.append("offside differs")
+    return "ok" if not bad else "; ".join(bad)
 
 main()
